@@ -1,0 +1,37 @@
+# The two commands a new user needs: `make demo` and `make test`.
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+TEST_STAMP := $(VENV)/.installed-test
+
+.PHONY: demo test lint bench clean
+
+$(BIN)/python:
+	@$(PYTHON) -c 'import sys; v=sys.version_info; sys.exit(0 if (3,10) <= v[:2] < (3,13) else "whybot needs Python 3.10 to 3.12 (durable-rules does not import on 3.13+); set PYTHON=python3.12")'
+	$(PYTHON) -m venv $(VENV)
+
+$(STAMP): $(BIN)/python pyproject.toml
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e .
+	@touch $@
+
+$(TEST_STAMP): $(STAMP)
+	$(BIN)/python -m pip install --quiet -e '.[test]'
+	@touch $@
+
+demo: $(STAMP)
+	$(BIN)/whybot why facts/examples/arcs/demo.yaml --seed 7
+
+test: $(TEST_STAMP)
+	$(BIN)/python -m pytest
+
+lint: $(TEST_STAMP)
+	$(BIN)/ruff check .
+	$(BIN)/whybot rules lint
+
+bench: $(STAMP)
+	$(BIN)/python benchmarks/throughput.py
+
+clean:
+	rm -rf $(VENV) build *.egg-info

@@ -1,0 +1,1 @@
+"""The whybot command line."""

@@ -1,0 +1,310 @@
+"""Deciding a situation: derive judgments, then walk the pages as their outcomes direct.
+
+Reasoning happens in durable_rules: derivations forward-chain there, and on each page the
+highest-priority applicable rule is the one that consumes the `evaluate` event. This module only
+moves between pages, applies outcomes (dice, counters, choices) and writes the trace; the
+plain-Python evaluator explains the rules that did not fire and must agree with the engine.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from .choices import choose
+from .compiled import CompiledPack, compile_pack
+from .compiler import key
+from .conditions import board_names, parse_value
+from .dice import Dice
+from .errors import DecisionError, EngineFault
+from .evaluate import World, failures, holds, value_of
+from .host import Session
+from .model import Pack, Rule
+from .situation import Situation
+from .trace import Judgment, Step, Trace
+
+MAX_STEPS = 400
+_TEMPLATE = re.compile(r"\{([a-z_][a-z0-9_.]*)\}")
+
+
+@dataclass
+class _Derivation:
+    """Per-snapshot bookkeeping while the derivation ruleset runs."""
+
+    given: dict[str, Any]
+    values: dict[str, Any] = field(default_factory=dict)
+    support: dict[str, list[dict[str, Any]]] = field(default_factory=dict)
+    overridden: dict[str, list[str]] = field(default_factory=dict)
+
+
+@dataclass
+class _Turn:
+    situation: Situation
+    state: dict[str, Any]
+    dice: Dice
+    trace: Trace
+    explain: bool
+    steps: int = 0
+
+    @property
+    def world(self) -> World:
+        return World(self.state, self.situation.entities)
+
+
+class Engine:
+    """A compiled pack, ready to decide any number of situations."""
+
+    def __init__(self, pack: Pack) -> None:
+        self.pack = pack
+        self._runs: dict[str, _Derivation] = {}
+        self.compiled: CompiledPack = compile_pack(pack, self._on_derivation)
+        self._derivation_rules = {
+            c.name: c.rule for c in (self.compiled.derivations.rules
+                                     if self.compiled.derivations else [])}
+        self._page_rules = {
+            page: {c.name: c.rule for c in ruleset.rules}
+            for page, ruleset in self.compiled.pages.items()}
+
+    # --- derivations -------------------------------------------------------------------
+
+    def _on_derivation(self, session: Session, name: str, matched: dict[str, Any],
+                       closure: Any) -> None:
+        rule = self._derivation_rules.get(name)
+        if rule is None:  # the `end` sentinel
+            return
+        run = self._runs[session.sid]
+        judgment = rule.then["judge"]
+        value = rule.then.get("value", True)
+        support = {"rule": rule.id, "cite": rule.cite, "facts": _matched_facts(matched)}
+        if judgment in run.given:
+            run.overridden.setdefault(judgment, []).append(rule.id)
+            return
+        if judgment in run.values:
+            if run.values[judgment] == value:
+                run.support[judgment].append(support)
+            return
+        run.values[judgment] = value
+        run.support[judgment] = [support]
+        closure.assert_fact({"t": "j", "n": judgment, "v": value, "by": rule.id,
+                             "sid": session.sid, "k": 1})
+
+    def derive(self, situation: Situation) -> dict[str, Judgment]:
+        """Forward-chain every judgment to quiescence, stratum by stratum."""
+        questions = self.pack.facts.judgments
+        run = _Derivation(given=dict(situation.answers))
+        compiled = self.compiled
+        if compiled.derivations is not None:
+            session = compiled.derivation_session()
+            self._runs[session.sid] = run
+            try:
+                names = compiled.derivations.board_names
+                session.assert_fact({"t": "board", **{key(n): situation.board.get(n)
+                                                      for n in names}})
+                for kind in sorted(compiled.derivations.kinds):
+                    for index, entity in enumerate(situation.entities.get(kind, [])):
+                        session.assert_fact({"t": "e", "kind": kind, "#": index, **entity})
+                for name, value in run.given.items():
+                    session.assert_fact({"t": "j", "n": name, "v": value, "by": "given"})
+                for stratum in range(compiled.top_stratum + 1):
+                    session.assert_fact({"t": "phase", "n": stratum})
+                    for name, level in sorted(compiled.judged_at.items()):
+                        if level == stratum and name not in run.values and name not in run.given:
+                            run.values[name] = False
+                            session.assert_fact({"t": "j", "n": name, "v": False,
+                                                 "by": "not established"})
+            finally:
+                session.close()
+                del self._runs[session.sid]
+        judgments: dict[str, Judgment] = {}
+        for name, question in questions.items():
+            if name in run.given:
+                note = [{"rule": r, "note": "overridden by the answer"}
+                        for r in run.overridden.get(name, [])]
+                judgments[name] = Judgment(name, question, run.given[name], "given", note)
+            elif run.support.get(name):
+                judgments[name] = Judgment(name, question, run.values[name], "derived",
+                                           run.support[name])
+            elif name in compiled.judged_at:
+                judgments[name] = Judgment(name, question, False, "derived (no rule applied)")
+            else:
+                judgments[name] = Judgment(name, question, False, "unknown, assumed no")
+        return judgments
+
+    # --- the walk ----------------------------------------------------------------------
+
+    def decide(self, situation: Situation, seed: int | None = None,
+               explain: bool = True) -> Trace:
+        trace = Trace(snapshot=situation.name, pack=self.pack.name)
+        trace.judgments = self.derive(situation)
+        state = dict(situation.board)
+        for spec in self.pack.facts.variables.values():
+            state.setdefault(spec.name, spec.default)
+        state.update({name: j.value for name, j in trace.judgments.items()})
+        turn = _Turn(situation, state, Dice(seed, list(situation.dice)), trace, explain)
+        trace.decision = {"result": "decided", "choices": {}, "actions": [], "say": []}
+        outcome = self._run_page(self.pack.start, 0, turn)
+        if outcome != "stop":
+            trace.decision.setdefault("result", "decided")
+        trace.dice = [r.as_dict() for r in turn.dice.rolls]
+        used = {n for step in trace.steps for n in step.matched}
+        used |= {n for step in trace.steps for s in step.skipped for n in s.get("read", [])}
+        trace.judgments = {n: j for n, j in trace.judgments.items()
+                           if n in used or j.origin == "given"}
+        return trace
+
+    def _evaluate(self, page: str, start: int, turn: _Turn) -> tuple[Rule | None, dict]:
+        ruleset = self.compiled.pages[page]
+        with self.compiled.page_session(page) as session:
+            session.assert_fact({"t": "board", **{key(n): turn.state.get(n)
+                                                  for n in ruleset.board_names}})
+            for kind in sorted(ruleset.kinds):
+                for index, entity in enumerate(turn.situation.entities.get(kind, [])):
+                    session.assert_fact({"t": "e", "kind": kind, "#": index, **entity})
+            session.post({"t": "evaluate", "from": start})
+            rules = self._page_rules[page]
+            fired = [(rules[name], matched) for name, matched in session.fired if name in rules]
+        if len(fired) > 1:
+            raise EngineFault(f"{len(fired)} rules consumed one evaluate event on {page}")
+        return fired[0] if fired else (None, {})
+
+    def _run_page(self, name: str, depth: int, turn: _Turn, start: int = 1) -> str:
+        procedure = self.pack.procedures.get(name)
+        if procedure is None or name not in self.compiled.pages:
+            turn.trace.steps.append(Step(page=name, title=name, depth=depth,
+                                         notes=[f"there is no page {name!r}: reading on"]))
+            return "end"
+        ordered = procedure.ordered()
+        while True:
+            turn.steps += 1
+            if turn.steps > MAX_STEPS:
+                raise DecisionError(f"the procedure did not finish in {MAX_STEPS} steps "
+                                    f"(last page {name!r}): check goto/call loops")
+            rule, matched = self._evaluate(name, start, turn)
+            rank = ordered.index(rule) + 1 if rule else len(ordered) + 1
+            step = Step(page=name, title=procedure.title, depth=depth)
+            turn.trace.steps.append(step)
+            self._explain(step, ordered[start - 1:rank - 1], rule, matched, turn)
+            if rule is None:
+                step.notes.append("no rule on this page applies")
+                return "end"
+            result = self._apply(rule, step, depth, turn)
+            if result != "continue":
+                return result
+            start = rank + 1
+
+    def _explain(self, step: Step, skipped: list[Rule], rule: Rule | None,
+                 matched: dict[str, Any], turn: _Turn) -> None:
+        world = turn.world
+        for earlier in skipped:
+            if holds(earlier.when, world):
+                turn.trace.disagreements.append(
+                    f"{earlier.id}: the evaluator finds it applies, durable_rules did not fire it")
+            if turn.explain:
+                step.skipped.append({"rule": earlier.id, "says": earlier.says,
+                                     "why": failures(earlier.when, world),
+                                     "read": sorted(board_names(earlier.when))})
+        if rule is None:
+            return
+        if not holds(rule.when, world):
+            turn.trace.disagreements.append(
+                f"{rule.id}: durable_rules fired it, the evaluator finds it does not apply")
+        step.rule, step.says, step.cite, step.layer = rule.id, rule.says, rule.cite, rule.layer
+        step.matched = {n: turn.state.get(n) for n in sorted(board_names(rule.when))}
+        entities = _matched_facts(matched, entities_only=True)
+        if entities:
+            step.matched["entities"] = entities
+
+    # --- outcomes ----------------------------------------------------------------------
+
+    def _apply(self, rule: Rule, step: Step, depth: int, turn: _Turn) -> str:
+        then, state, decision = rule.then, turn.state, turn.trace.decision
+        outcome: dict[str, Any] = {}
+        if "roll" in then:
+            roll = turn.dice.roll(then["roll"]["dice"], then["roll"].get("says", rule.says))
+            state[then["roll"]["as"]] = roll.total
+            outcome["roll"] = roll.as_dict()
+        for name, expression in then.get("set", {}).items():
+            before = state.get(name)
+            value = (value_of(parse_value(expression), turn.world, {})
+                     if isinstance(expression, str) else expression)
+            state[name] = value
+            outcome.setdefault("set", {})[name] = {"from": before, "to": value,
+                                                   "by": str(expression)}
+        for kind in ("select", "target"):
+            if kind in then:
+                chosen = choose(then[kind], turn.situation.entities, turn.world, turn.dice)
+                outcome[kind] = chosen.as_dict()
+                if chosen.entity is None:
+                    raise DecisionError(f"rule {rule.id} applied, but no {then[kind]['from']} "
+                                        f"matches its {kind} ({then[kind].get('where', '')})")
+                alias = then[kind].get("as", kind)
+                state[alias] = True
+                for field_name, value in chosen.entity.items():
+                    state[f"{alias}.{field_name}"] = value
+                decision["choices"][alias] = {"entity": chosen.entity, "by": rule.id,
+                                              "page": step.page}
+        if "say" in then:
+            said = self._fill(then["say"], state)
+            outcome["say"] = said
+            decision["say"].append(said)
+        if "action" in then:
+            action = {k: self._fill(v, state) if isinstance(v, str) else v
+                      for k, v in then.items()
+                      if k in ("action", "goal", "suit", "details", "budget")}
+            action.update({"rule": rule.id, "page": step.page, "says": rule.says,
+                           "cite": rule.cite})
+            if "prefer" in then:
+                action["prefer"] = [p if isinstance(p, str) else p["says"]
+                                    for p in then["prefer"]]
+            if "target" in outcome:
+                action["target"] = outcome["target"]["chosen"]
+            outcome["action"] = action["action"]
+            decision["actions"].append(action)
+        step.outcome = outcome
+        if "stop" in then:
+            decision["result"] = self._fill(then["stop"], state)
+            outcome["stop"] = decision["result"]
+            return "stop"
+        if "call" in then:
+            target = self._fill(then["call"], state)
+            outcome["call"] = target
+            if self._run_page(target, depth + 1, turn) == "stop":
+                return "stop"
+            return self._goto(then, depth, turn, outcome) if "goto" in then else "continue"
+        if "goto" in then:
+            return self._goto(then, depth, turn, outcome)
+        return "continue" if then.get("continue") else "end"
+
+    def _goto(self, then: dict[str, Any], depth: int, turn: _Turn,
+              outcome: dict[str, Any]) -> str:
+        target = self._fill(then["goto"], turn.state)
+        outcome["goto"] = target
+        return self._run_page(target, depth, turn)
+
+    @staticmethod
+    def _fill(text: str, state: dict[str, Any]) -> str:
+        """`"{selected.suit}"` → the board value; page names and texts may use these."""
+        return _TEMPLATE.sub(lambda m: _plain(state.get(m.group(1))), text)
+
+
+def _plain(value: Any) -> str:
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    return "" if value is None else str(value)
+
+
+def _matched_facts(matched: dict[str, Any], entities_only: bool = False) -> list[dict[str, Any]]:
+    hidden = {"sid", "k", "t", "#", "id", "$s"}
+    facts = []
+    for alias, fact in sorted(matched.items()):
+        shape = fact.get("t")
+        if shape == "e":
+            facts.append({k: v for k, v in fact.items() if k not in hidden})
+        elif not entities_only and shape == "j" and fact.get("by") != "given":
+            facts.append({"judgment": fact["n"], "value": fact["v"]})
+        elif not entities_only and shape == "j":
+            facts.append({"judgment": fact["n"], "value": fact["v"], "given": True})
+        elif not entities_only and shape == "board":
+            facts.append({k.replace("__", "."): v for k, v in fact.items() if k not in hidden})
+    return facts

@@ -1,0 +1,193 @@
+"""Snapshots: what the player sees on the table, checked against the pack's fact schema.
+
+A snapshot is a YAML or JSON mapping. Board observations sit at the top level, entity lists under
+their key (`cards:`), judgments the player answers directly under `answers:`, pre-rolled dice
+under `dice:`. Types are checked (durable_rules would compare "5" equal to 5) and numbers are
+normalised before they reach the engine (it mishandles exponent-form floats and huge ints).
+"""
+
+from __future__ import annotations
+
+import math
+from pathlib import Path
+from typing import Any
+
+from whybot.engine.errors import SnapshotError, did_you_mean
+from whybot.engine.model import FactSchema, FieldSpec, Pack
+from whybot.engine.situation import Situation
+from whybot.engine.sources import Document, json_path, parse_text, read_document
+
+RESERVED = {"pack", "name", "answers", "dice", "notes"}
+ENTITY_RESERVED = {"t", "kind", "k", "sid", "id", "#"}
+LIMIT = 10**9
+
+_JSON = {"integer": "integer", "number": "number", "boolean": "boolean", "string": "string"}
+
+
+def _field_schema(spec: FieldSpec) -> dict[str, Any]:
+    schema: dict[str, Any] = {"type": _JSON[spec.type]}
+    if spec.says:
+        schema["description"] = spec.says
+    if spec.enum is not None:
+        schema["enum"] = spec.enum
+    if spec.type in ("integer", "number"):
+        schema["minimum"] = spec.minimum if spec.minimum is not None else -LIMIT
+        schema["maximum"] = spec.maximum if spec.maximum is not None else LIMIT
+    if spec.default is not None:
+        schema["default"] = spec.default
+    return schema
+
+
+def snapshot_schema(pack: Pack) -> dict[str, Any]:
+    """The JSON Schema of a snapshot for this pack (published by `whybot facts schema`)."""
+    facts = pack.facts
+    properties: dict[str, Any] = {
+        "pack": {"const": pack.name},
+        "name": {"type": "string"},
+        "notes": {"type": "string"},
+        "dice": {"type": "array", "items": {"type": "integer", "minimum": 1, "maximum": 100},
+                 "description": "pre-rolled dice, used in order before any seeded roll"},
+        "answers": {
+            "type": "object",
+            "description": "judgments given directly, overriding their derivation",
+            "additionalProperties": False,
+            "properties": {name: {"type": ["boolean", "integer", "string"], "description": q}
+                           for name, q in facts.judgments.items()},
+        },
+    }
+    required = ["pack"]
+    for name, spec in facts.board.items():
+        if spec.computed:
+            continue
+        properties[name] = _field_schema(spec)
+        if spec.required:
+            required.append(name)
+    for kind, entity in facts.entities.items():
+        if entity.computed:
+            continue
+        fields = {n: _field_schema(f) for n, f in entity.fields.items() if not f.computed}
+        properties[entity.key] = {
+            "type": "array",
+            "description": entity.says or f"the {kind} entries",
+            "items": {"type": "object", "additionalProperties": False, "properties": fields,
+                      "required": [n for n, f in entity.fields.items()
+                                   if f.required and not f.computed]},
+        }
+    return {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "title": f"whybot snapshot for the {pack.name} pack",
+        "type": "object",
+        "required": required,
+        "additionalProperties": False,
+        "properties": properties,
+    }
+
+
+def _number(value: Any, spec: FieldSpec, where: str, document: Document,
+            path: tuple) -> Any:
+    if spec.type == "integer":
+        return int(value)
+    if spec.type == "number":
+        if isinstance(value, float) and not math.isfinite(value):
+            raise SnapshotError("numbers must be finite", file=document.file,
+                                line=document.line(path), path=json_path(path))
+        rounded = round(float(value), 4)
+        return int(rounded) if rounded.is_integer() else rounded
+    return value
+
+
+def _check_types(document: Document, pack: Pack) -> None:
+    """Type and name errors, the first one as a single line with file:line and field path."""
+    import jsonschema
+
+    data = document.data
+    if not isinstance(data, dict):
+        raise SnapshotError("a snapshot is a mapping of observations", file=document.file,
+                            line=1)
+    facts = pack.facts
+    known = {n for n, s in facts.board.items() if not s.computed} | RESERVED | {
+        e.key for e in facts.entities.values() if not e.computed}
+    for name in data:
+        if name not in known:
+            hint = did_you_mean(str(name), known)
+            if name in facts.judgments:
+                hint = f"{name!r} is a judgment: give it under answers:"
+            raise SnapshotError(f"unknown fact {name!r}", file=document.file,
+                                line=document.line((name,)), path=json_path((name,)), hint=hint)
+    for name, value in data.get("answers", {}).items() if isinstance(data.get("answers"),
+                                                                        dict) else []:
+        if name not in facts.judgments:
+            raise SnapshotError(f"unknown judgment {name!r}", file=document.file,
+                                line=document.line(("answers", name)),
+                                path=json_path(("answers", name)),
+                                hint=did_you_mean(name, set(facts.judgments)))
+        del value
+    validator = jsonschema.Draft202012Validator(snapshot_schema(pack))
+    problems = sorted(validator.iter_errors(data), key=lambda e: len(list(e.absolute_path)))
+    if problems:
+        problem = problems[0]
+        path = tuple(problem.absolute_path)
+        message = problem.message
+        if problem.validator == "additionalProperties":
+            message = message.replace("Additional properties are not allowed", "unknown field")
+        if problem.validator == "type" and isinstance(problem.instance, bool | int | float | str):
+            message = f"{problem.instance!r} is not of type {problem.validator_value!r}"
+        raise SnapshotError(message, file=document.file, line=document.line(path),
+                            path=json_path(path))
+
+
+def situation_from(document: Document, pack: Pack) -> Situation:
+    """Validate a parsed snapshot and turn it into a Situation (normalised, computed)."""
+    _check_types(document, pack)
+    data: dict[str, Any] = document.data
+    facts: FactSchema = pack.facts
+    board: dict[str, Any] = {}
+    for name, spec in facts.board.items():
+        if spec.computed:
+            continue
+        value = data.get(name, spec.default)
+        board[name] = _number(value, spec, name, document, (name,)) if value is not None \
+            else None
+    entities: dict[str, list[dict[str, Any]]] = {}
+    for kind, entity in facts.entities.items():
+        if entity.computed:
+            continue
+        items = []
+        for index, raw in enumerate(data.get(entity.key, [])):
+            item = {}
+            for name, spec in entity.fields.items():
+                if spec.computed:
+                    continue
+                value = raw.get(name, spec.default)
+                path = (entity.key, index, name)
+                item[name] = _number(value, spec, name, document, path) \
+                    if value is not None else None
+            items.append(item)
+        entities[kind] = items
+    for function_name in facts.computed:
+        try:
+            pack.functions[function_name](board, entities, pack.data, pack.settings)
+        except ValueError as exc:
+            raise SnapshotError(str(exc), file=document.file) from None
+    name = data.get("name") or Path(document.file).stem
+    return Situation(name=name, board=board, entities=entities,
+                     answers=dict(data.get("answers", {})), dice=list(data.get("dice", [])))
+
+
+def load_snapshot(path: Path, pack: Pack) -> Situation:
+    return situation_from(read_document(path, SnapshotError), pack)
+
+
+def parse_snapshot(text: str, origin: str, pack: Pack) -> Situation:
+    return situation_from(parse_text(text, origin, SnapshotError), pack)
+
+
+def snapshot_pack(path: Path) -> str | None:
+    """The pack a snapshot names (so `--pack` can be left out)."""
+    document = read_document(path, SnapshotError)
+    data = document.data
+    return data.get("pack") if isinstance(data, dict) else None
+
+
+__all__ = ["ENTITY_RESERVED", "load_snapshot", "parse_snapshot", "snapshot_pack",
+           "snapshot_schema", "situation_from"]

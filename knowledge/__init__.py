@@ -1,0 +1,1 @@
+"""Knowledge packs: one folder of rule files per bot."""

@@ -1,0 +1,1 @@
+"""SUPERCAT (Arcs) knowledge pack."""
