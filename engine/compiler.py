@@ -71,9 +71,11 @@ def _operand(value: Value, aliases: dict[str, str], own: str | None) -> Any:
         alias = "b" if value.scope is None else aliases[value.scope]
         return {alias: _field_key(value)}
     if isinstance(value, Sum):
+        left, right = _operand(value.left, aliases, own), _operand(value.right, aliases, own)
+        if not isinstance(left, dict) and not isinstance(right, dict):  # fold constants
+            return left + right if value.op == "+" else left - right
         op = "$add" if value.op == "+" else "$sub"
-        return {op: {"$l": _operand(value.left, aliases, own),
-                     "$r": _operand(value.right, aliases, own)}}
+        return {op: {"$l": left, "$r": right}}
     raise TypeError(value)
 
 
@@ -85,18 +87,40 @@ def _test(node: Compare | Member, aliases: dict[str, str], ctx: _Context, own: s
             raise ctx.fail(f"cannot compile {node}: test a name with `in`")
         name = _field_key(node.value)
         if node.negated:
-            tests = [{name: {"$neq": v}} for v in node.options]
+            tests = [{"$neq": {name: v}} for v in node.options]
             return {"$and": tests} if tests else {"t": {"$neq": "-never-"}}
         tests = [{name: v} for v in node.options]
         return {"$or": tests} if tests else {"t": "-never-"}
-    left, op, right = node.left, node.op, node.right
+    left, op, right = _isolate(node.left, node.op, node.right, own)
     if not (isinstance(left, Ref) and left.scope == own):
-        if not (isinstance(right, Ref) and right.scope == own):
-            raise ctx.fail(f"cannot compile {node}: one side must be a plain name")
-        left, right, op = right, left, _FLIP[op]
+        left, op, right = _isolate(node.right, _FLIP[node.op], node.left, own)
+    if not (isinstance(left, Ref) and left.scope == own):
+        raise ctx.fail(f"cannot compile {node}: one side must be a name of this fact, "
+                       "plus or minus other values")
     name = _field_key(left)
     other = _operand(right, aliases, own)
     return {name: other} if op == "==" else {_OPS[op]: {name: other}}
+
+
+def _isolate(left: Value, op: str, right: Value, own: str | None) -> tuple[Value, str, Value]:
+    """`coins + 2 >= x` → `coins >= x - 2`: durable_rules tests a plain field on the left."""
+    while isinstance(left, Sum):
+        if _mentions(left.left, own):
+            inverse = "-" if left.op == "+" else "+"
+            left, right = left.left, Sum(right, inverse, left.right)
+        elif left.op == "+" and _mentions(left.right, own):
+            left, right = left.right, Sum(right, "-", left.left)
+        else:
+            break
+    return left, op, right
+
+
+def _mentions(value: Value, own: str | None) -> bool:
+    if isinstance(value, Ref):
+        return value.scope == own
+    if isinstance(value, Sum):
+        return _mentions(value.left, own) or _mentions(value.right, own)
+    return False
 
 
 def _field_key(ref: Ref) -> str:

@@ -88,10 +88,8 @@ class Compare:
         return Compare(self.left, NEGATED[self.op], self.right)
 
     def __str__(self) -> str:
-        if self.op == "==" and self.right == Literal(True):
+        if self.op == "==" and isinstance(self.right, Literal) and self.right.value is True:
             return str(self.left)
-        if self.op == "!=" and self.right == Literal(True):
-            return f"not {self.left}"
         return f"{self.left} {self.op} {self.right}"
 
 
@@ -125,7 +123,7 @@ class Not:
     item: Condition
 
     def __str__(self) -> str:
-        return f"not ({self.item})"
+        return f"not {_wrap(self.item)}"
 
 
 @dataclass(frozen=True)
@@ -148,7 +146,9 @@ Condition = Union[Compare, Member, Exists, Not, All, Any_]
 
 
 def _wrap(item: Condition) -> str:
-    return f"({item})" if isinstance(item, All | Any_) else str(item)
+    simple = isinstance(item, Exists | Not) or (
+        isinstance(item, Compare) and str(item) == str(item.left))
+    return str(item) if simple else f"({item})"
 
 
 def _show(value: Any) -> str:
@@ -345,6 +345,14 @@ def parse_value(text: str) -> Value:
     if token.kind != "end":
         raise ConditionSyntaxError(f"unexpected {token.text!r}", token.column)
     return value
+
+
+def parse_setting(text: str) -> Value | Condition:
+    """The right side of `set:`: a value (`hand_counter - 1`) or a condition (`roll >= 5`)."""
+    try:
+        return parse_value(text)
+    except ConditionSyntaxError:
+        return parse(text)
 
 
 # --- reading the tree ---------------------------------------------------------------------

@@ -18,8 +18,9 @@ from .conditions import (
     Literal,
     Ref,
     board_names,
+    Sum,
     parse,
-    parse_value,
+    parse_setting,
     refs,
 )
 from .conditions import Compare as _Compare
@@ -114,7 +115,7 @@ def _check_values(then: dict[str, Any], document: Document, path: tuple) -> None
     for name, value in then.get("set", {}).items():
         if isinstance(value, str):
             try:
-                parse_value(value)
+                parse_setting(value)
             except ConditionSyntaxError as exc:
                 raise RuleFileError(f"set {name}: {exc}", file=document.file,
                                     line=document.line((*path, "set", name)),
@@ -291,7 +292,10 @@ def _name_problems(pack: Pack) -> Iterator[RuleFileError]:
                                     line=rule.line, hint=did_you_mean(name, known))
         for value in rule.then.get("set", {}).values():
             if isinstance(value, str):
-                conditions.append((_Compare(parse_value(value), "==", Literal(True)), "then.set"))
+                setting = parse_setting(value)
+                if isinstance(setting, Literal | Ref | Sum):
+                    setting = _Compare(setting, "==", Literal(True))
+                conditions.append((setting, "then.set"))
         if rule.kind == DERIVATION and rule.then["judge"] not in pack.facts.judgments:
             yield RuleFileError(f"judges undeclared judgment {rule.then['judge']!r}",
                                 file=rule.file, line=rule.line,

@@ -10,12 +10,13 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any
 
 from .choices import choose
 from .compiled import CompiledPack, compile_pack
 from .compiler import key
-from .conditions import board_names, parse_value
+from .conditions import Literal, Ref, Sum, board_names, parse_setting
 from .dice import Dice
 from .errors import DecisionError, EngineFault
 from .evaluate import World, failures, holds, value_of
@@ -226,8 +227,7 @@ class Engine:
             outcome["roll"] = roll.as_dict()
         for name, expression in then.get("set", {}).items():
             before = state.get(name)
-            value = (value_of(parse_value(expression), turn.world, {})
-                     if isinstance(expression, str) else expression)
+            value = _setting(expression, turn.world)
             state[name] = value
             outcome.setdefault("set", {})[name] = {"from": before, "to": value,
                                                    "by": str(expression)}
@@ -286,6 +286,20 @@ class Engine:
     def _fill(text: str, state: dict[str, Any]) -> str:
         """`"{selected.suit}"` → the board value; page names and texts may use these."""
         return _TEMPLATE.sub(lambda m: _plain(state.get(m.group(1))), text)
+
+
+def _setting(expression: Any, world: World) -> Any:
+    if not isinstance(expression, str):
+        return expression
+    node = _parsed_setting(expression)
+    if isinstance(node, Literal | Ref | Sum):
+        return value_of(node, world, {})
+    return holds(node, world)
+
+
+@lru_cache(maxsize=None)
+def _parsed_setting(text: str) -> Any:
+    return parse_setting(text)
 
 
 def _plain(value: Any) -> str:

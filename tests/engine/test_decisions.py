@@ -1,0 +1,123 @@
+"""The engine on a toy pack: priorities, statements, pages, choices, dice, overlays."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.conftest import OVERLAYS, TOY_PACKS, engine_for
+from whybot.engine import DecisionError
+from whybot.facts.snapshot import parse_snapshot
+
+
+def decide(engine, text, seed=1):
+    situation = parse_snapshot("pack: toy\n" + text, "inline.yaml", engine.pack)
+    trace = engine.decide(situation, seed=seed)
+    assert trace.disagreements == []
+    return trace
+
+
+def test_the_highest_priority_applicable_rule_fires(toy):
+    trace = decide(toy, "mood: angry\nready: true\ncoins: 2\n")
+    assert trace.fired() == ["turn.count", "turn.angry"]
+    assert trace.decision["actions"][0]["action"] == "shout"
+
+
+def test_a_statement_reads_on_with_the_changed_board(toy):
+    trace = decide(toy, "coins: 3\n")
+    first = trace.steps[0]
+    assert first.outcome["set"]["coins"] == {"from": 3, "to": 2, "by": "coins - 1"}
+    assert trace.decision["result"] == "rest"
+
+
+def test_rules_that_did_not_fire_say_why_with_the_values_seen(toy):
+    trace = decide(toy, "mood: angry\nready: false\ntokens: [{colour: blue, size: 4}]\n")
+    rest = trace.steps[-1]
+    assert rest.rule == "turn.rest"
+    why = {s["rule"]: s["why"] for s in rest.skipped}
+    assert why["turn.count"] == ["coins > 0 is false (coins = 0)"]
+    assert why["turn.angry"] == ["ready is false (ready = false)"]
+    assert why["turn.fits"] == ["fits is false (fits = false)"]
+    assert why["turn.poor"] == ["poor is false (poor = false)"]
+
+
+def test_joined_derivation_selects_with_preference_and_order_then_goes_to_a_page(toy):
+    trace = decide(toy, """
+tokens: [{colour: blue, size: 3}, {colour: red, size: 1}, {colour: red, size: 2}]
+slots: [{colour: red, open: true}]
+""")
+    assert trace.judgments["fits"].origin == "derived"
+    assert trace.decision["actions"][0]["details"] == "Place the red token."
+    chosen = trace.decision["choices"]["picked"]["entity"]
+    assert chosen == {"colour": "red", "size": 2}
+    assert [s.page for s in trace.steps][-1] == "place"
+
+
+def test_a_join_that_fails_on_its_last_test_does_not_match(toy):
+    """Hazard A: the join on colour is false; the guard keeps durable_rules from misreading."""
+    trace = decide(toy, """
+tokens: [{colour: blue, size: 1}]
+slots: [{colour: red, open: true}]
+""")
+    assert trace.judgments["poor"].value is True
+    assert "turn.fits" not in trace.fired()
+
+
+def test_negation_waits_for_the_stratum_below(toy):
+    trace = decide(toy, "tokens: [{colour: blue, size: 4}]\ncoins: 1\n")
+    assert "poor" not in trace.judgments or trace.judgments["poor"].value is False
+    assert trace.decision["result"] == "rest"
+
+
+def test_answers_override_derivations_and_are_marked_given(toy):
+    trace = decide(toy, "tokens: [{colour: blue, size: 4}]\nanswers: {poor: true}\ndice: [6]\n")
+    assert trace.judgments["poor"].origin == "given"
+    assert trace.decision["actions"][0]["action"] == "celebrate"
+
+
+def test_prerolled_dice_are_used_in_order_and_traced(toy):
+    trace = decide(toy, "dice: [2]\n")
+    assert trace.dice == [{"dice": "1d6", "faces": [2], "total": 2, "source": "pre-rolled #1",
+                           "for": "Poor? Try your luck."}]
+    assert trace.decision["say"] == ["No luck."]
+
+
+def test_seeded_dice_are_reproducible(toy):
+    rolls = {tuple(d["faces"][0] for d in decide(toy, "", seed=s).dice) for s in (5, 5, 5)}
+    assert len(rolls) == 1
+
+
+def test_a_prerolled_die_too_big_for_the_roll_is_refused(toy):
+    with pytest.raises(DecisionError, match="needs a d6"):
+        decide(toy, "dice: [9]\n")
+
+
+def test_ties_left_by_preferences_go_to_the_dice(toy):
+    trace = decide(toy, """
+tokens: [{colour: red, size: 2}, {colour: red, size: 2}]
+slots: [{colour: red}]
+dice: [2]
+""")
+    assert trace.dice[0]["for"].startswith("random pick among 2")
+    assert trace.decision["choices"]["picked"]["entity"] == {"colour": "red", "size": 2}
+
+
+def test_a_house_rule_with_higher_salience_is_consulted_first():
+    engine = engine_for(TOY_PACKS, "toy", (OVERLAYS / "house",))
+    trace = decide(engine, "coins: 12\nmood: calm\n")
+    assert trace.fired() == ["house.calm-rest"]
+    assert trace.steps[0].layer == "salience 10"
+
+
+def test_replace_and_disable_by_id():
+    engine = engine_for(TOY_PACKS, "toy", (OVERLAYS / "replace_disable",))
+    assert engine.pack.rule("turn.angry") is None
+    assert "never shout" in engine.pack.disabled["turn.angry"]
+    trace = decide(engine, "mood: angry\nready: true\n")
+    assert trace.decision["result"] == "nap"
+
+
+def test_many_snapshots_in_a_row_leave_no_state_behind(toy):
+    """Hazard G: more than 1,024 live states raise MemoryError; every state is deleted."""
+    for _ in range(1100):
+        decide(toy, "coins: 1\n")
+    assert toy.compiled.host.sessions == {}

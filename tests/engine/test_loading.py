@@ -1,0 +1,89 @@
+"""Bad rule files and snapshots: one clear line naming the file, the line and the field."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.conftest import OVERLAYS, TOY_PACKS
+from whybot.engine import RuleFileError, SnapshotError, collect_problems, load_pack
+from whybot.facts.snapshot import parse_snapshot
+
+
+def test_two_files_defining_one_id_is_an_error_naming_both():
+    with pytest.raises(RuleFileError) as caught:
+        load_pack(TOY_PACKS, "toy", [OVERLAYS / "dup"])
+    message = str(caught.value)
+    assert "dup/dup.yaml:4" in message
+    assert "toy/pages/turn.yaml:" in message
+    assert "replaces:" in message
+
+
+def test_broken_yaml_names_file_and_line():
+    with pytest.raises(RuleFileError, match=r"bad_yaml/broken.yaml:\d+: not valid YAML"):
+        load_pack(TOY_PACKS, "toy", [OVERLAYS / "bad_yaml"])
+
+
+def test_an_unknown_name_is_reported_with_a_suggestion():
+    with pytest.raises(RuleFileError, match=r"bad.yaml:4.*unknown name 'coinz'.*did you mean "
+                                            r"'coins'"):
+        load_pack(TOY_PACKS, "toy", [OVERLAYS / "bad_name"])
+
+
+def test_lint_collects_every_problem():
+    problems = collect_problems(TOY_PACKS, "toy", [OVERLAYS / "bad_name"])
+    assert [p.message for p in problems] == ["when: unknown name 'coinz'"]
+
+
+def test_unknown_pack_suggests_one(tmp_path):
+    with pytest.raises(RuleFileError, match="did you mean 'toy'"):
+        load_pack(TOY_PACKS, "tyo")
+
+
+def test_a_condition_syntax_error_names_the_column(tmp_path):
+    (tmp_path / "x.yaml").write_text(
+        "pack: toy\nprocedure: turn\nrules:\n  - id: x\n    priority: 1\n"
+        "    when: coins >> 2\n    then: {stop: x}\n")
+    with pytest.raises(RuleFileError, match=r"x.yaml:6 \(\$.rules\[0\].when\): condition: "
+                                            r"expected a name or a value, found '>' at column 8"):
+        load_pack(TOY_PACKS, "toy", [tmp_path])
+
+
+def test_an_unknown_field_in_a_rule_is_refused(tmp_path):
+    (tmp_path / "x.yaml").write_text(
+        "pack: toy\nprocedure: turn\nrules:\n  - id: x\n    priority: 1\n    when: ready\n"
+        "    then: {stop: x}\n    salt: 3\n")
+    with pytest.raises(RuleFileError, match=r"x.yaml:4 \(\$.rules\[0\]\): unknown field"):
+        load_pack(TOY_PACKS, "toy", [tmp_path])
+
+
+def test_replacing_an_unknown_rule_is_refused(tmp_path):
+    (tmp_path / "x.yaml").write_text(
+        "pack: toy\nprocedure: turn\nrules:\n  - id: x\n    replaces: turn.rset\n"
+        "    priority: 1\n    when: ready\n    then: {stop: x}\n")
+    with pytest.raises(RuleFileError, match="replaces unknown rule 'turn.rset'.*turn.rest"):
+        load_pack(TOY_PACKS, "toy", [tmp_path])
+
+
+def test_a_judgment_depending_on_its_own_negation_is_refused(tmp_path):
+    (tmp_path / "x.yaml").write_text(
+        "pack: toy\nprocedure: judgments\nkind: derivation\nrules:\n  - id: x\n    priority: 1\n"
+        "    when: not asked\n    then: {judge: asked}\n")
+    from whybot.engine import Engine
+
+    with pytest.raises(RuleFileError, match="depends on its own negation"):
+        Engine(load_pack(TOY_PACKS, "toy", [tmp_path]))
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("pack: toy\ncoinz: 3\n", r"s.yaml:2 \(\$.coinz\): unknown fact 'coinz' \(did you mean "
+                              r"'coins'\?\)"),
+    ("pack: toy\nmood: sad\n", r"s.yaml:2 \(\$.mood\): 'sad' is not one of"),
+    ("pack: toy\ntokens: [{size: 2}]\n", r"s.yaml:2 \(\$.tokens\[0\]\): 'colour' is a required"),
+    ("pack: toy\nanswers: {fitz: true}\n", r"unknown judgment 'fitz' \(did you mean 'fits'\?\)"),
+    ("pack: toy\npoor: true\n", r"'poor' is a judgment: give it under answers:"),
+    ("pack: toy\ncoins: [1\n", r"s.yaml:\d+: not valid YAML/JSON"),
+])
+def test_bad_snapshots_get_one_clear_line(toy, text, expected):
+    with pytest.raises(SnapshotError, match=expected) as caught:
+        parse_snapshot(text, "s.yaml", toy.pack)
+    assert "\n" not in str(caught.value)
