@@ -8,7 +8,7 @@ differentiate between the options, pick randomly."
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import cache
 from typing import Any
 
 from .conditions import parse
@@ -31,7 +31,7 @@ class Choice:
         return data
 
 
-@lru_cache(maxsize=None)
+@cache
 def _about_one(condition: str):
     return parse(f"exists it ({condition})")
 

@@ -17,7 +17,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import Any, Union
+from typing import Any
 
 COMPARATORS = ("==", "!=", "<=", ">=", "<", ">")
 NEGATED = {"==": "!=", "!=": "==", "<": ">=", ">=": "<", ">": "<=", "<=": ">"}
@@ -75,7 +75,7 @@ class Sum:
         return f"{self.left} {self.op} {self.right}"
 
 
-Value = Union[Literal, Ref, Sum]
+Value = Literal | Ref | Sum
 
 
 @dataclass(frozen=True)
@@ -142,7 +142,7 @@ class Any_:
         return " or ".join(_wrap(i) for i in self.items)
 
 
-Condition = Union[Compare, Member, Exists, Not, All, Any_]
+Condition = Compare | Member | Exists | Not | All | Any_
 
 
 def _wrap(item: Condition) -> str:
@@ -362,10 +362,7 @@ def refs(node: Condition | Value) -> Iterator[Ref]:
     """Every name a condition or value mentions, in order."""
     if isinstance(node, Ref):
         yield node
-    elif isinstance(node, Sum):
-        yield from refs(node.left)
-        yield from refs(node.right)
-    elif isinstance(node, Compare):
+    elif isinstance(node, (Sum, Compare)):
         yield from refs(node.left)
         yield from refs(node.right)
     elif isinstance(node, Member):

@@ -62,7 +62,7 @@ def _number(value: Any) -> bool:
 
 def _compare(op: str, left: Any, right: Any) -> bool:
     if op in ("==", "!="):
-        same = left == right and type(left) is type(right) or (
+        same = (left == right and type(left) is type(right)) or (
             _number(left) and _number(right) and left == right)
         return same if op == "==" else not same
     if not (_number(left) and _number(right)) and not (

@@ -13,17 +13,17 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+from .conditions import Compare as _Compare
 from .conditions import (
     ConditionSyntaxError,
     Literal,
     Ref,
-    board_names,
     Sum,
+    board_names,
     parse,
     parse_setting,
     refs,
 )
-from .conditions import Compare as _Compare
 from .errors import RuleFileError, did_you_mean
 from .model import (
     DECISION,
@@ -194,7 +194,7 @@ def _unplace(rule_id: str, where: dict[str, Rule], pack: Pack) -> Rule:
 
 def load_pack(root: Path, name: str, overlays: list[Path] | None = None) -> Pack:
     """Load `root/name` and the overlay folders on top, checking every name."""
-    pack, documents = _load(root, name, overlays or [])
+    pack, _documents = _load(root, name, overlays or [])
     problems = list(_name_problems(pack))
     if problems:
         raise problems[0]

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import cache
 from typing import Any
 
 from .choices import choose
@@ -297,7 +297,7 @@ def _setting(expression: Any, world: World) -> Any:
     return holds(node, world)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _parsed_setting(text: str) -> Any:
     return parse_setting(text)
 
@@ -311,7 +311,7 @@ def _plain(value: Any) -> str:
 def _matched_facts(matched: dict[str, Any], entities_only: bool = False) -> list[dict[str, Any]]:
     hidden = {"sid", "k", "t", "#", "id", "$s"}
     facts = []
-    for alias, fact in sorted(matched.items()):
+    for _alias, fact in sorted(matched.items()):
         shape = fact.get("t")
         if shape == "e":
             facts.append({k: v for k, v in fact.items() if k not in hidden})

@@ -189,5 +189,11 @@ def snapshot_pack(path: Path) -> str | None:
     return data.get("pack") if isinstance(data, dict) else None
 
 
-__all__ = ["ENTITY_RESERVED", "load_snapshot", "parse_snapshot", "snapshot_pack",
-           "snapshot_schema", "situation_from"]
+__all__ = [
+    "ENTITY_RESERVED",
+    "load_snapshot",
+    "parse_snapshot",
+    "situation_from",
+    "snapshot_pack",
+    "snapshot_schema",
+]

@@ -17,7 +17,8 @@ FLAGS = ("ready", "angry")
 
 
 def atoms():
-    number = st.tuples(st.sampled_from(NUMBERS), st.sampled_from(["==", "!=", "<", "<=", ">", ">="]),
+    comparators = st.sampled_from(["==", "!=", "<", "<=", ">", ">="])
+    number = st.tuples(st.sampled_from(NUMBERS), comparators,
                        st.integers(-2, 6)).map(lambda t: f"{t[0]} {t[1]} {t[2]}")
     flag = st.sampled_from(FLAGS)
     member = st.tuples(st.sampled_from(["mood"]), st.booleans(),
@@ -73,7 +74,7 @@ def _fires(text: str, board: dict) -> bool:
     page = Procedure(name="p", title="p", source="", kind="decision", rules=[rule])
     host = rule_host()
     name = host.unique_name("agreement")
-    ruleset, definition = compile_decisions(page, name, None)
+    _, definition = compile_decisions(page, name, None)
     host.register(name, definition, lambda *args: None)
     with Session(host, name) as session:
         session.assert_fact({"t": "board", **{key(n): v for n, v in board.items()}})

@@ -22,7 +22,7 @@ def _patterns(definition):
 
 def test_every_join_ends_with_an_always_true_test(toy):
     """Hazard A (#381): a cross-fact test that is last and false can crash the engine."""
-    joined = [c for c in toy.compiled.derivations.rules if c.rule.id == "j.fits"][0]
+    joined = next(c for c in toy.compiled.derivations.rules if c.rule.id == "j.fits")
     slot = joined.patterns[2]["x_s"]["$and"]
     assert slot[-1] == {"k": {"b": "k"}}
 
@@ -84,7 +84,8 @@ def test_identical_entities_are_distinct_facts(toy):
 ])
 def test_numbers_are_normalised_or_refused_before_the_engine(toy, value, message):
     """Hazard H: exponent floats, huge ints and NaN misbehave inside durable_rules."""
-    text = f"pack: toy\nratio: {value}\n" if message != "maximum" else f"pack: toy\ncoins: {value}\n"
+    field = "coins" if message == "maximum" else "ratio"
+    text = f"pack: toy\n{field}: {value}\n"
     if message is None:
         assert parse_snapshot(text, "n.yaml", toy.pack).board["ratio"] == 0
     else:

@@ -60,7 +60,7 @@ def test_replacing_an_unknown_rule_is_refused(tmp_path):
     (tmp_path / "x.yaml").write_text(
         "pack: toy\nprocedure: turn\nrules:\n  - id: x\n    replaces: turn.rset\n"
         "    priority: 1\n    when: ready\n    then: {stop: x}\n")
-    with pytest.raises(RuleFileError, match="replaces unknown rule 'turn.rset'.*turn.rest"):
+    with pytest.raises(RuleFileError, match=r"replaces unknown rule 'turn.rset'.*turn.rest"):
         load_pack(TOY_PACKS, "toy", [tmp_path])
 
 
