@@ -1,0 +1,35 @@
+"""Every shipped SUPERCAT example decides, and the durable_rules walk agrees with the evaluator."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import ROOT
+from whybot.facts.snapshot import load_snapshot
+
+EXAMPLES = sorted((ROOT / "facts" / "examples" / "arcs").glob("*.yaml"))
+
+
+@pytest.mark.parametrize("path", EXAMPLES, ids=[p.stem for p in EXAMPLES])
+@pytest.mark.parametrize("house", [False, True], ids=["base", "house"])
+def test_example_decides_without_disagreements(path: Path, house: bool, arcs, arcs_house):
+    engine = arcs_house if house else arcs
+    trace = engine.decide(load_snapshot(path, engine.pack), seed=7)
+    assert trace.disagreements == []
+    assert trace.decision["result"] in {"decided", "pass", "event", "no_action"}
+
+
+def test_demo_ends_on_administration_with_a_tax(arcs):
+    """The demo (make demo): the bot pivots to Administration and Taxes to contend Tycoon."""
+    path = ROOT / "facts" / "examples" / "arcs" / "demo.yaml"
+    for seed in (1, 7):
+        trace = arcs.decide(load_snapshot(path, arcs.pack), seed=seed)
+        assert trace.steps[-1].page == "administration"
+        assert trace.decision["actions"][-1]["action"] == "tax"
+        assert trace.decision["actions"][-1]["rule"] == "admin.tax-contend-declared"
+
+
+def test_there_are_about_ten_examples():
+    assert len(EXAMPLES) >= 10
