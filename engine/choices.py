@@ -36,7 +36,7 @@ def _about_one(condition: str):
     return parse(f"exists it ({condition})")
 
 
-def _satisfies(condition: str, entity: dict[str, Any], world: World) -> bool:
+def satisfies(condition: str, entity: dict[str, Any], world: World) -> bool:
     return holds(_about_one(condition), World(world.board, {"it": [entity]}))
 
 
@@ -45,7 +45,7 @@ def choose(spec: dict[str, Any], entities: dict[str, list[dict[str, Any]]], worl
     kind = spec["from"]
     pool = list(entities.get(kind, []))
     if "where" in spec:
-        pool = [e for e in pool if _satisfies(spec["where"], e, world)]
+        pool = [e for e in pool if satisfies(spec["where"], e, world)]
     choice = Choice(entity=None, candidates=len(pool))
     if not pool:
         choice.narrowing.append(f"no {kind} matches {spec.get('where', 'anything')}")
@@ -55,7 +55,7 @@ def choose(spec: dict[str, Any], entities: dict[str, list[dict[str, Any]]], worl
             text = preference if isinstance(preference, str) else preference["says"]
             choice.guidance.append(text)
             continue
-        kept = [e for e in pool if _satisfies(preference["when"], e, world)]
+        kept = [e for e in pool if satisfies(preference["when"], e, world)]
         if kept and len(kept) < len(pool):
             choice.narrowing.append(f"prefer {preference['says']}: {len(pool)} → {len(kept)}")
             pool = kept

@@ -120,7 +120,7 @@ def _check_values(then: dict[str, Any], document: Document, path: tuple) -> None
                 raise RuleFileError(f"set {name}: {exc}", file=document.file,
                                     line=document.line((*path, "set", name)),
                                     path=json_path((*path, "set", name))) from None
-    for key in ("select", "target"):
+    for key in ("select", "target", "each"):
         choice = then.get(key)
         if not choice:
             continue
@@ -252,11 +252,12 @@ def _choice_fields(pack: Pack) -> set[str]:
     """Board names that `select`/`target` outcomes create (`as: selected` → `selected.suit`)."""
     names: set[str] = set()
     for rule in pack.rules():
-        for key in ("select", "target"):
+        for key in ("select", "target", "each"):
             choice = rule.then.get(key)
-            if choice and choice.get("as") and choice["from"] in pack.facts.entities:
+            alias = choice and choice.get("as", "current" if key == "each" else None)
+            if alias and choice["from"] in pack.facts.entities:
                 fields = pack.facts.entities[choice["from"]].fields
-                names |= {f"{choice['as']}.{f}" for f in fields}
+                names |= {alias} | {f"{alias}.{f}" for f in fields}
         if "roll" in rule.then:
             names.add(rule.then["roll"]["as"])
     return names
@@ -272,7 +273,12 @@ def _name_problems(pack: Pack) -> Iterator[RuleFileError]:
     derived = {r.then["judge"] for r in pack.derivations()}
     for rule in pack.rules():
         conditions = [(rule.when, "when")]
-        for key in ("select", "target"):
+        if "compute" in rule.then and rule.then["compute"] not in pack.functions:
+            yield RuleFileError(f"then.compute names unknown computation "
+                                f"{rule.then['compute']!r}", file=rule.file, line=rule.line,
+                                hint=did_you_mean(rule.then["compute"], set(pack.functions))
+                                or "computations come from a built-in pack's functions module")
+        for key in ("select", "target", "each"):
             choice = rule.then.get(key)
             if choice:
                 kind = choice["from"]

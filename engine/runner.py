@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
 
-from .choices import choose
+from .choices import choose, satisfies
 from .compiled import CompiledPack, compile_pack
 from .compiler import key
 from .conditions import Literal, Ref, Sum, board_names, parse_setting
@@ -43,6 +43,7 @@ class _Derivation:
 class _Turn:
     situation: Situation
     state: dict[str, Any]
+    entities: dict[str, list[dict[str, Any]]]
     dice: Dice
     trace: Trace
     explain: bool
@@ -50,7 +51,22 @@ class _Turn:
 
     @property
     def world(self) -> World:
-        return World(self.state, self.situation.entities)
+        return World(self.state, self.entities)
+
+
+@dataclass
+class Computation:
+    """What a pack function called by `then.compute` may read and change (and say)."""
+
+    state: dict[str, Any]
+    entities: dict[str, list[dict[str, Any]]]
+    data: dict[str, Any]
+    settings: dict[str, Any]
+    dice: Dice
+    notes: list[str] = field(default_factory=list)
+
+    def note(self, text: str) -> None:
+        self.notes.append(text)
 
 
 class Engine:
@@ -142,8 +158,10 @@ class Engine:
         for spec in self.pack.facts.variables.values():
             state.setdefault(spec.name, spec.default)
         state.update({name: j.value for name, j in trace.judgments.items()})
-        turn = _Turn(situation, state, Dice(seed, list(situation.dice)), trace, explain)
-        trace.decision = {"result": "decided", "choices": {}, "actions": [], "say": []}
+        entities = {kind: [dict(e) for e in items] for kind, items in situation.entities.items()}
+        turn = _Turn(situation, state, entities, Dice(seed, list(situation.dice)), trace, explain)
+        trace.decision = {"result": "decided", "choices": {}, "actions": [], "say": [],
+                          "steps": []}
         outcome = self._run_page(self.pack.start, 0, turn)
         if outcome != "stop":
             trace.decision.setdefault("result", "decided")
@@ -160,7 +178,7 @@ class Engine:
             session.assert_fact({"t": "board", **{key(n): turn.state.get(n)
                                                   for n in ruleset.board_names}})
             for kind in sorted(ruleset.kinds):
-                for index, entity in enumerate(turn.situation.entities.get(kind, [])):
+                for index, entity in enumerate(turn.entities.get(kind, [])):
                     session.assert_fact({"t": "e", "kind": kind, "#": index, **entity})
             session.post({"t": "evaluate", "from": start})
             rules = self._page_rules[page]
@@ -219,35 +237,37 @@ class Engine:
     # --- outcomes ----------------------------------------------------------------------
 
     def _apply(self, rule: Rule, step: Step, depth: int, turn: _Turn) -> str:
+        """Effects in the order the rule file writes them, then `say`, `action`, control."""
         then, state, decision = rule.then, turn.state, turn.trace.decision
         outcome: dict[str, Any] = {}
-        if "roll" in then:
-            roll = turn.dice.roll(then["roll"]["dice"], then["roll"].get("says", rule.says))
-            state[then["roll"]["as"]] = roll.total
-            outcome["roll"] = roll.as_dict()
-        for name, expression in then.get("set", {}).items():
-            before = state.get(name)
-            value = _setting(expression, turn.world)
-            state[name] = value
-            outcome.setdefault("set", {})[name] = {"from": before, "to": value,
-                                                   "by": str(expression)}
-        for kind in ("select", "target"):
-            if kind in then:
-                chosen = choose(then[kind], turn.situation.entities, turn.world, turn.dice)
-                outcome[kind] = chosen.as_dict()
-                if chosen.entity is None:
-                    raise DecisionError(f"rule {rule.id} applied, but no {then[kind]['from']} "
-                                        f"matches its {kind} ({then[kind].get('where', '')})")
-                alias = then[kind].get("as", kind)
-                state[alias] = True
-                for field_name, value in chosen.entity.items():
-                    state[f"{alias}.{field_name}"] = value
-                decision["choices"][alias] = {"entity": chosen.entity, "by": rule.id,
-                                              "page": step.page}
+        step.outcome = outcome
+        for name in then:
+            if name == "compute":
+                outcome["compute"] = self._compute(then["compute"], turn)
+            elif name == "rederive" and then["rederive"]:
+                self._rederive(turn)
+                outcome["rederive"] = True
+            elif name == "roll":
+                roll = turn.dice.roll(then["roll"]["dice"], then["roll"].get("says", rule.says))
+                state[then["roll"]["as"]] = roll.total
+                outcome["roll"] = roll.as_dict()
+            elif name == "set":
+                for variable, expression in then["set"].items():
+                    before = state.get(variable)
+                    state[variable] = _setting(expression, turn.world)
+                    outcome.setdefault("set", {})[variable] = {
+                        "from": before, "to": state[variable], "by": str(expression)}
+            elif name in ("select", "target"):
+                outcome[name] = self._choose(rule, name, step, turn)
+            elif name == "each":
+                outcome["each"] = spec = dict(then["each"])
+                if self._each(spec, depth, turn) == "stop":
+                    return "stop"
         if "say" in then:
             said = self._fill(then["say"], state)
             outcome["say"] = said
             decision["say"].append(said)
+            decision["steps"].append({"say": said, "page": step.page, "rule": rule.id})
         if "action" in then:
             action = {k: self._fill(v, state) if isinstance(v, str) else v
                       for k, v in then.items()
@@ -261,7 +281,7 @@ class Engine:
                 action["target"] = outcome["target"]["chosen"]
             outcome["action"] = action["action"]
             decision["actions"].append(action)
-        step.outcome = outcome
+            decision["steps"].append({"action": action})
         if "stop" in then:
             decision["result"] = self._fill(then["stop"], state)
             outcome["stop"] = decision["result"]
@@ -275,6 +295,65 @@ class Engine:
         if "goto" in then:
             return self._goto(then, depth, turn, outcome)
         return "continue" if then.get("continue") else "end"
+
+    def _choose(self, rule: Rule, kind: str, step: Step, turn: _Turn) -> dict[str, Any]:
+        spec = rule.then[kind]
+        chosen = choose(spec, turn.entities, turn.world, turn.dice)
+        if chosen.entity is None:
+            raise DecisionError(f"rule {rule.id} applied, but no {spec['from']} matches its "
+                                f"{kind} ({spec.get('where', 'any')})")
+        alias = spec.get("as", kind)
+        turn.state[alias] = True
+        for field_name, value in chosen.entity.items():
+            turn.state[f"{alias}.{field_name}"] = value
+        turn.trace.decision["choices"][alias] = {"entity": chosen.entity, "by": rule.id,
+                                                 "page": step.page}
+        return chosen.as_dict()
+
+    def _compute(self, name: str, turn: _Turn) -> dict[str, Any]:
+        """Run a pack computation by name; its board changes and notes go in the trace."""
+        before = dict(turn.state)
+        work = Computation(turn.state, turn.entities, self.pack.data, self.pack.settings,
+                           turn.dice)
+        self.pack.functions[name](work)
+        changed = {k: {"from": before.get(k), "to": v} for k, v in turn.state.items()
+                   if before.get(k) != v}
+        turn.trace.decision["say"].extend(work.notes)
+        turn.trace.decision["steps"].extend({"say": note, "computed_by": name}
+                                            for note in work.notes)
+        return {"function": name, "set": changed, "notes": work.notes}
+
+    def _rederive(self, turn: _Turn) -> None:
+        """Derive the judgments again from the board and entities as they are now."""
+        now = Situation(turn.situation.name, turn.state, turn.entities,
+                        turn.situation.answers)
+        for name, judgment in self.derive(now).items():
+            turn.state[name] = judgment.value
+            turn.trace.judgments[name] = judgment
+
+    def _each(self, spec: dict[str, Any], depth: int, turn: _Turn) -> str:
+        """Run a page once per entity, its fields bound under `as`; changes are written back."""
+        alias = spec.get("as", "current")
+        items = list(turn.entities.get(spec["from"], []))
+        if "where" in spec:
+            items = [e for e in items if satisfies(spec["where"], e, turn.world)]
+        order = self._fill(spec.get("order", ""), turn.state)
+        if order:
+            name = order.lstrip("-")
+            items.sort(key=lambda e: (e.get(name) is None, e.get(name)),
+                       reverse=order.startswith("-"))
+        spec["visited"] = len(items)
+        for entity in items:
+            for field_name, value in entity.items():
+                turn.state[f"{alias}.{field_name}"] = value
+            turn.state[alias] = True
+            result = self._run_page(self._fill(spec["call"], turn.state), depth + 1, turn)
+            for field_name in entity:
+                entity[field_name] = turn.state.get(f"{alias}.{field_name}")
+            turn.state[alias] = False
+            if result == "stop":
+                return "stop"
+        return "end"
 
     def _goto(self, then: dict[str, Any], depth: int, turn: _Turn,
               outcome: dict[str, Any]) -> str:

@@ -121,3 +121,15 @@ def test_many_snapshots_in_a_row_leave_no_state_behind(toy):
     for _ in range(1100):
         decide(toy, "coins: 1\n")
     assert toy.compiled.host.sessions == {}
+
+
+def test_each_runs_a_page_per_entity_in_order_and_writes_changes_back(toy):
+    trace = decide(toy, """
+grow: true
+tokens: [{colour: blue, size: 1}, {colour: red, size: 2}, {colour: green, size: 5}]
+""")
+    assert trace.decision["say"] == ["Grow the red token by 2.", "Grow the blue token by 1.",
+                                     "Tokens now total 11."]
+    assert trace.decision["result"] == "grown"
+    grow_steps = [s for s in trace.steps if s.page == "grow"]
+    assert [s.depth for s in grow_steps] == [1, 1]

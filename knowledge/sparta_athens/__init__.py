@@ -1,0 +1,1 @@
+"""The Sparta/Athens solo bot."""

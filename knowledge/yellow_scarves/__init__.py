@@ -1,0 +1,1 @@
+"""Conquest of the Three Kingdoms: the Yellow Scarves co-op bots."""
