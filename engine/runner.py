@@ -16,7 +16,7 @@ from typing import Any
 from .choices import choose, satisfies
 from .compiled import CompiledPack, compile_pack
 from .compiler import key
-from .conditions import Literal, Ref, Sum, board_names, parse_setting
+from .conditions import Literal, Ref, Sum, board_names, parse_setting, refs
 from .dice import Dice
 from .errors import DecisionError, EngineFault
 from .evaluate import World, failures, holds, value_of
@@ -93,7 +93,7 @@ class Engine:
         run = self._runs[session.sid]
         judgment = rule.then["judge"]
         value = rule.then.get("value", True)
-        support = {"rule": rule.id, "cite": rule.cite, "facts": _matched_facts(matched)}
+        support = {"rule": rule.id, "cite": rule.cite, "facts": _matched_facts(matched, rule, self.pack)}
         if judgment in run.given:
             run.overridden.setdefault(judgment, []).append(rule.id)
             return
@@ -143,7 +143,7 @@ class Engine:
                 judgments[name] = Judgment(name, question, run.values[name], "derived",
                                            run.support[name])
             elif name in compiled.judged_at:
-                judgments[name] = Judgment(name, question, False, "derived (no rule applied)")
+                judgments[name] = Judgment(name, question, False, "not established by any rule, so no")
             else:
                 judgments[name] = Judgment(name, question, False, "unknown, assumed no")
         return judgments
@@ -194,7 +194,7 @@ class Engine:
                                          notes=[f"there is no page {name!r}: reading on"]))
             return "end"
         ordered = procedure.ordered()
-        while True:
+        while start <= len(ordered):
             turn.steps += 1
             if turn.steps > MAX_STEPS:
                 raise DecisionError(f"the procedure did not finish in {MAX_STEPS} steps "
@@ -211,6 +211,7 @@ class Engine:
             if result != "continue":
                 return result
             start = rank + 1
+        return "end"
 
     def _explain(self, step: Step, skipped: list[Rule], rule: Rule | None,
                  matched: dict[str, Any], turn: _Turn) -> None:
@@ -230,7 +231,7 @@ class Engine:
                 f"{rule.id}: durable_rules fired it, the evaluator finds it does not apply")
         step.rule, step.says, step.cite, step.layer = rule.id, rule.says, rule.cite, rule.layer
         step.matched = {n: turn.state.get(n) for n in sorted(board_names(rule.when))}
-        entities = _matched_facts(matched, entities_only=True)
+        entities = _matched_facts(matched, rule, self.pack, entities_only=True)
         if entities:
             step.matched["entities"] = entities
 
@@ -387,17 +388,33 @@ def _plain(value: Any) -> str:
     return "" if value is None else str(value)
 
 
-def _matched_facts(matched: dict[str, Any], entities_only: bool = False) -> list[dict[str, Any]]:
-    hidden = {"sid", "k", "t", "#", "id", "$s"}
+def _matched_facts(matched: dict[str, Any], rule: Rule, pack: Pack,
+                   entities_only: bool = False) -> list[dict[str, Any]]:
+    """The facts a firing matched, cut down to what the rule read (and what names an entity)."""
+    read_board = board_names(rule.when)
+    read_fields: dict[str, set[str]] = {}
+    for ref in refs(rule.when):
+        if ref.scope is not None:
+            read_fields.setdefault(f"x_{ref.scope}", set()).add(ref.name)
     facts = []
-    for _alias, fact in sorted(matched.items()):
+    for alias, fact in sorted(matched.items()):
         shape = fact.get("t")
         if shape == "e":
-            facts.append({k: v for k, v in fact.items() if k not in hidden})
-        elif not entities_only and shape == "j" and fact.get("by") != "given":
-            facts.append({"judgment": fact["n"], "value": fact["v"]})
-        elif not entities_only and shape == "j":
-            facts.append({"judgment": fact["n"], "value": fact["v"], "given": True})
-        elif not entities_only and shape == "board":
-            facts.append({k.replace("__", "."): v for k, v in fact.items() if k not in hidden})
+            spec = pack.facts.entities.get(fact.get("kind", ""))
+            first = next(iter(spec.fields)) if spec else None
+            keep = read_fields.get(alias, set()) | {first}
+            facts.append({"kind": fact.get("kind"),
+                          **{k: v for k, v in fact.items() if k in keep}})
+        elif entities_only:
+            continue
+        elif shape == "j":
+            entry = {"judgment": fact["n"], "value": fact["v"]}
+            if fact.get("by") == "given":
+                entry["given"] = True
+            facts.append(entry)
+        elif shape == "board":
+            shown = {name: fact.get(key(name)) for name in sorted(read_board)
+                     if key(name) in fact}
+            if shown:
+                facts.append(shown)
     return facts
