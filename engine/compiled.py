@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .compiler import Ruleset, compile_decisions, compile_derivations, strata
+from .conditions import negated_board_names
 from .host import RuleHost, Session, rule_host
 from .model import Pack
 
@@ -21,6 +22,7 @@ class CompiledPack:
     derivations: Ruleset | None
     strata: dict[str, int]
     judged_at: dict[str, int]
+    read_negatively: set[str]
 
     @property
     def top_stratum(self) -> int:
@@ -59,4 +61,5 @@ def compile_pack(pack: Pack, derive_handler: Any) -> CompiledPack:
     for rule in rules:
         judgment = rule.then["judge"]
         judged_at[judgment] = max(judged_at.get(judgment, 0), levels[rule.id])
-    return CompiledPack(pack, host, pages, derivations, levels, judged_at)
+    negative = set().union(*(negated_board_names(r.when) for r in rules)) & judgments
+    return CompiledPack(pack, host, pages, derivations, levels, judged_at, negative)

@@ -160,6 +160,7 @@ class Ruleset:
     rules: list[CompiledRule] = field(default_factory=list)
     board_names: set[str] = field(default_factory=set)
     kinds: set[str] = field(default_factory=set)
+    judgments_read: set[str] = field(default_factory=set)
 
 
 def compile_condition(rule: Rule, ctx: _Context, extra: list[dict[str, Any]],
@@ -278,6 +279,7 @@ def compile_derivations(rules: list[Rule], strata: dict[str, int], ruleset_name:
             ruleset.rules.append(CompiledRule(name, rule, patterns, rank))
             definition[name] = {"all": patterns, "pri": rank}
         _collect_names(rule, ruleset)
+    ruleset.judgments_read = ruleset.board_names & judgments
     ruleset.board_names -= judgments
     definition["-end-"] = {"all": [{"a": {"t": "end"}}], "pri": LOWEST}
     definition.update(_accepting_rules(ruleset_name, ruleset.kinds, with_judgments=True))

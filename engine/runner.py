@@ -121,11 +121,15 @@ class Engine:
                 for kind in sorted(compiled.derivations.kinds):
                     for index, entity in enumerate(situation.entities.get(kind, [])):
                         session.assert_fact({"t": "e", "kind": kind, "#": index, **entity})
+                read = compiled.derivations.judgments_read
                 for name, value in run.given.items():
+                    if name not in read:
+                        continue
                     session.assert_fact({"t": "j", "n": name, "v": value, "by": "given"})
                 for stratum in range(compiled.top_stratum + 1):
                     session.assert_fact({"t": "phase", "n": stratum})
-                    for name, level in sorted(compiled.judged_at.items()):
+                    for name in sorted(compiled.read_negatively):
+                        level = compiled.judged_at.get(name, 0)
                         if level == stratum and name not in run.values and name not in run.given:
                             run.values[name] = False
                             session.assert_fact({"t": "j", "n": name, "v": False,
