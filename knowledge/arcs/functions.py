@@ -90,4 +90,15 @@ def arcs_facts(board: dict[str, Any], entities: dict[str, list[dict[str, Any]]],
     _declarations(entities["play"], entities["ambition"], board["ambition_markers_available"])
 
 
-FUNCTIONS = {"arcs_facts": arcs_facts}
+def declare_selected_ambition(work: Any) -> None:
+    """The declaration happens before the actions: the suit page sees the ambition declared."""
+    name = work.state.get("selected.ambition")
+    for ambition in work.entities.get("ambition", []):
+        if ambition["name"] == name:
+            ambition["declared"] = True
+    work.state["undeclared_winning"] = sum(
+        1 for a in work.entities.get("ambition", [])
+        if a["winning"] and not a["declared"] and work.state["ambition_markers_available"])
+
+
+FUNCTIONS = {"arcs_facts": arcs_facts, "declare_selected_ambition": declare_selected_ambition}

@@ -200,3 +200,21 @@ cards: [{suit: event, name: Edenguard Ambush}, {suit: mobilization, number: 3, p
 """)
     assert "bot_turn.no_surpass.seize-critical-event" not in trace.fired()
     assert "bot_turn.no_surpass.seize-roll" in trace.fired()
+
+
+def test_a_declaration_counts_on_the_suit_page_and_does_not_leak_into_the_snapshot(arcs):
+    """Bot turn: 'Select matching card and declare' happens before the suit page's actions, so
+    the suit page sees the ambition declared; deciding again starts from the snapshot as given."""
+    from pathlib import Path
+
+    from whybot.facts.snapshot import load_snapshot
+
+    root = Path(__file__).resolve().parents[2]
+    situation = load_snapshot(root / "facts/examples/arcs/initiative_declare.yaml", arcs.pack)
+    first = arcs.decide(situation, seed=1)
+    again = arcs.decide(situation, seed=1)
+    declared = next(s for s in first.steps if s.rule == "bot_turn.initiative.declare")
+    assert declared.outcome["rederive"] is True
+    assert situation.entities["ambition"][0]["declared"] is False
+    assert first.decision["actions"] == again.decision["actions"]
+    assert first.decision["actions"][0]["rule"] == "aggr.secure-captives"
