@@ -138,6 +138,35 @@ def _inner_tests(node: Condition, aliases: dict[str, str], ctx: _Context, own: s
     raise ctx.fail("`exists` inside `exists` is not supported; derive a judgment instead")
 
 
+def _spread_exists(conjunctions: list[list[Condition]]) -> list[list[Condition]]:
+    """`exists t (A or B)` is `exists t (A) or exists t (B)`: one branch per inner disjunct,
+    so every inner branch is a conjunction and its board-only tests can move out."""
+    spread: list[list[Condition]] = []
+    for conjunction in conjunctions:
+        options: list[list[Condition]] = [[]]
+        for literal in conjunction:
+            if isinstance(literal, Exists) and literal.where is not None:
+                alternatives = [Exists(literal.kind, literal.alias, All(tuple(branch)))
+                                for branch in disjuncts(literal.where)]
+            else:
+                alternatives = [literal]
+            options = [[*done, alt] for done in options for alt in alternatives]
+        spread.extend(options)
+    return spread
+
+
+def _conjuncts(node: Condition | None) -> list[Condition]:
+    if node is None:
+        return []
+    return list(node.items) if isinstance(node, All) else [node]
+
+
+def _board_only(node: Condition) -> bool:
+    """A test inside `exists` that reads only board values: it moves to the board pattern."""
+    found = _refs(node)
+    return bool(found) and all(r.scope is None for r in found)
+
+
 def _joins(node: Condition | None, own: str) -> bool:
     from .conditions import refs
 
@@ -167,7 +196,7 @@ def compile_condition(rule: Rule, ctx: _Context, extra: list[dict[str, Any]],
                       ) -> list[list[dict[str, Any]]]:
     """A rule's condition as alternative pattern lists (one per disjunct)."""
     branches = []
-    for conjunction in disjuncts(negation_normal(rule.when)):
+    for conjunction in _spread_exists(disjuncts(negation_normal(rule.when))):
         board_tests: list[dict[str, Any]] = []
         judgment_patterns: list[dict[str, Any]] = []
         entity_patterns: list[dict[str, Any]] = []
@@ -181,8 +210,17 @@ def compile_condition(rule: Rule, ctx: _Context, extra: list[dict[str, Any]],
                 joined = _joins(literal.where, literal.alias)
                 tests: list[dict[str, Any]] = [{"t": "e"}, {"kind": literal.kind}]
                 aliases[literal.alias] = alias
-                if literal.where is not None:
-                    tests.append(_inner_tests(literal.where, aliases, ctx, literal.alias))
+                inner = _conjuncts(literal.where)
+                for item in [i for i in inner if _board_only(i)]:  # `board.NAME` tests
+                    judged = {r.name for r in _refs(item)} & ctx.judgments_as_facts
+                    if judged:
+                        judgment_patterns.append(_judgment_pattern(item, judged, ctx,
+                                                                   len(judgment_patterns)))
+                    else:
+                        board_tests.append(_inner_tests(item, aliases, ctx, None))
+                inner = [i for i in inner if not _board_only(i)]
+                if inner:
+                    tests.append(_inner_tests(All(tuple(inner)), aliases, ctx, literal.alias))
                 if joined:
                     tests.append({"k": {"b": "k"}})
                 entity_patterns.append({alias: {"$and": tests}})

@@ -7,9 +7,11 @@
 
 Names are dotted identifiers. Outside `exists` a name is a board value: an observation from the
 snapshot, a judgment, or a turn variable. Inside `exists KIND [as ALIAS] (...)` a bare name is a
-field of that entity, `ALIAS.field` of an enclosing `exists` joins the two, and `board.NAME`
-reads a board value. A bare name where a
-condition is expected means `name == true`. Values combine with `+` and `-` (for `set:` and dice).
+field of that entity, `ALIAS.field` of an earlier `exists` joins the two, and `board.NAME`
+reads a board value. `not exists` is not offered: derive a judgment J from the `exists`, then
+write `not J` (negation is stratified: J is settled before any rule that negates it runs).
+A bare name where a condition is expected means `name == true`. Values combine with `+` and `-`
+(for `set:` and dice).
 """
 
 from __future__ import annotations

@@ -93,7 +93,8 @@ class Engine:
         run = self._runs[session.sid]
         judgment = rule.then["judge"]
         value = rule.then.get("value", True)
-        support = {"rule": rule.id, "cite": rule.cite, "facts": _matched_facts(matched, rule, self.pack)}
+        support = {"rule": rule.id, "cite": rule.cite,
+                   "facts": _matched_facts(matched, rule, self.pack)}
         if judgment in run.given:
             run.overridden.setdefault(judgment, []).append(rule.id)
             return
@@ -147,7 +148,8 @@ class Engine:
                 judgments[name] = Judgment(name, question, run.values[name], "derived",
                                            run.support[name])
             elif name in compiled.judged_at:
-                judgments[name] = Judgment(name, question, False, "not established by any rule, so no")
+                judgments[name] = Judgment(name, question, False,
+                                           "not established by any rule, so no")
             else:
                 judgments[name] = Judgment(name, question, False, "unknown, assumed no")
         return judgments
