@@ -148,9 +148,7 @@ Condition = Compare | Member | Exists | Not | All | Any_
 
 
 def _wrap(item: Condition) -> str:
-    simple = isinstance(item, Exists | Not) or (
-        isinstance(item, Compare) and str(item) == str(item.left))
-    return str(item) if simple else f"({item})"
+    return f"({item})" if isinstance(item, All | Any_) else str(item)
 
 
 def _show(value: Any) -> str:

@@ -47,7 +47,7 @@ def value_of(node: Value, world: World, bound: Mapping[str, Mapping[str, Any]]) 
     if isinstance(node, Ref):
         if node.scope is None:
             return world.board.get(node.name)
-        return bound[node.scope].get(node.name)
+        return bound.get(node.scope, {}).get(node.name)
     if isinstance(node, Sum):
         left, right = value_of(node.left, world, bound), value_of(node.right, world, bound)
         if not _number(left) or not _number(right):
@@ -83,12 +83,24 @@ def holds(node: Condition, world: World, bound: Mapping[str, Mapping[str, Any]] 
     if isinstance(node, Not):
         return not holds(node.item, world, bound)
     if isinstance(node, All):
-        return all(holds(item, world, bound) for item in node.items)
+        return _all_hold(node.items, world, bound)
     if isinstance(node, Any_):
         return any(holds(item, world, bound) for item in node.items)
     if isinstance(node, Exists):
         return any(True for _ in witnesses(node, world, bound))
     raise TypeError(node)
+
+
+def _all_hold(items: tuple[Condition, ...], world: World,
+              bound: Mapping[str, Mapping[str, Any]]) -> bool:
+    """An `and` is a search: each `exists` binds its alias for the parts after it (a join)."""
+    if not items:
+        return True
+    first, rest = items[0], items[1:]
+    if isinstance(first, Exists):
+        return any(_all_hold(rest, world, {**bound, first.alias: entity})
+                   for entity in witnesses(first, world, bound))
+    return holds(first, world, bound) and _all_hold(rest, world, bound)
 
 
 def witnesses(node: Exists, world: World, bound: Mapping[str, Mapping[str, Any]]):
@@ -122,7 +134,19 @@ def failures(node: Condition, world: World,
     if holds(node, world, bound):
         return []
     if isinstance(node, All):
-        return [reason for item in node.items for reason in failures(item, world, bound)]
+        reasons: list[str] = []
+        inner = dict(bound)
+        for item in node.items:
+            if isinstance(item, Exists) and _unbound(item, inner):
+                reasons.append(f"no {item.kind} with {item.where} for the "
+                               f"{' and '.join(_unbound(item, inner))} the rule needs")
+                continue
+            reasons.extend(failures(item, world, inner))
+            if isinstance(item, Exists):
+                found = next(witnesses(item, world, inner), None)
+                if found is not None:
+                    inner[item.alias] = found
+        return reasons or [f"no combination satisfies {node}"]
     if isinstance(node, Any_):
         parts = [reason for item in node.items for reason in failures(item, world, bound)]
         return ["none of these held: " + "; ".join(parts)]
@@ -135,6 +159,14 @@ def failures(node: Condition, world: World,
         return [f"there is a {node.item.kind} that rules it out: {_entity(match)}"]
     values = describe_values(node, world, bound)
     return [f"{node} is false ({values})" if values else f"{node} is false"]
+
+
+def _unbound(node: Exists, bound: Mapping[str, Mapping[str, Any]]) -> list[str]:
+    """Aliases of earlier `exists` parts this one joins on but that found no entity."""
+    if node.where is None:
+        return []
+    return sorted({r.scope for r in refs(node.where)
+                   if r.scope not in (None, node.alias) and r.scope not in bound})
 
 
 def _entity(entity: Mapping[str, Any]) -> str:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 
 import pytest
@@ -15,7 +15,7 @@ TOY_PACKS = ROOT / "tests" / "engine" / "packs"
 OVERLAYS = ROOT / "tests" / "engine" / "overlays"
 
 
-@lru_cache(maxsize=None)
+@cache
 def engine_for(root: Path, name: str, overlays: tuple[Path, ...] = ()) -> Engine:
     return Engine(load_pack(root, name, list(overlays)))
 

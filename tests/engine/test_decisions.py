@@ -133,3 +133,21 @@ tokens: [{colour: blue, size: 1}, {colour: red, size: 2}, {colour: green, size: 
     assert trace.decision["result"] == "grown"
     grow_steps = [s for s in trace.steps if s.page == "grow"]
     assert [s.depth for s in grow_steps] == [1, 1]
+
+
+def test_the_evaluator_reads_joins_between_sibling_exists_parts(toy):
+    """The explainer must follow `exists ... and exists ... (s.colour == t.colour)` as a join."""
+    from whybot.engine.evaluate import World, failures, holds
+
+    rule = toy.pack.rule("j.fits")
+    world = World({}, {"token": [{"colour": "blue", "size": 1}, {"colour": "red", "size": 1}],
+                       "slot": [{"colour": "red", "open": True}]})
+    assert holds(rule.when, world)
+    closed = World({}, {"token": [{"colour": "red", "size": 1}],
+                        "slot": [{"colour": "red", "open": False}]})
+    assert not holds(rule.when, closed)
+    assert failures(rule.when, closed) == [
+        "no slot with s.colour == t.colour and s.open (of 1 slot seen)"]
+    assert failures(rule.when, World({}, {"slot": [{"colour": "red"}]})) == [
+        "no token with t.size >= 1 (of 0 token seen)",
+        "no slot with s.colour == t.colour and s.open for the t the rule needs"]

@@ -1,0 +1,101 @@
+"""A plain-Python reference evaluator: the same decisions as the Engine, without durable_rules.
+
+It keeps the Engine's walk and outcome code (pages, `call`/`goto`, dice, choices, the trace) and
+replaces the two places where durable_rules reasons:
+
+- `derive`: derivation rules run to a fixpoint with `holds`, stratum by stratum (the engine's own
+  stratification), a judgment not established by the end of its stratum is false, and answers
+  given in the snapshot override derivations — the engine's semantics, read plainly;
+- `_evaluate`: on a page, the first rule in the page's order (from `start`) whose condition holds.
+
+Conditions are read by `whybot.engine.evaluate.holds`, the explainer's own evaluator.
+
+The benchmark times both; `tests/cli/test_reference.py` checks they decide alike on every
+shipped example, which is the evidence that the explainer (built on `holds`) agrees with the
+engine.
+"""
+
+from __future__ import annotations
+
+from types import SimpleNamespace
+from typing import Any
+
+from whybot.engine import Engine
+from whybot.engine.compiler import strata
+from whybot.engine.evaluate import World, holds
+from whybot.engine.model import Pack, Rule
+from whybot.engine.situation import Situation
+from whybot.engine.trace import Judgment
+
+
+class ReferenceEngine(Engine):
+    """An Engine whose reasoning is plain Python over `holds` (no durable_rules state)."""
+
+    def __init__(self, pack: Pack) -> None:  # no super().__init__: nothing is compiled
+        self.pack = pack
+        self.compiled = SimpleNamespace(pages={p.name: None for p in pack.pages()})
+        self._derivations = pack.derivations()
+        self._levels = strata(self._derivations, set(pack.facts.judgments))
+        self._judged_at: dict[str, int] = {}
+        for rule in self._derivations:
+            judgment = rule.then["judge"]
+            self._judged_at[judgment] = max(self._judged_at.get(judgment, 0),
+                                            self._levels[rule.id])
+        self._top = max(self._levels.values(), default=0)
+
+    def derive(self, situation: Situation) -> dict[str, Judgment]:
+        given = dict(situation.answers)
+        values: dict[str, Any] = {}
+        support: dict[str, list[dict[str, Any]]] = {}
+        board = {**situation.board, **given}
+        world = World(board, situation.entities)
+        for stratum in range(self._top + 1):
+            active = [r for r in self._derivations if self._levels[r.id] <= stratum]
+            changed = True
+            while changed:
+                changed = False
+                for rule in active:
+                    judgment = rule.then["judge"]
+                    if judgment in given or rule.id in support.get(judgment, ()):
+                        continue
+                    value = rule.then.get("value", True)
+                    if not holds(rule.when, world):
+                        continue
+                    if judgment not in values:
+                        values[judgment] = board[judgment] = value
+                        support[judgment] = [rule.id]
+                        changed = True
+                    elif values[judgment] == value:
+                        support[judgment].append(rule.id)
+            for name, level in self._judged_at.items():
+                if level == stratum and name not in values and name not in given:
+                    values[name] = board[name] = False
+        judgments: dict[str, Judgment] = {}
+        for name, question in self.pack.facts.judgments.items():
+            if name in given:
+                judgments[name] = Judgment(name, question, given[name], "given")
+            elif support.get(name):
+                judgments[name] = Judgment(name, question, values[name], "derived",
+                                           [{"rule": r} for r in support[name]])
+            elif name in self._judged_at:
+                judgments[name] = Judgment(name, question, False,
+                                           "not established by any rule, so no")
+            else:
+                judgments[name] = Judgment(name, question, False, "unknown, assumed no")
+        return judgments
+
+    def _evaluate(self, page: str, start: int, turn: Any) -> tuple[Rule | None, dict]:
+        world = turn.world
+        for rule in self.pack.procedures[page].ordered()[start - 1:]:
+            if holds(rule.when, world):
+                return rule, {}
+        return None, {}
+
+
+def same_decision(left: Any, right: Any) -> bool:
+    """Two traces decide alike: same decision, same rules fired in the same order, same dice."""
+    return (left.decision == right.decision and left.fired() == right.fired()
+            and [r["faces"] for r in left.dice] == [r["faces"] for r in right.dice])
+
+
+__all__ = ["ReferenceEngine", "same_decision"]

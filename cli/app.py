@@ -1,0 +1,353 @@
+"""The `whybot` command: decide a bot's turn from a snapshot, and say why.
+
+Decisions and traces go to stdout, diagnostics to stderr. Bad input (a broken snapshot or rule
+file, an unknown rule id) exits 2 with one line naming the file and line; an engine fault (a bug)
+exits 1. Both are caught once, in `WhybotGroup.invoke`, so no command handles errors itself.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+import yaml
+from rich.console import Console
+from rich.padding import Padding
+from rich.table import Table
+from rich.text import Text
+from typer.core import TyperGroup
+
+from whybot.engine.errors import EngineFault, WhybotError
+from whybot.engine.schema import RULE_FILE_SCHEMA
+from whybot.facts.snapshot import snapshot_schema
+
+from . import batch as batching
+from . import lint as linting
+from . import render
+from .common import (
+    DEFAULT_PACK,
+    KNOWLEDGE,
+    engine_for,
+    find_rule,
+    load_situation,
+    message,
+    overlay_key,
+    pack_for,
+    pack_names,
+    pack_title,
+    rel,
+)
+from .verdict import render_verdict, rule_verdict
+
+
+class WhybotGroup(TyperGroup):
+    """Turns every WhybotError into one line on stderr and exit 2 (EngineFault: exit 1)."""
+
+    def invoke(self, ctx: Any) -> Any:
+        try:
+            return super().invoke(ctx)
+        except WhybotError as exc:
+            typer.echo(f"error: {message(exc)}", err=True)
+            raise typer.Exit(exc.exit_code) from None
+        except EngineFault as exc:
+            typer.echo(f"engine fault (a bug in whybot, please report it): {exc}", err=True)
+            raise typer.Exit(EngineFault.exit_code) from None
+        except Exception as exc:
+            if type(exc).__module__.startswith("typer") or os.environ.get("WHYBOT_DEBUG"):
+                raise  # typer's own exits and usage errors; or a developer wants the traceback
+            typer.echo(f"internal error (a bug in whybot, please report it; WHYBOT_DEBUG=1 "
+                       f"shows the traceback): {type(exc).__name__}: {exc}", err=True)
+            raise typer.Exit(1) from None
+
+
+def _typer(help_text: str) -> typer.Typer:
+    return typer.Typer(cls=WhybotGroup, help=help_text, no_args_is_help=True,
+                       rich_markup_mode=None, pretty_exceptions_enable=False,
+                       add_completion=False)
+
+
+app = _typer("Run a board-game bot's procedure from rule files, and explain every move.\n\n"
+             "Start with `whybot why facts/examples/arcs/demo.yaml --seed 7`.")
+rules_app = _typer("Browse, check and document the rule files of a knowledge pack.")
+facts_app = _typer("Describe what a snapshot may contain.")
+app.add_typer(rules_app, name="rules")
+app.add_typer(facts_app, name="facts")
+
+out = Console(highlight=False, soft_wrap=False)
+
+# --- options shared by several commands -------------------------------------------------------
+
+Snapshot = Annotated[Path, typer.Argument(
+    metavar="SNAPSHOT", exists=True, dir_okay=False, readable=True,
+    help="A snapshot (YAML or JSON): what the player sees on the table.")]
+PackOption = Annotated[str | None, typer.Option(
+    "--pack", "-p", metavar="PACK",
+    help="Knowledge pack; by default the snapshot's own `pack:` field.")]
+RulesOption = Annotated[list[Path] | None, typer.Option(
+    "--rules", "-r", metavar="DIR", exists=True, file_okay=False,
+    help="A folder of house-rule files laid over the pack (repeatable; later folders win).")]
+SeedOption = Annotated[int | None, typer.Option(
+    "--seed", "-s", metavar="N",
+    help="Seed for the dice (pre-rolled `dice:` in the snapshot go first).")]
+JsonOption = Annotated[bool, typer.Option("--json", help="Print JSON instead of text.")]
+
+
+def _print_json(data: Any) -> None:
+    typer.echo(json.dumps(data, indent=2, ensure_ascii=False, default=str))
+
+
+def _decide(snapshot: Path, pack: str | None, rules: list[Path] | None, seed: int | None):
+    engine, situation = load_situation(snapshot, pack, overlay_key(rules))
+    return engine, situation, engine.decide(situation, seed=seed)
+
+
+# --- decide / why -------------------------------------------------------------------------------
+
+
+@app.command()
+def decide(snapshot: Snapshot, pack: PackOption = None, rules: RulesOption = None,
+           seed: SeedOption = None, json_out: JsonOption = False) -> None:
+    """What does the bot do now? (the short answer)
+
+    The card it plays, each action with its goal, target, guidance and citation, whether the
+    turn ended early (pass, event), the dice rolled, and what to do at the table. `whybot why`
+    gives the reasons."""
+    _, _, trace = _decide(snapshot, pack, rules, seed)
+    data = trace.as_dict()
+    if json_out:
+        _print_json({"snapshot": data["snapshot"], "pack": data["pack"],
+                     "decision": data["decision"], "fired": trace.fired(),
+                     "dice": data["dice"]})
+        return
+    out.print(render.render_decision(data))
+
+
+@app.command()
+def why(snapshot: Snapshot, rule: Annotated[str | None, typer.Option(
+            "--rule", metavar="ID",
+            help="Only this rule: did it fire, where, and if not, why not.")] = None,
+        pack: PackOption = None, rules: RulesOption = None, seed: SeedOption = None,
+        json_out: JsonOption = False) -> None:
+    """Why did the bot do that? (the full trace)
+
+    Every page read, the rule that fired there with the seed's question and citation, the
+    values it matched and what it did; under it, why each higher rule did not apply. Then where
+    each judgment came from (derived by a rule, given in the snapshot, or unknown and assumed
+    "no"), and every dice roll. With --rule ID: only that rule, fired or not and why."""
+    engine, situation, trace = _decide(snapshot, pack, rules, seed)
+    data = trace.as_dict()
+    if rule is not None:
+        verdict = rule_verdict(engine, situation, data, rule)
+        if json_out:
+            _print_json(verdict)
+        else:
+            out.print(render_verdict(verdict, data))
+        return
+    if json_out:
+        _print_json(data)
+        return
+    out.print(render.render_trace(data))
+
+
+# --- batch --------------------------------------------------------------------------------------
+
+
+@app.command()
+def batch(
+    paths: Annotated[list[Path], typer.Argument(
+        metavar="PATH...", exists=True,
+        help="Snapshot files, folders (searched recursively) and .jsonl files.")],
+    out_file: Annotated[Path | None, typer.Option(
+        "--out", "-o", metavar="FILE.jsonl", dir_okay=False,
+        help="Write the result lines here (never overwritten without --force); the summary "
+             "then goes to stdout. Without it, result lines go to stdout, the summary to "
+             "stderr.")] = None,
+    force: Annotated[bool, typer.Option("--force", help="Overwrite --out.")] = False,
+    jobs: Annotated[int, typer.Option("--jobs", "-j", metavar="N", min=1,
+                                      help="Worker processes (fork).")] = 1,
+    pack: PackOption = None, rules: RulesOption = None,
+    seed: Annotated[int, typer.Option(
+        "--seed", "-s", metavar="N",
+        help="Seed for every snapshot's dice (same seed → same batch).")] = 0,
+    json_out: Annotated[bool, typer.Option(
+        "--json", help="Print the summary as one JSON object instead of tables.")] = False,
+    strict: Annotated[bool, typer.Option(
+        "--strict", help="Exit 2 if any snapshot was bad (default: exit 0 once the batch "
+                         "ran).")] = False,
+) -> None:
+    """Decide many snapshots, with rule coverage.
+
+    One JSON line per snapshot (snapshot, ok, result, card, actions,
+    fired rules, error), then a summary: how many were decided, how many were bad, the results,
+    and rule coverage (how often each rule fired, which never did). A bad snapshot becomes an
+    error row and the batch goes on. Exit 0 when the batch ran (the error count is in the
+    summary), 2 with --strict if any row was bad, 1 if the engine faulted."""
+    overlays = overlay_key(rules)
+    if out_file is not None and out_file.exists() and not force:
+        raise WhybotError(f"{out_file} already exists", hint="use --force to overwrite it")
+    batching.configure(pack, overlays, seed)
+    summary = batching.Summary()
+    sink = out_file.open("w", encoding="utf-8") if out_file else sys.stdout
+    side = Console(stderr=out_file is None, highlight=False)
+    skip = {i for i in (batching.file_id(sink),) if i}
+    try:
+        rows = batching.run(batching.iter_items(paths, skip), jobs)
+        if batching.progress_wanted():
+            from rich.progress import track
+
+            rows = track(rows, total=batching.count_items(paths, skip), description="deciding",
+                         console=Console(stderr=True), transient=True)
+        for row in rows:
+            summary.add(row)
+            sink.write(json.dumps(row, ensure_ascii=False, default=str) + "\n")
+    finally:
+        if out_file:
+            sink.close()
+        else:
+            sink.flush()
+    if json_out:
+        side.print_json(json.dumps(summary.as_dict(overlays), ensure_ascii=False))
+    else:
+        side.print(batching.render_summary(summary, overlays))
+    if summary.faults:
+        raise typer.Exit(1)
+    if strict and summary.errors:
+        raise typer.Exit(2)
+
+
+# --- rules --------------------------------------------------------------------------------------
+
+RulesPack = Annotated[str, typer.Option("--pack", "-p", metavar="PACK", help="Knowledge pack.")]
+
+
+@rules_app.command("list")
+def rules_list(pack: RulesPack = DEFAULT_PACK, rules: RulesOption = None,
+               json_out: JsonOption = False) -> None:
+    """Every rule, page by page, in the order it is considered.
+
+    Shows id, priority, layer (base, or a Fate's or house rule's salience) and the seed's
+    question."""
+    loaded = pack_for(pack, overlay_key(rules))
+    if json_out:
+        _print_json([{"page": r.procedure, "id": r.id, "priority": r.priority,
+                      "layer": r.layer, "kind": r.kind, "says": r.says,
+                      "file": f"{rel(r.file)}:{r.line}"} for r in loaded.rules()])
+        return
+    out.print(Text.assemble((loaded.name, "bold"), f": {loaded.title}"))
+    for page in loaded.procedures.values():
+        out.print()
+        title = f" — {page.title}" if page.title != page.name else ""
+        out.print(Text.assemble((page.name, "bold cyan"), (title, "cyan"),
+                                (f"  ({page.kind})" if page.kind != "decision" else "", "dim")))
+        for rule in page.ordered():
+            layer = "" if rule.layer == "base" else f"  [{rule.layer}]"
+            out.print(Text.assemble(f"{rule.priority:>6g}  ", (rule.id, "bold"),
+                                    (layer, "magenta")))
+            if rule.says:
+                out.print(Padding(Text(rule.says, style="italic dim"), (0, 0, 0, 8)))
+    for rule_id, reason in loaded.disabled.items():
+        out.print(Text(f"disabled: {rule_id}: {reason}", style="yellow"))
+
+
+@rules_app.command("show")
+def rules_show(rule_id: Annotated[str, typer.Argument(
+                   metavar="ID", help="A rule id, e.g. bot_turn.draw.")],
+               pack: RulesPack = DEFAULT_PACK, rules: RulesOption = None,
+               json_out: JsonOption = False) -> None:
+    """One rule in full.
+
+    Where it is written (file:line), its page and rank, its condition, its outcome and its
+    citation."""
+    loaded = pack_for(pack, overlay_key(rules))
+    rule = find_rule(loaded, rule_id)
+    page = loaded.procedures[rule.procedure]
+    rank = page.ordered().index(rule) + 1
+    data = {"id": rule.id, "file": f"{rel(rule.file)}:{rule.line}", "page": rule.procedure,
+            "page_title": page.title, "kind": rule.kind, "rank": rank,
+            "of": len(page.rules), "priority": rule.priority, "layer": rule.layer,
+            "when": rule.when_text, "then": rule.then, "says": rule.says, "cite": rule.cite,
+            "replaces": rule.replaces}
+    if json_out:
+        _print_json(data)
+        return
+    table = Table(show_header=False, box=None, padding=(0, 1))
+    table.add_column(style="bold")
+    table.add_column()
+    for name in ("id", "file", "page", "kind"):
+        table.add_row(name, Text(str(data[name])))
+    table.add_row("rank", f"{rank} of {len(page.rules)} on {page.title!r}")
+    table.add_row("priority", f"{rule.priority:g} ({rule.layer})")
+    table.add_row("when", Text(rule.when_text))
+    then = yaml.safe_dump(rule.then, allow_unicode=True, sort_keys=False).rstrip()
+    table.add_row("then", Text(then))
+    for name in ("says", "cite", "replaces"):
+        if data[name]:
+            table.add_row(name, Text(str(data[name])))
+    out.print(table)
+
+
+@rules_app.command("lint")
+def rules_lint(pack: RulesPack = DEFAULT_PACK, rules: RulesOption = None) -> None:
+    """Check the rule files (exit 2 on errors).
+
+    Errors: schema, condition syntax, unknown names, duplicate ids, bad `replaces:` or
+    `disable:`, each with its file and line. Warnings (do not fail): rules that can never fire
+    and rules that tie on a page."""
+    from whybot.engine import collect_problems
+
+    overlays = [Path(o) for o in overlay_key(rules)]
+    problems = collect_problems(KNOWLEDGE, pack, overlays)
+    for problem in problems:
+        typer.echo(f"error: {message(problem)}")
+    if problems:
+        typer.echo(f"{len(problems)} error(s)")
+        raise typer.Exit(2)
+    loaded = pack_for(pack, overlay_key(rules))
+    warnings = linting.warnings(loaded)
+    for warning in warnings:
+        warning.file = rel(warning.file) or warning.file
+        typer.echo(f"warning: {warning}")
+    count = len(loaded.rules())
+    typer.echo(f"{pack}: {count} rules in {len(loaded.files)} files: no errors, "
+               f"{len(warnings)} warning(s)")
+
+
+@rules_app.command("schema")
+def rules_schema() -> None:
+    """The JSON Schema of a rule file, for editors (e.g. the YAML language server)."""
+    _print_json(RULE_FILE_SCHEMA)
+
+
+@facts_app.command("schema")
+def facts_schema(pack: RulesPack = DEFAULT_PACK, rules: RulesOption = None) -> None:
+    """The JSON Schema of a snapshot for a pack.
+
+    Every observation, entity list and judgment a snapshot may give, with types, ranges and
+    what the player reads them as."""
+    _print_json(snapshot_schema(pack_for(pack, overlay_key(rules))))
+
+
+@app.command()
+def packs() -> None:
+    """The knowledge packs installed, with their titles."""
+    for name in pack_names():
+        out.print(Text.assemble((name, "bold cyan"), "  ", pack_title(name)))
+
+
+def main() -> None:
+    """Console entry point: errors that escape the group still end as one line, no traceback."""
+    try:
+        app()
+    except WhybotError as exc:
+        typer.echo(f"error: {message(exc)}", err=True)
+        sys.exit(exc.exit_code)
+    except EngineFault as exc:
+        typer.echo(f"engine fault (a bug in whybot, please report it): {exc}", err=True)
+        sys.exit(EngineFault.exit_code)
+
+
+__all__ = ["app", "engine_for", "main"]

@@ -1,0 +1,108 @@
+"""What every command shares: where packs live, one cached Engine per pack, reading snapshots.
+
+Engines are compiled once per process and per (pack, overlay folders): a test run or a batch that
+decides thousands of snapshots pays for compiling the rule files once.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+import whybot.knowledge
+from whybot.engine import Engine, load_pack
+from whybot.engine.errors import SnapshotError, WhybotError, did_you_mean
+from whybot.engine.model import Pack
+from whybot.engine.situation import Situation
+from whybot.engine.sources import Document, read_document
+from whybot.facts.snapshot import situation_from
+
+KNOWLEDGE = Path(whybot.knowledge.__file__).parent
+DEFAULT_PACK = "arcs"
+
+
+def rel(path: str | None) -> str | None:
+    """A path as the user would type it: relative to the working folder when inside it."""
+    if not path:
+        return path
+    try:
+        return str(Path(path).resolve().relative_to(Path.cwd()))
+    except (ValueError, OSError):
+        return path
+
+
+def message(error: WhybotError) -> str:
+    """The error's one line, its file shown relative to the working folder."""
+    error.file = rel(error.file)
+    return error.render()
+
+
+def overlay_key(rules: list[Path] | None) -> tuple[str, ...]:
+    """House-rule folders as a hashable key (resolved, so two spellings share one engine)."""
+    return tuple(str(Path(folder).resolve()) for folder in rules or [])
+
+
+@lru_cache(maxsize=16)
+def pack_for(name: str, overlays: tuple[str, ...] = ()) -> Pack:
+    """The pack `name` with the overlay folders applied, loaded and checked once."""
+    return load_pack(KNOWLEDGE, name, [Path(o) for o in overlays])
+
+
+@lru_cache(maxsize=16)
+def engine_for(name: str, overlays: tuple[str, ...] = ()) -> Engine:
+    """The compiled Engine for `name` plus overlays, built once per process."""
+    return Engine(pack_for(name, overlays))
+
+
+def pack_names() -> list[str]:
+    return sorted(p.name for p in KNOWLEDGE.iterdir() if (p / "pack.yaml").is_file())
+
+
+def pack_title(name: str) -> str:
+    data = yaml.safe_load((KNOWLEDGE / name / "pack.yaml").read_text(encoding="utf-8"))
+    return str(data.get("title", "")) if isinstance(data, dict) else ""
+
+
+def pack_of(document: Document, given: str | None) -> str:
+    """`--pack` if given, else the snapshot's own `pack:` field."""
+    if given:
+        return given
+    data = document.data
+    name = data.get("pack") if isinstance(data, dict) else None
+    if not isinstance(name, str) or not name:
+        raise SnapshotError("the snapshot does not say its pack", file=document.file, line=1,
+                            hint="add `pack: arcs` to it, or give --pack")
+    if name not in pack_names():
+        raise SnapshotError(f"no knowledge pack named {name!r}", file=document.file,
+                            line=document.line(("pack",)), path="$.pack",
+                            hint=did_you_mean(name, pack_names())
+                            or f"packs: {', '.join(pack_names())}")
+    return name
+
+
+def read_situation(document: Document, pack: str | None,
+                   overlays: tuple[str, ...]) -> tuple[Engine, Situation]:
+    """Validate a parsed snapshot against its pack; return the pack's engine and the situation."""
+    engine = engine_for(pack_of(document, pack), overlays)
+    return engine, situation_from(document, engine.pack)
+
+
+def load_situation(path: Path, pack: str | None,
+                   overlays: tuple[str, ...]) -> tuple[Engine, Situation]:
+    return read_situation(read_document(path, SnapshotError), pack, overlays)
+
+
+def find_rule(pack: Pack, rule_id: str) -> Any:
+    """The rule with this id, or an error that suggests the closest id (exit 2)."""
+    rule = pack.rule(rule_id)
+    if rule is not None:
+        return rule
+    if rule_id in pack.disabled:
+        raise WhybotError(f"rule {rule_id!r} is disabled: {pack.disabled[rule_id]}")
+    known = {r.id for r in pack.rules()}
+    raise WhybotError(f"no rule {rule_id!r} in pack {pack.name!r}",
+                      hint=did_you_mean(rule_id, known)
+                      or "see `whybot rules list` for the rule ids")

@@ -1,0 +1,273 @@
+"""Terminal views of a decision and its trace, built from `Trace.as_dict()` data only.
+
+Every text that comes from a rule file or a snapshot goes through `Text` (never rich markup), so
+a seed's "[2]" or a house rule's "[bold]" prints as written.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.console import Group, RenderableType
+from rich.text import Text
+from rich.tree import Tree
+
+# Fields shown first when a chosen entity is described (a card: suit, number, how it is played).
+HEADLINE = ("suit", "number", "mode", "actions")
+
+
+def show(value: Any) -> str:
+    """A value the way conditions write it: true/false, 'text' as text, None as unknown."""
+    if value is None:
+        return "unknown"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    return str(value)
+
+
+def _pairs(values: dict[str, Any]) -> str:
+    return ", ".join(f"{k} = {show(v)}" for k, v in values.items())
+
+
+def _entity(entity: dict[str, Any] | None, full: bool = True) -> str:
+    """`administration · 3 · pivot · 1 action` (then the other fields, if `full`)."""
+    if not entity:
+        return "nothing"
+    head = [show(entity[k]) for k in HEADLINE if k in entity and k != "actions"]
+    if "actions" in entity:
+        count = entity["actions"]
+        head.append(f"{show(count)} action{'' if count == 1 else 's'}")
+    rest = {k: v for k, v in entity.items()
+            if k not in HEADLINE and v not in (None, False, 0, "", "none")}
+    if not head:
+        return _pairs(rest)
+    if not full:
+        return " · ".join(head)
+    return " · ".join(head) + (f"  ({_pairs(rest)})" if rest else "")
+
+
+def _line(label: str, text: str, style: str = "") -> Text:
+    line = Text()
+    line.append(f"{label} ", style="bold")
+    line.append(text, style=style)
+    return line
+
+
+# --- the short answer ----------------------------------------------------------------------
+
+
+def _action(index: int, action: dict[str, Any]) -> Tree:
+    head = Text(f"{index}. ", style="bold")
+    head.append(str(action.get("action", "?")), style="bold green")
+    if action.get("goal"):
+        head.append(f" — {action['goal']}")
+    if action.get("suit"):
+        head.append(f"  [{action['suit']}]", style="cyan")
+    node = Tree(head)
+    for name in ("details", "budget"):
+        if action.get(name) not in (None, ""):
+            node.add(_line(f"{name}:", show(action[name])))
+    if action.get("target") is not None:
+        node.add(_line("target:", _entity(action["target"]), "yellow"))
+    for item in action.get("prefer", []):
+        node.add(_line("prefer:", item, "italic"))
+    node.add(_line("rule:", f"{action.get('rule')} on page {action.get('page')}", "dim"))
+    if action.get("cite"):
+        node.add(_line("cites:", action["cite"], "dim"))
+    return node
+
+
+def render_decision(data: dict[str, Any]) -> RenderableType:
+    """The bot's decision, short: the card, each action, the result, the dice, what to do."""
+    decision = data.get("decision", {})
+    parts: list[RenderableType] = [
+        Text.assemble(("Decision ", "bold"), (data.get("snapshot", ""), "bold cyan"),
+                      (f"  (pack {data.get('pack', '?')})", "dim"))]
+    targets = [a.get("target") for a in decision.get("actions", [])]
+    for alias, choice in decision.get("choices", {}).items():
+        if choice.get("entity") in targets:
+            continue  # shown with its action
+        line = _line(f"{'card' if alias == 'selected' else alias}:",
+                     _entity(choice.get("entity"), full=False), "bold yellow")
+        line.append(f"   chosen by {choice.get('by')} on {choice.get('page')}", style="dim")
+        parts.append(line)
+    actions = decision.get("actions", [])
+    if actions:
+        tree = Tree(Text("actions:", style="bold"))
+        for index, action in enumerate(actions, 1):
+            tree.add(_action(index, action))
+        parts.append(tree)
+    else:
+        parts.append(_line("actions:", "none", "dim"))
+    result = str(decision.get("result", "decided"))
+    parts.append(_line("result:", result, "bold red" if result != "decided" else "bold green"))
+    dice = data.get("dice", [])
+    if dice:
+        tree = Tree(Text("dice:", style="bold"))
+        for roll in dice:
+            tree.add(_roll(roll))
+        parts.append(tree)
+    if decision.get("say"):
+        tree = Tree(Text("do:", style="bold"))
+        for said in decision["say"]:
+            tree.add(Text(said))
+        parts.append(tree)
+    return Group(*parts)
+
+
+def _roll(roll: dict[str, Any]) -> Text:
+    faces = ", ".join(str(f) for f in roll.get("faces", []))
+    text = Text(f"{roll.get('dice')} → [{faces}] = {roll.get('total')}", style="bold magenta")
+    text.append(f"  ({roll.get('source')})", style="dim")
+    if roll.get("for"):
+        text.append(f"  {roll['for']}")
+    return text
+
+
+# --- the full trace --------------------------------------------------------------------------
+
+
+def _outcome(node: Tree, outcome: dict[str, Any]) -> None:
+    if "roll" in outcome:
+        node.add(_line("rolled", "").append_text(_roll(outcome["roll"])))
+    for name, change in outcome.get("set", {}).items():
+        text = f"{name}: {show(change.get('from'))} → {show(change.get('to'))}"
+        if change.get("by") not in (None, str(change.get("to"))):
+            text += f"   ({change['by']})"
+        node.add(_line("set", text))
+    for kind in ("select", "target"):
+        if kind in outcome:
+            chosen = outcome[kind]
+            sub = node.add(_line(f"{kind}ed" if kind == "select" else "targeted",
+                                 _entity(chosen.get("chosen")), "yellow"))
+            sub.add(Text(f"{chosen.get('candidates')} candidate(s)", style="dim"))
+            for step in chosen.get("narrowing", []):
+                sub.add(Text(step, style="dim"))
+            for item in chosen.get("guidance", []):
+                sub.add(_line("prefer:", item, "italic"))
+    if "action" in outcome:
+        node.add(_line("action:", str(outcome["action"]), "bold green"))
+    if "say" in outcome:
+        node.add(_line("says:", str(outcome["say"])))
+    if "stop" in outcome:
+        node.add(_line("stop:", str(outcome["stop"]), "bold red"))
+    if "call" in outcome:
+        node.add(_line("reads page", f"{outcome['call']} (then comes back)", "cyan"))
+    if "goto" in outcome:
+        node.add(_line("goes to page", str(outcome["goto"]), "cyan"))
+
+
+def why_not(node: Tree, skipped: list[dict[str, Any]]) -> None:
+    """Under a step: each higher rule that did not apply, its question and what failed."""
+    if not skipped:
+        return
+    branch = node.add(Text("why not the rules above it:", style="bold"))
+    for item in skipped:
+        rule = branch.add(Text.assemble((item["rule"], "red"), "  ", (item.get("says", ""),
+                                                                      "italic")))
+        for reason in item.get("why", []):
+            rule.add(Text(reason, style="dim"))
+
+
+def step_node(step: dict[str, Any], number: int) -> Tree:
+    """One visit's result: the fired rule, its question, citation, matches, outcome, why-nots."""
+    rule = step.get("rule")
+    if rule:
+        node = Tree(Text.assemble((f"{number}. ", "dim"), ("fired ", "bold"),
+                                  (rule, "bold green"),
+                                  (f"  ({step['layer']})" if step.get("layer") else "", "dim")))
+    else:
+        node = Tree(Text.assemble((f"{number}. ", "dim"),
+                                  ("; ".join(step.get("notes", [])) or "no rule applies",
+                                   "yellow")))
+    if step.get("says"):
+        node.add(Text(step["says"], style="italic"))
+    if step.get("cite"):
+        node.add(_line("cites:", step["cite"], "dim"))
+    matched = {k: v for k, v in step.get("matched", {}).items() if k != "entities"}
+    if matched:
+        node.add(_line("matched:", _pairs(matched)))
+    for entity in step.get("matched", {}).get("entities", []):
+        node.add(_line("matched:", _entity(entity)))
+    _outcome(node, step.get("outcome", {}))
+    if rule:
+        for note in step.get("notes", []):
+            node.add(Text(note, style="yellow"))
+    why_not(node, step.get("skipped", []))
+    return node
+
+
+def _fact(fact: dict[str, Any]) -> str:
+    if "judgment" in fact:
+        given = " (given)" if fact.get("given") else ""
+        return f"{fact['judgment']} = {show(fact.get('value'))}{given}"
+    if "kind" in fact:
+        rest = {k: v for k, v in fact.items() if k != "kind"}
+        return f"{fact['kind']}: {_entity(rest, full=False)}"
+    return _pairs(fact)
+
+
+def render_judgments(judgments: dict[str, Any]) -> RenderableType:
+    """Each judgment the decision read: its value, the question, and where it came from."""
+    tree = Tree(Text("judgments used:", style="bold"))
+    for name, judgment in judgments.items():
+        origin = judgment.get("origin", "")
+        node = tree.add(Text.assemble((name, "bold"), " = ",
+                                      (show(judgment.get("value")), "bold"), "  ",
+                                      (origin, "yellow" if "assumed" in origin else "dim")))
+        if judgment.get("question"):
+            node.add(Text(judgment["question"], style="italic"))
+        for support in judgment.get("by", []):
+            if "note" in support:
+                node.add(Text(f"{support['rule']}: {support['note']}", style="dim"))
+                continue
+            by = node.add(Text.assemble(("by ", "bold"), (support["rule"], "green")))
+            if support.get("cite"):
+                by.add(_line("cites:", support["cite"], "dim"))
+            for fact in support.get("facts", []):
+                by.add(_line("from", _fact(fact)))
+    return tree
+
+
+def path_tree(data: dict[str, Any]) -> Tree:
+    """The path through the pages. Consecutive rules of one page visit share its node; a page
+    read by `call` hangs under the rule that read it."""
+    root = Tree(Text.assemble(("Why: ", "bold"), (data.get("snapshot", ""), "bold cyan"),
+                              (f"  (pack {data.get('pack', '?')})", "dim")))
+    pages: dict[int, tuple[str, Tree]] = {}
+    steps: dict[int, Tree] = {-1: root}
+    for number, step in enumerate(data.get("path", []), 1):
+        depth = step.get("depth", 0)
+        for deeper in [d for d in pages if d > depth]:
+            del pages[deeper]
+        if depth in pages and pages[depth][0] == step["page"]:
+            page_node = pages[depth][1]
+        else:
+            head = Text("page ", style="bold")
+            head.append(step["page"], style="bold cyan")
+            if step.get("title") and step["title"] != step["page"]:
+                head.append(f" — {step['title']}", style="cyan")
+            page_node = steps.get(depth - 1, root).add(head)
+            pages[depth] = (step["page"], page_node)
+        node = step_node(step, number)
+        page_node.children.append(node)
+        steps[depth] = node
+    return root
+
+
+def render_trace(data: dict[str, Any]) -> RenderableType:
+    """The whole trace: path with why-nots, judgments with origins, dice, then the decision."""
+    parts: list[RenderableType] = [path_tree(data)]
+    if data.get("judgments"):
+        parts.append(render_judgments(data["judgments"]))
+    if data.get("disagreements"):
+        tree = Tree(Text("the engine and the explainer disagree (a bug; please report):",
+                         style="bold red"))
+        for item in data["disagreements"]:
+            tree.add(Text(item, style="red"))
+        parts.append(tree)
+    parts.append(Text(""))
+    parts.append(render_decision(data))
+    return Group(*parts)

@@ -1,0 +1,106 @@
+"""`whybot batch`: folders, JSONL, error rows that do not stop the batch, --out, coverage."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+DEMO = ROOT / "facts" / "examples" / "arcs" / "demo.yaml"
+
+
+def rows_of(text: str) -> list[dict]:
+    return [json.loads(line) for line in text.splitlines() if line.strip()]
+
+
+def folder_with_one_bad_file(tmp_path: Path) -> Path:
+    folder = tmp_path / "snaps"
+    (folder / "deeper").mkdir(parents=True)
+    shutil.copy(DEMO, folder / "a_demo.yaml")
+    shutil.copy(DEMO, folder / "deeper" / "c_demo.yml")
+    (folder / "b_bad.yaml").write_text("pack: arcs\nhand_counter: 2\nbogus: 1\n")
+    (folder / "ignored.txt").write_text("not a snapshot")
+    return folder
+
+
+def test_a_bad_file_in_a_folder_becomes_an_error_row_and_the_batch_goes_on(run, tmp_path):
+    folder = folder_with_one_bad_file(tmp_path)
+    result = run("batch", folder, "--seed", "7")
+    assert result.exit_code == 0, result.output
+    rows = rows_of(result.stdout)
+    assert [Path(r["snapshot"]).name for r in rows] == ["a_demo.yaml", "b_bad.yaml",
+                                                       "c_demo.yml"]
+    good, bad, deeper = rows
+    assert good["ok"] and deeper["ok"] and not bad["ok"]
+    assert "b_bad.yaml:3" in bad["error"] and "unknown fact 'bogus'" in bad["error"]
+    assert good["result"] == "decided" and good["error"] is None
+    assert good["fired"] and good["card"] is not None
+    assert good["fired"] == deeper["fired"]
+    assert "never fired" in result.stderr  # the summary goes to stderr when rows go to stdout
+    assert "Traceback" not in result.output
+
+
+def test_jsonl_lines_are_snapshots_named_file_colon_line(run, tmp_path):
+    import yaml
+
+    demo = yaml.safe_load(DEMO.read_text(encoding="utf-8"))
+    lines = tmp_path / "many.jsonl"
+    lines.write_text("\n".join([json.dumps(demo), "", '{"pack": "arcs", "hand_counter": "x"}',
+                                '{"pack": "arcs", "hand_counter": 0}', '{"pack": "arcs",']) + "\n")
+    result = run("batch", lines)
+    assert result.exit_code == 0, result.output
+    rows = rows_of(result.stdout)
+    assert [r["snapshot"].rsplit("/", 1)[-1] for r in rows] == [
+        "many.jsonl:1", "many.jsonl:3", "many.jsonl:4", "many.jsonl:5"]
+    assert rows[0]["ok"]
+    assert not rows[1]["ok"] and "many.jsonl:3" in rows[1]["error"]
+    assert rows[2]["ok"] and rows[2]["result"] == "pass"
+    assert not rows[3]["ok"] and "not valid YAML/JSON" in rows[3]["error"]
+
+
+def test_out_is_never_overwritten_without_force(run, tmp_path):
+    out = tmp_path / "results.jsonl"
+    out.write_text("precious\n")
+    result = run("batch", DEMO, "--out", out)
+    assert result.exit_code == 2
+    assert "already exists" in result.stderr and "--force" in result.stderr
+    assert out.read_text() == "precious\n"
+    result = run("batch", DEMO, "--out", out, "--force")
+    assert result.exit_code == 0, result.output
+    assert rows_of(out.read_text())[0]["ok"]
+    assert "decided" in result.stdout  # with --out, the summary goes to stdout
+
+
+def test_a_batch_never_reads_its_own_output_file(run, tmp_path):
+    folder = folder_with_one_bad_file(tmp_path)
+    out = folder / "results.jsonl"
+    assert run("batch", folder, "--out", out).exit_code == 0
+    assert run("batch", folder, "--out", out, "--force").exit_code == 0
+    assert len(rows_of(out.read_text())) == 3
+
+
+def test_the_json_summary_counts_results_and_lists_rules_that_never_fired(run, tmp_path):
+    folder = folder_with_one_bad_file(tmp_path)
+    result = run("batch", folder, "--out", tmp_path / "r.jsonl", "--json")
+    assert result.exit_code == 0, result.output
+    summary = json.loads(result.stdout)
+    assert (summary["snapshots"], summary["decided"], summary["errors"]) == (3, 2, 1)
+    coverage, never = summary["coverage"]["arcs"], summary["never_fired"]["arcs"]
+    assert coverage["bot_turn.draw"] == 2
+    assert "bot_turn.draw" not in never
+    assert set(never) == {rule for rule, count in coverage.items() if count == 0}
+
+
+def test_strict_exits_2_when_any_snapshot_was_bad(run, tmp_path):
+    folder = folder_with_one_bad_file(tmp_path)
+    assert run("batch", folder, "--strict", "--out", tmp_path / "r.jsonl").exit_code == 2
+
+
+def test_parallel_jobs_give_the_same_rows_in_the_same_order(run, tmp_path):
+    folder = folder_with_one_bad_file(tmp_path)
+    for index in range(6):
+        shutil.copy(DEMO, folder / f"more_{index}.yaml")
+    serial = run("batch", folder, "--seed", "5").stdout
+    parallel = run("batch", folder, "--seed", "5", "--jobs", "2").stdout
+    assert rows_of(parallel) == rows_of(serial)

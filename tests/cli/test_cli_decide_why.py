@@ -1,0 +1,154 @@
+"""`whybot decide` and `whybot why` on the shipped demo, and bad snapshots."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from whybot.cli.common import KNOWLEDGE, engine_for
+
+ROOT = Path(__file__).resolve().parents[2]
+DEMO = ROOT / "facts" / "examples" / "arcs" / "demo.yaml"
+HOUSE = KNOWLEDGE / "examples" / "house"
+
+
+def test_decide_names_the_card_the_actions_and_the_instructions(run):
+    result = run("decide", DEMO, "--seed", "7")
+    assert result.exit_code == 0, result.output
+    assert "card:" in result.stdout
+    assert "chosen by" in result.stdout
+    assert "result: decided" in result.stdout
+    assert "do:" in result.stdout
+
+
+def test_decide_json_carries_the_decision_and_the_fired_rules(run):
+    result = run("decide", DEMO, "--seed", "7", "--json")
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    assert data["pack"] == "arcs"
+    assert data["decision"]["result"] == "decided"
+    assert data["fired"][0].startswith("bot_turn.")
+    assert "selected" in data["decision"]["choices"]
+    for action in data["decision"]["actions"]:
+        assert {"action", "rule", "page", "cite"} <= set(action)
+
+
+def test_the_same_seed_gives_the_same_decision(run):
+    first = run("decide", DEMO, "--seed", "3", "--json").stdout
+    assert run("decide", DEMO, "--seed", "3", "--json").stdout == first
+
+
+def test_why_shows_each_page_the_fired_rule_why_not_judgments_and_dice(run, demo_trace):
+    result = run("why", DEMO, "--seed", "7")
+    assert result.exit_code == 0, result.output
+    text = result.stdout
+    assert "page bot_turn" in text
+    for rule in [s["rule"] for s in demo_trace["path"] if s.get("rule")]:
+        assert f"fired {rule}" in text
+    assert "why not the rules above it:" in text
+    assert "judgments used:" in text
+    for name, judgment in demo_trace["judgments"].items():
+        assert f"{name} = " in text
+        assert judgment["origin"].split()[0] in text
+    assert "(seed 7)" in text
+    assert "Traceback" not in result.output
+
+
+def test_why_json_is_the_trace_as_data(demo_trace):
+    assert set(demo_trace) >= {"snapshot", "pack", "decision", "path", "judgments", "dice",
+                               "disagreements"}
+    assert demo_trace["disagreements"] == []
+    step = demo_trace["path"][0]
+    assert {"page", "title", "depth", "rule"} <= set(step)
+
+
+def test_why_rule_says_where_a_fired_rule_fired_and_what_it_matched(run, demo_trace):
+    step = next(s for s in demo_trace["path"] if s.get("rule") and s.get("matched"))
+    result = run("why", DEMO, "--seed", "7", "--rule", step["rule"])
+    assert result.exit_code == 0, result.output
+    assert "FIRED at step" in result.stdout
+    assert "matched:" in result.stdout
+
+
+def test_why_rule_explains_a_skipped_rule_with_its_failing_condition(run, demo_trace):
+    skipped = next(k for s in demo_trace["path"] for k in s.get("skipped", []))
+    result = run("why", DEMO, "--seed", "7", "--rule", skipped["rule"], "--json")
+    assert result.exit_code == 0, result.output
+    verdict = json.loads(result.stdout)
+    assert verdict["status"] == "skipped"
+    assert verdict["why"] == skipped["why"]
+
+
+def test_why_rule_on_a_page_never_reached_says_so_and_shows_the_path(run, demo_trace):
+    pack = engine_for("arcs").pack
+    read = {s["page"] for s in demo_trace["path"]}
+    rule = next(r for p in pack.pages() if p.name not in read for r in p.ordered())
+    result = run("why", DEMO, "--seed", "7", "--rule", rule.id)
+    assert result.exit_code == 0, result.output
+    assert "was never reached" in result.stdout
+    assert "pages read: bot_turn" in result.stdout
+
+
+def test_why_rule_with_an_unknown_id_exits_2_and_suggests_one(run, demo_trace):
+    fired = next(s["rule"] for s in demo_trace["path"] if s.get("rule"))
+    result = run("why", DEMO, "--rule", fired[:-1])
+    assert result.exit_code == 2
+    assert f"did you mean {fired!r}?" in result.stderr
+    assert result.stdout == ""
+
+
+@pytest.mark.parametrize(("text", "where", "says"), [
+    ("pack: arcs\nhand_counter: 2\nbogus: 1\n", ":3", "unknown fact 'bogus'"),
+    ("pack: arcs\nhand_counter: [2\n", ":3", "not valid YAML/JSON"),
+    ("pack: arcs\nhand_counter: 'two'\n", ":2", "is not of type 'integer'"),
+    ("hand_counter: 2\n", ":1", "does not say its pack"),
+])
+def test_a_bad_snapshot_exits_2_with_one_line_naming_file_and_line(run, tmp_path, text, where,
+                                                                   says):
+    bad = tmp_path / "bad.yaml"
+    bad.write_text(text, encoding="utf-8")
+    result = run("decide", bad)
+    assert result.exit_code == 2
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1, result.stderr
+    assert f"bad.yaml{where}" in lines[0]
+    assert says in lines[0]
+    assert "Traceback" not in result.output
+
+
+@pytest.mark.skipif(not HOUSE.is_dir(), reason="knowledge/examples/house is not shipped yet")
+def test_a_house_rule_folder_changes_the_decision(run):
+    snapshot = ROOT / "facts" / "examples" / "arcs" / "house_hoarder.yaml"
+    if not snapshot.exists():
+        pytest.skip("facts/examples/arcs/house_hoarder.yaml is not shipped yet")
+    plain = json.loads(run("decide", snapshot, "--seed", "1", "--json").stdout)
+    house = json.loads(run("decide", snapshot, "--seed", "1", "--json", "--rules", HOUSE).stdout)
+    assert any(r.startswith("hoarder.") for r in house["fired"])
+    assert not any(r.startswith("hoarder.") for r in plain["fired"])
+
+
+def test_a_house_folder_can_replace_and_disable_rules_and_why_says_so(run, tmp_path):
+    house = tmp_path / "house"
+    house.mkdir()
+    (house / "no_seize.yaml").write_text("""\
+pack: arcs
+procedure: bot_turn.no_surpass
+salience: 10
+rules:
+  - id: house.no-seize-roll
+    replaces: bot_turn.no_surpass.seize-roll
+    priority: 3
+    when: false
+    then: {say: "House rule: no seize roll."}
+disable:
+  - {id: bot_turn.no_surpass.seize-critical-event, reason: "no critical Events at our table"}
+""")
+    decided = json.loads(run("decide", DEMO, "--rules", house, "--seed", "7", "--json").stdout)
+    assert "bot_turn.no_surpass.seize-roll" not in decided["fired"]
+    result = run("why", DEMO, "--rules", house, "--rule",
+                 "bot_turn.no_surpass.seize-critical-event")
+    assert result.exit_code == 0, result.output
+    assert "disabled by a house rule" in result.stdout
+    assert "no critical Events at our table" in " ".join(result.stdout.split())
