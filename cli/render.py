@@ -73,6 +73,10 @@ def _action(index: int, action: dict[str, Any]) -> Tree:
         node.add(_line("target:", _entity(action["target"]), "yellow"))
     for item in action.get("prefer", []):
         node.add(_line("prefer:", item, "italic"))
+    for fact in action.get("because", []):
+        kind = fact.get("kind", "")
+        node.add(_line("because of", f"{kind}: " + _entity(
+            {k: v for k, v in fact.items() if k != "kind"}), "yellow"))
     node.add(_line("rule:", f"{action.get('rule')} on page {action.get('page')}", "dim"))
     if action.get("cite"):
         node.add(_line("cites:", action["cite"], "dim"))

@@ -58,7 +58,8 @@ def _field(name: str, spec: dict[str, Any]) -> FieldSpec:
 def _fact_schema(facts: dict[str, Any]) -> FactSchema:
     entities = {
         kind: EntitySpec(kind=kind, key=spec["from"], says=spec.get("says", ""),
-                         fields={n: _field(n, f) for n, f in spec["fields"].items()})
+                         fields={n: _field(n, f) for n, f in spec["fields"].items()},
+                         label=spec.get("label", ""))
         for kind, spec in facts.get("entities", {}).items()
     }
     return FactSchema(

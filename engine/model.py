@@ -75,6 +75,12 @@ class EntitySpec:
     key: str
     says: str
     fields: dict[str, FieldSpec]
+    label: str = ""
+
+    @property
+    def naming_field(self) -> str | None:
+        """The field that names an entity in a trace: `label`, else the first field."""
+        return self.label or next(iter(self.fields), None)
 
     @property
     def computed(self) -> bool:

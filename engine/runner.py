@@ -286,6 +286,9 @@ class Engine:
                                     for p in then["prefer"]]
             if "target" in outcome:
                 action["target"] = outcome["target"]["chosen"]
+            because = self._because(rule, turn)
+            if because:
+                action["because"] = because
             outcome["action"] = action["action"]
             decision["actions"].append(action)
             decision["steps"].append({"action": action})
@@ -302,6 +305,20 @@ class Engine:
         if "goto" in then:
             return self._goto(then, depth, turn, outcome)
         return "continue" if then.get("continue") else "end"
+
+    @staticmethod
+    def _because(rule: Rule, turn: _Turn) -> list[dict[str, Any]]:
+        """The entities (the player's listed options, say) behind the judgments a rule read."""
+        found: list[dict[str, Any]] = []
+        for name in sorted(board_names(rule.when)):
+            judgment = turn.trace.judgments.get(name)
+            if judgment is None or judgment.origin != "derived" or not judgment.value:
+                continue
+            for support in judgment.by:
+                for fact in support.get("facts", []):
+                    if "kind" in fact and fact not in found:
+                        found.append(fact)
+        return found
 
     def _choose(self, rule: Rule, kind: str, step: Step, turn: _Turn) -> dict[str, Any]:
         spec = rule.then[kind]
@@ -407,8 +424,7 @@ def _matched_facts(matched: dict[str, Any], rule: Rule, pack: Pack,
         shape = fact.get("t")
         if shape == "e":
             spec = pack.facts.entities.get(fact.get("kind", ""))
-            first = next(iter(spec.fields)) if spec else None
-            keep = read_fields.get(alias, set()) | {first}
+            keep = read_fields.get(alias, set()) | {spec.naming_field if spec else None}
             facts.append({"kind": fact.get("kind"),
                           **{k: v for k, v in fact.items() if k in keep}})
         elif entities_only:

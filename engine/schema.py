@@ -175,6 +175,8 @@ PACK_SCHEMA: dict[str, Any] = {
                         "properties": {
                             "from": {"type": "string"},
                             "says": {"type": "string"},
+                            "label": {"type": "string",
+                                      "description": "the field that names one in a trace"},
                             "fields": {"type": "object", "additionalProperties": _FIELD},
                         },
                     },
