@@ -24,6 +24,7 @@ from whybot.engine import Engine
 from whybot.engine.compiler import strata
 from whybot.engine.evaluate import World, holds
 from whybot.engine.model import Pack, Rule
+from whybot.engine.runner import Derivation, settle_judgments
 from whybot.engine.situation import Situation
 from whybot.engine.trace import Judgment
 
@@ -44,10 +45,8 @@ class ReferenceEngine(Engine):
         self._top = max(self._levels.values(), default=0)
 
     def derive(self, situation: Situation) -> dict[str, Judgment]:
-        given = dict(situation.answers)
-        values: dict[str, Any] = {}
-        support: dict[str, list[dict[str, Any]]] = {}
-        board = {**situation.board, **given}
+        run = Derivation(given=dict(situation.answers))
+        board = {**situation.board, **run.given}
         world = World(board, situation.entities)
         for stratum in range(self._top + 1):
             active = [r for r in self._derivations if self._levels[r.id] <= stratum]
@@ -56,33 +55,22 @@ class ReferenceEngine(Engine):
                 changed = False
                 for rule in active:
                     judgment = rule.then["judge"]
-                    if judgment in given or rule.id in support.get(judgment, ()):
+                    supported = [s["rule"] for s in run.support.get(judgment, [])]
+                    if judgment in run.given or rule.id in supported:
                         continue
-                    value = rule.then.get("value", True)
                     if not holds(rule.when, world):
                         continue
-                    if judgment not in values:
-                        values[judgment] = board[judgment] = value
-                        support[judgment] = [rule.id]
+                    value = rule.then.get("value", True)
+                    if judgment not in run.values:
+                        run.values[judgment] = board[judgment] = value
+                        run.support[judgment] = [{"rule": rule.id}]
                         changed = True
-                    elif values[judgment] == value:
-                        support[judgment].append(rule.id)
+                    elif run.values[judgment] == value:
+                        run.support[judgment].append({"rule": rule.id})
             for name, level in self._judged_at.items():
-                if level == stratum and name not in values and name not in given:
-                    values[name] = board[name] = False
-        judgments: dict[str, Judgment] = {}
-        for name, question in self.pack.facts.judgments.items():
-            if name in given:
-                judgments[name] = Judgment(name, question, given[name], "given")
-            elif support.get(name):
-                judgments[name] = Judgment(name, question, values[name], "derived",
-                                           [{"rule": r} for r in support[name]])
-            elif name in self._judged_at:
-                judgments[name] = Judgment(name, question, False,
-                                           "not established by any rule, so no")
-            else:
-                judgments[name] = Judgment(name, question, False, "unknown, assumed no")
-        return judgments
+                if level == stratum and name not in run.values and name not in run.given:
+                    run.values[name] = board[name] = False
+        return settle_judgments(self.pack.facts.judgments, run, set(self._judged_at))
 
     def _evaluate(self, page: str, start: int, turn: Any) -> tuple[Rule | None, dict]:
         world = turn.world

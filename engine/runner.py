@@ -30,8 +30,8 @@ _TEMPLATE = re.compile(r"\{([a-z_][a-z0-9_.]*)\}")
 
 
 @dataclass
-class _Derivation:
-    """Per-snapshot bookkeeping while the derivation ruleset runs."""
+class Derivation:
+    """Per-snapshot bookkeeping while derivations run: values, their support, overrides."""
 
     given: dict[str, Any]
     values: dict[str, Any] = field(default_factory=dict)
@@ -69,12 +69,32 @@ class Computation:
         self.notes.append(text)
 
 
+def settle_judgments(questions: dict[str, str], run: Derivation,
+                     judged: set[str]) -> dict[str, Judgment]:
+    """Every declared judgment with its value and origin: given, derived, or assumed no."""
+    judgments: dict[str, Judgment] = {}
+    for name, question in questions.items():
+        if name in run.given:
+            note = [{"rule": r, "note": "overridden by the answer"}
+                    for r in run.overridden.get(name, [])]
+            judgments[name] = Judgment(name, question, run.given[name], "given", note)
+        elif run.support.get(name):
+            judgments[name] = Judgment(name, question, run.values[name], "derived",
+                                       run.support[name])
+        elif name in judged:
+            judgments[name] = Judgment(name, question, False,
+                                       "not established by any rule, so no")
+        else:
+            judgments[name] = Judgment(name, question, False, "unknown, assumed no")
+    return judgments
+
+
 class Engine:
     """A compiled pack, ready to decide any number of situations."""
 
     def __init__(self, pack: Pack) -> None:
         self.pack = pack
-        self._runs: dict[str, _Derivation] = {}
+        self._runs: dict[str, Derivation] = {}
         self.compiled: CompiledPack = compile_pack(pack, self._on_derivation)
         self._derivation_rules = {
             c.name: c.rule for c in (self.compiled.derivations.rules
@@ -110,7 +130,7 @@ class Engine:
     def derive(self, situation: Situation) -> dict[str, Judgment]:
         """Forward-chain every judgment to quiescence, stratum by stratum."""
         questions = self.pack.facts.judgments
-        run = _Derivation(given=dict(situation.answers))
+        run = Derivation(given=dict(situation.answers))
         compiled = self.compiled
         if compiled.derivations is not None:
             session = compiled.derivation_session()
@@ -138,21 +158,7 @@ class Engine:
             finally:
                 session.close()
                 del self._runs[session.sid]
-        judgments: dict[str, Judgment] = {}
-        for name, question in questions.items():
-            if name in run.given:
-                note = [{"rule": r, "note": "overridden by the answer"}
-                        for r in run.overridden.get(name, [])]
-                judgments[name] = Judgment(name, question, run.given[name], "given", note)
-            elif run.support.get(name):
-                judgments[name] = Judgment(name, question, run.values[name], "derived",
-                                           run.support[name])
-            elif name in compiled.judged_at:
-                judgments[name] = Judgment(name, question, False,
-                                           "not established by any rule, so no")
-            else:
-                judgments[name] = Judgment(name, question, False, "unknown, assumed no")
-        return judgments
+        return settle_judgments(questions, run, set(compiled.judged_at))
 
     # --- the walk ----------------------------------------------------------------------
 

@@ -67,7 +67,8 @@ def test_syntax_errors_point_at_the_column(text, column):
     assert caught.value.column == column
 
 
-def _fires(text: str, board: dict) -> bool:
+def _fires(text: str, board: dict, tokens: tuple[dict, ...] = ()) -> bool:
+    """Compile `text` as a one-rule page and ask durable_rules whether it fires."""
     rule = Rule(id="r", procedure="p", kind="decision", priority=1, when=parse(text),
                 when_text=text, then={"stop": "x"}, says="", cite="", salience=0, file="t",
                 line=1, order=0)
@@ -78,6 +79,8 @@ def _fires(text: str, board: dict) -> bool:
     host.register(name, definition, lambda *args: None)
     with Session(host, name) as session:
         session.assert_fact({"t": "board", **{key(n): v for n, v in board.items()}})
+        for index, token in enumerate(tokens):
+            session.assert_fact({"t": "e", "kind": "token", "#": index, **token})
         session.post({"t": "evaluate", "from": 1})
         return any(fired.startswith("r#") for fired, _ in session.fired)
 
@@ -92,18 +95,5 @@ def test_the_evaluator_agrees_with_durable_rules(text, board):
 @given(boards, st.integers(0, 5))
 def test_board_values_inside_exists_agree_with_the_evaluator(board, size):
     text = "exists token as t (size >= board.coins and board.ready or size == 2)"
-    entities = {"token": [{"size": size}]}
-    rule = Rule(id="r", procedure="p", kind="decision", priority=1, when=parse(text),
-                when_text=text, then={"stop": "x"}, says="", cite="", salience=0, file="t",
-                line=1, order=0)
-    page = Procedure(name="p", title="p", source="", kind="decision", rules=[rule])
-    host = rule_host()
-    name = host.unique_name("agreement.exists")
-    _, definition = compile_decisions(page, name, None)
-    host.register(name, definition, lambda *args: None)
-    with Session(host, name) as session:
-        session.assert_fact({"t": "board", **{key(n): v for n, v in board.items()}})
-        session.assert_fact({"t": "e", "kind": "token", "#": 0, "size": size})
-        session.post({"t": "evaluate", "from": 1})
-        fired = any(f.startswith("r#") for f, _ in session.fired)
-    assert fired == holds(parse(text), World(board, entities))
+    tokens = ({"size": size},)
+    assert _fires(text, board, tokens) == holds(parse(text), World(board, {"token": list(tokens)}))
