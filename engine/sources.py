@@ -24,6 +24,15 @@ class Document:
     data: Any
     file: str
     lines: dict[PathKey, int] = field(default_factory=dict)
+    parts: dict[str, Document] = field(default_factory=dict)
+
+    def at(self, path: PathKey) -> dict[str, Any]:
+        """`file` and `line` of the value at `path`, in the file it really came from."""
+        path = tuple(path)
+        if path and path[0] in self.parts:
+            part = self.parts[path[0]]
+            return {"file": part.file, "line": part.line(path)}
+        return {"file": self.file, "line": self.line(path)}
 
     def line(self, path: PathKey) -> int | None:
         """The line of the value at `path`, or of its nearest enclosing value."""

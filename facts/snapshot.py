@@ -17,7 +17,7 @@ from whybot.engine.model import FactSchema, FieldSpec, Pack
 from whybot.engine.situation import Situation
 from whybot.engine.sources import Document, json_path, parse_text, read_document
 
-RESERVED = {"pack", "name", "answers", "dice", "notes"}
+RESERVED = {"pack", "name", "answers", "dice", "notes", "include"}
 ENTITY_RESERVED = {"t", "kind", "k", "sid", "id", "#"}
 LIMIT = 10**9
 
@@ -45,6 +45,8 @@ def snapshot_schema(pack: Pack) -> dict[str, Any]:
         "pack": {"const": pack.name},
         "name": {"type": "string"},
         "notes": {"type": "string"},
+        "include": {"type": ["string", "array"], "items": {"type": "string"},
+                    "description": "files of observations to merge in (e.g. the map)"},
         "dice": {"type": "array", "items": {"type": "integer", "minimum": 1, "maximum": 100},
                  "description": "pre-rolled dice, used in order before any seeded roll"},
         "answers": {
@@ -89,8 +91,8 @@ def _number(value: Any, spec: FieldSpec, where: str, document: Document,
         return int(value)
     if spec.type == "number":
         if isinstance(value, float) and not math.isfinite(value):
-            raise SnapshotError("numbers must be finite", file=document.file,
-                                line=document.line(path), path=json_path(path))
+            raise SnapshotError("numbers must be finite", **document.at(path),
+                                path=json_path(path))
         rounded = round(float(value), 4)
         return int(rounded) if rounded.is_integer() else rounded
     return value
@@ -112,13 +114,12 @@ def _check_types(document: Document, pack: Pack) -> None:
             hint = did_you_mean(str(name), known)
             if name in facts.judgments:
                 hint = f"{name!r} is a judgment: give it under answers:"
-            raise SnapshotError(f"unknown fact {name!r}", file=document.file,
-                                line=document.line((name,)), path=json_path((name,)), hint=hint)
+            raise SnapshotError(f"unknown fact {name!r}", **document.at((name,)),
+                                path=json_path((name,)), hint=hint)
     for name, value in data.get("answers", {}).items() if isinstance(data.get("answers"),
                                                                         dict) else []:
         if name not in facts.judgments:
-            raise SnapshotError(f"unknown judgment {name!r}", file=document.file,
-                                line=document.line(("answers", name)),
+            raise SnapshotError(f"unknown judgment {name!r}", **document.at(("answers", name)),
                                 path=json_path(("answers", name)),
                                 hint=did_you_mean(name, set(facts.judgments)))
         del value
@@ -132,12 +133,47 @@ def _check_types(document: Document, pack: Pack) -> None:
             message = message.replace("Additional properties are not allowed", "unknown field")
         if problem.validator == "type" and isinstance(problem.instance, bool | int | float | str):
             message = f"{problem.instance!r} is not of type {problem.validator_value!r}"
-        raise SnapshotError(message, file=document.file, line=document.line(path),
-                            path=json_path(path))
+        raise SnapshotError(message, **document.at(path), path=json_path(path))
+
+
+def with_includes(document: Document) -> Document:
+    """`include: [map.yaml]`: observations kept in other files (a board described once).
+
+    Paths are relative to the snapshot; the snapshot's own keys win over included ones; an
+    included file may not include further. Errors name the file a value really came from.
+    """
+    data = document.data
+    if not isinstance(data, dict) or "include" not in data:
+        return document
+    names = data["include"] if isinstance(data["include"], list) else [data["include"]]
+    merged: dict[str, Any] = {}
+    parts: dict[str, Document] = {}
+    for index, name in enumerate(names):
+        where = document.at(("include", index))
+        if not isinstance(name, str):
+            raise SnapshotError("include: takes file names", **where, path=f"$.include[{index}]")
+        path = Path(document.file).parent / name
+        if not path.is_file():
+            raise SnapshotError(f"included file {name!r} not found", **where,
+                                path=f"$.include[{index}]")
+        part = read_document(path, SnapshotError)
+        if not isinstance(part.data, dict) or "include" in part.data:
+            raise SnapshotError("an included file is a mapping of observations without its "
+                                "own include:", file=part.file, line=1)
+        for key, value in part.data.items():
+            if key not in ("pack", "name", "notes"):
+                merged[key] = value
+                parts[key] = part
+    for key, value in data.items():
+        if key != "include":
+            merged[key] = value
+            parts.pop(key, None)
+    return Document(data=merged, file=document.file, lines=document.lines, parts=parts)
 
 
 def situation_from(document: Document, pack: Pack) -> Situation:
     """Validate a parsed snapshot and turn it into a Situation (normalised, computed)."""
+    document = with_includes(document)
     _check_types(document, pack)
     data: dict[str, Any] = document.data
     facts: FactSchema = pack.facts

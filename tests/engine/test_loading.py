@@ -87,3 +87,25 @@ def test_bad_snapshots_get_one_clear_line(toy, text, expected):
     with pytest.raises(SnapshotError, match=expected) as caught:
         parse_snapshot(text, "s.yaml", toy.pack)
     assert "\n" not in str(caught.value)
+
+
+def test_a_snapshot_includes_observations_kept_in_another_file(toy, tmp_path):
+    from whybot.facts.snapshot import load_snapshot
+
+    (tmp_path / "board.yaml").write_text("tokens: [{colour: red, size: 3}]\ncoins: 2\n")
+    (tmp_path / "turn.yaml").write_text("pack: toy\ninclude: [board.yaml]\ncoins: 7\n")
+    situation = load_snapshot(tmp_path / "turn.yaml", toy.pack)
+    assert situation.board["coins"] == 7
+    assert situation.entities["token"] == [{"colour": "red", "size": 3}]
+
+
+def test_an_error_in_an_included_file_names_that_file(toy, tmp_path):
+    from whybot.facts.snapshot import load_snapshot
+
+    (tmp_path / "board.yaml").write_text("coins: 2\ntokens: [{size: 3}]\n")
+    (tmp_path / "turn.yaml").write_text("pack: toy\ninclude: board.yaml\n")
+    with pytest.raises(SnapshotError, match=r"board.yaml:2 \(\$.tokens\[0\]\): 'colour' is a"):
+        load_snapshot(tmp_path / "turn.yaml", toy.pack)
+    (tmp_path / "turn.yaml").write_text("pack: toy\ninclude: [nowhere.yaml]\n")
+    with pytest.raises(SnapshotError, match=r"turn.yaml:2 .*included file 'nowhere.yaml' not"):
+        load_snapshot(tmp_path / "turn.yaml", toy.pack)
