@@ -250,7 +250,7 @@ class Engine:
     # --- outcomes ----------------------------------------------------------------------
 
     def _apply(self, rule: Rule, step: Step, depth: int, turn: _Turn) -> str:
-        """Effects in the order the rule file writes them, then `say`, `action`, control."""
+        """Effects and `say` in the order the rule file writes them, then `action`, control."""
         then, state, decision = rule.then, turn.state, turn.trace.decision
         outcome: dict[str, Any] = {}
         step.outcome = outcome
@@ -272,15 +272,15 @@ class Engine:
                         "from": before, "to": state[variable], "by": str(expression)}
             elif name in ("select", "target"):
                 outcome[name] = self._choose(rule, name, step, turn)
+            elif name == "say":
+                said = self._fill(then["say"], state)
+                outcome["say"] = said
+                decision["say"].append(said)
+                decision["steps"].append({"say": said, "page": step.page, "rule": rule.id})
             elif name == "each":
                 outcome["each"] = spec = dict(then["each"])
                 if self._each(spec, depth, turn) == "stop":
                     return "stop"
-        if "say" in then:
-            said = self._fill(then["say"], state)
-            outcome["say"] = said
-            decision["say"].append(said)
-            decision["steps"].append({"say": said, "page": step.page, "rule": rule.id})
         if "action" in then:
             action = {k: self._fill(v, state) if isinstance(v, str) else v
                       for k, v in then.items()

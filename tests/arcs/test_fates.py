@@ -30,6 +30,8 @@ options:
     assert selected(magnate)["suit"] == "administration"
     assert magnate.steps[-1].page == "administration"
     assert magnate.decision["actions"][-1]["details"].startswith("1 action(s)")
+    assert ("Discard the other drawn cards. Spend the 1 remaining action(s) on the "
+            "administration page.") in magnate.decision["say"]
 
 
 def test_magnate_budget_covering_the_card_ends_the_turn(arcs):
