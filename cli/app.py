@@ -41,6 +41,7 @@ from .common import (
     pack_title,
     rel,
 )
+from .graph import mermaid
 from .verdict import render_verdict, rule_verdict
 
 
@@ -314,6 +315,16 @@ def rules_lint(pack: RulesPack = DEFAULT_PACK, rules: RulesOption = None) -> Non
     count = len(loaded.rules())
     typer.echo(f"{pack}: {count} rules in {len(loaded.files)} files: no errors, "
                f"{len(warnings)} warning(s)")
+
+
+@rules_app.command("graph")
+def rules_graph(pack: RulesPack = DEFAULT_PACK, rules: RulesOption = None) -> None:
+    """The pages and the rules that lead from one to another, as a Mermaid flowchart.
+
+    Dashed arrows read a page and come back (`call`), solid ones go for good (`goto`). Paste the
+    output into any Mermaid viewer (GitHub renders ```mermaid blocks)."""
+    out.print(mermaid(pack_for(pack, overlay_key(rules))), markup=False, highlight=False,
+              soft_wrap=True)
 
 
 @rules_app.command("schema")

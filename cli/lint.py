@@ -102,8 +102,20 @@ def ties(ordered: list[Rule]) -> Iterator[Warning_]:
                        f"decides; give them distinct priorities")
 
 
+def dead_ends(pack: Pack) -> Iterator[Warning_]:
+    """`call`/`goto` to a page no file defines (templated names are checked at decision time)."""
+    for rule in pack.rules():
+        targets = [rule.then.get("call"), rule.then.get("goto"),
+                   (rule.then.get("each") or {}).get("call")]
+        for target in targets:
+            if target and "{" not in target and target not in pack.procedures:
+                yield Warning_(rule.file, rule.line,
+                               f"rule {rule.id!r} leads to page {target!r}, which no rule file "
+                               "defines (the walk would note it and read on)")
+
+
 def warnings(pack: Pack) -> list[Warning_]:
-    found: list[Warning_] = []
+    found: list[Warning_] = list(dead_ends(pack))
     for page in pack.procedures.values():
         if page.kind != DECISION:
             continue

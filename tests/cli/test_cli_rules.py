@@ -136,3 +136,25 @@ def test_python_dash_m_whybot_cli_prints_one_line_errors_and_no_traceback(tmp_pa
     assert done.stdout == ""
     assert len(done.stderr.strip().splitlines()) == 1
     assert "bad.yaml:2" in done.stderr and "Traceback" not in done.stderr
+
+
+def test_graph_draws_pages_and_resolves_templated_links(run):
+    result = run("rules", "graph")
+    assert result.exit_code == 0, result.output
+    lines = result.stdout.splitlines()
+    assert lines[0] == "flowchart TD"
+    assert "  p_bot_turn -->|bot_turn.go-to-suit| p_administration" in lines
+    assert "  p_general_priorities -.->|gp.fate| p_fate_magnate_act1" in lines
+    assert not any("p_bot_turn -->|bot_turn.go-to-suit| p_prelude" in line for line in lines)
+
+
+def test_lint_warns_about_a_link_to_a_page_nobody_wrote(run, tmp_path):
+    house = tmp_path / "house"
+    house.mkdir()
+    (house / "typo.yaml").write_text(
+        "pack: arcs\nprocedure: bot_turn\nsalience: 5\nrules:\n"
+        "  - id: house.typo\n    priority: 1\n    when: false\n    then: {goto: agression}\n")
+    result = run("rules", "lint", "--rules", house)
+    assert result.exit_code == 0
+    assert "typo.yaml:5" in result.stdout
+    assert "leads to page 'agression'" in result.stdout
