@@ -73,8 +73,9 @@ def _walk(node: yaml.Node, path: PathKey, lines: dict[PathKey, int], file: str,
 
 def parse_text(text: str, file: str, error: type[WhybotError] = WhybotError) -> Document:
     """Parse one YAML (or JSON) document; syntax errors become one line naming file:line."""
-    loader = yaml.SafeLoader(text)
+    loader = None
     try:
+        loader = yaml.SafeLoader(text)
         node = loader.get_single_node()
         data = loader.construct_document(node) if node is not None else None
     except yaml.MarkedYAMLError as exc:
@@ -83,9 +84,11 @@ def parse_text(text: str, file: str, error: type[WhybotError] = WhybotError) -> 
         raise error(f"not valid YAML/JSON: {exc.problem or exc.context}", file=file,
                     line=line) from None
     except yaml.YAMLError as exc:
-        raise error(f"not valid YAML/JSON: {exc}", file=file) from None
+        first = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+        raise error(f"not valid YAML/JSON: {first}", file=file) from None
     finally:
-        loader.dispose()
+        if loader is not None:
+            loader.dispose()
     lines: dict[PathKey, int] = {}
     if node is not None:
         _walk(node, (), lines, file, error)
