@@ -255,6 +255,8 @@ class _Parser:
         if token.text == "not" and self.tokens[self.at + 1].text == "in":
             self.at += 2
             return Member(left, self.options(), negated=True)
+        if isinstance(left, Literal) and isinstance(left.value, bool):
+            return Compare(left, "==", Literal(True))  # `true` / `false` as a whole condition
         if isinstance(left, Literal):
             raise ConditionSyntaxError(f"{left} is a value, not a condition", token.column)
         return Compare(left, "==", Literal(True))

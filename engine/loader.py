@@ -55,6 +55,19 @@ def _field(name: str, spec: dict[str, Any]) -> FieldSpec:
                      computed=spec.get("computed", False))
 
 
+RESERVED_FIELDS = {"t", "kind", "k", "sid", "id", "#"}  # the compiler's own fact keys
+
+
+def _reserved_fields(document: Document) -> None:
+    for kind, spec in document.data["facts"].get("entities", {}).items():
+        for name in spec["fields"]:
+            if name in RESERVED_FIELDS:
+                path = ("facts", "entities", kind, "fields", name)
+                raise RuleFileError(f"entity field name {name!r} is reserved by the engine",
+                                    file=document.file, line=document.line(path),
+                                    path=json_path(path), hint="rename it")
+
+
 def _fact_schema(facts: dict[str, Any]) -> FactSchema:
     entities = {
         kind: EntitySpec(kind=kind, key=spec["from"], says=spec.get("says", ""),
@@ -85,6 +98,7 @@ def _functions(folder: Path, module_name: str, pack: str) -> dict[str, Any]:
 def load_pack_description(folder: Path) -> Pack:
     document = read_document(folder / PACK_FILE, RuleFileError)
     validate(document, PACK_SCHEMA, RuleFileError)
+    _reserved_fields(document)
     data = document.data
     functions = _functions(folder, data["functions"], data["pack"]) if "functions" in data else {}
     pack = Pack(name=data["pack"], title=data["title"], start=data["start"], root=str(folder),

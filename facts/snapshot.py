@@ -18,7 +18,6 @@ from whybot.engine.situation import Situation
 from whybot.engine.sources import Document, json_path, parse_text, read_document
 
 RESERVED = {"pack", "name", "answers", "dice", "notes", "include"}
-ENTITY_RESERVED = {"t", "kind", "k", "sid", "id", "#"}
 LIMIT = 10**9
 
 _JSON = {"integer": "integer", "number": "number", "boolean": "boolean", "string": "string"}
@@ -226,7 +225,6 @@ def snapshot_pack(path: Path) -> str | None:
 
 
 __all__ = [
-    "ENTITY_RESERVED",
     "load_snapshot",
     "parse_snapshot",
     "situation_from",

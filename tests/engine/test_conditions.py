@@ -60,7 +60,7 @@ def test_the_parser_never_fails_other_than_with_a_syntax_error(text):
 
 
 @pytest.mark.parametrize(("text", "column"), [("coins >", 8), ("(ready", 7), ("a $ b", 3),
-                                              ("1", 2), ("exists (x)", 8), ("a__b", 1)])
+                                              ("1", 2), ("'x'", 4), ("exists (x)", 8), ("a__b", 1)])
 def test_syntax_errors_point_at_the_column(text, column):
     with pytest.raises(ConditionSyntaxError) as caught:
         parse(text)
@@ -97,3 +97,7 @@ def test_board_values_inside_exists_agree_with_the_evaluator(board, size):
     text = "exists token as t (size >= board.coins and board.ready or size == 2)"
     tokens = ({"size": size},)
     assert _fires(text, board, tokens) == holds(parse(text), World(board, {"token": list(tokens)}))
+
+
+def test_true_and_false_are_whole_conditions():
+    assert holds(parse("true"), World({})) and not holds(parse("false"), World({}))

@@ -109,3 +109,14 @@ def test_an_error_in_an_included_file_names_that_file(toy, tmp_path):
     (tmp_path / "turn.yaml").write_text("pack: toy\ninclude: [nowhere.yaml]\n")
     with pytest.raises(SnapshotError, match=r"turn.yaml:2 .*included file 'nowhere.yaml' not"):
         load_snapshot(tmp_path / "turn.yaml", toy.pack)
+
+
+def test_an_entity_field_the_engine_reserves_is_refused(tmp_path):
+    import shutil
+
+    shutil.copytree(TOY_PACKS / "toy", tmp_path / "toy")
+    pack_file = tmp_path / "toy" / "pack.yaml"
+    pack_file.write_text(pack_file.read_text().replace("size: {type: integer",
+                                                       "kind: {type: integer"))
+    with pytest.raises(RuleFileError, match=r"pack.yaml:\d+ .*'kind' is reserved"):
+        load_pack(tmp_path, "toy")
