@@ -74,7 +74,7 @@ def pack_of(document: Document, given: str | None) -> str:
     name = data.get("pack") if isinstance(data, dict) else None
     if not isinstance(name, str) or not name:
         raise SnapshotError("the snapshot does not say its pack", file=document.file, line=1,
-                            hint="add `pack: arcs` to it, or give --pack")
+                            hint=f"add `pack: NAME` ({', '.join(pack_names())}), or give --pack")
     if name not in pack_names():
         raise SnapshotError(f"no knowledge pack named {name!r}", file=document.file,
                             line=document.line(("pack",)), path="$.pack",

@@ -19,6 +19,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
+from functools import cache
 from typing import Any
 
 COMPARATORS = ("==", "!=", "<=", ">=", "<", ">")
@@ -379,8 +380,14 @@ def refs(node: Condition | Value) -> Iterator[Ref]:
             yield from refs(item)
 
 
-def board_names(node: Condition | Value) -> set[str]:
-    return {r.name for r in refs(node) if r.scope is None}
+@cache
+def all_refs(node: Condition | Value) -> tuple[Ref, ...]:
+    """`refs` of a (frozen, hashable) tree, remembered: traces ask for them on every step."""
+    return tuple(refs(node))
+
+
+def board_names(node: Condition | Value) -> frozenset[str]:
+    return frozenset(r.name for r in all_refs(node) if r.scope is None)
 
 
 def kinds(node: Condition) -> set[str]:

@@ -24,6 +24,7 @@ from .conditions import (
     Ref,
     Sum,
     Value,
+    all_refs,
     refs,
 )
 
@@ -115,7 +116,7 @@ def describe_values(node: Condition | Value, world: World,
     """`hand_counter = 1, initiative = false`: the board values a part of a condition read."""
     bound = bound or {}
     shown: dict[str, str] = {}
-    for ref in refs(node):
+    for ref in all_refs(node):
         if ref.scope is None:
             shown.setdefault(str(ref), _show(world.board.get(ref.name)))
         elif ref.scope in bound:

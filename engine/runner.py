@@ -16,7 +16,7 @@ from typing import Any
 from .choices import choose, satisfies
 from .compiled import CompiledPack, compile_pack
 from .compiler import key
-from .conditions import Literal, Ref, Sum, board_names, parse_setting, refs
+from .conditions import Literal, Ref, Sum, all_refs, board_names, parse_setting
 from .dice import Dice
 from .errors import DecisionError, EngineFault
 from .evaluate import World, failures, holds, value_of
@@ -422,7 +422,7 @@ def _matched_facts(matched: dict[str, Any], rule: Rule, pack: Pack,
     """The facts a firing matched, cut down to what the rule read (and what names an entity)."""
     read_board = board_names(rule.when)
     read_fields: dict[str, set[str]] = {}
-    for ref in refs(rule.when):
+    for ref in all_refs(rule.when):
         if ref.scope is not None:
             read_fields.setdefault(f"x_{ref.scope}", set()).add(ref.name)
     facts = []
