@@ -18,19 +18,23 @@ sys.path.insert(0, str(ROOT / "benchmarks"))
 from reference import ReferenceEngine, same_decision  # noqa: E402
 
 HOUSE = KNOWLEDGE / "examples" / "house"
-OVERLAYS = overlay_key([HOUSE] if HOUSE.is_dir() else [])
-EXAMPLES = sorted((ROOT / "facts" / "examples" / "arcs").glob("*.yaml"))
+PACKS = ("arcs", "yellow_scarves", "sparta_athens")
+EXAMPLES = [path for pack in PACKS
+            for path in sorted((ROOT / "facts" / "examples" / pack).glob("*.yaml"))]
 
 
 @pytest.fixture(scope="module")
 def engines():
-    engine = engine_for("arcs", OVERLAYS)
-    return engine, ReferenceEngine(engine.pack)
+    found = {}
+    for pack in PACKS:
+        engine = engine_for(pack, overlay_key([HOUSE] if pack == "arcs" else []))
+        found[pack] = (engine, ReferenceEngine(engine.pack))
+    return found
 
 
-@pytest.mark.parametrize("path", EXAMPLES, ids=[p.stem for p in EXAMPLES])
+@pytest.mark.parametrize("path", EXAMPLES, ids=[f"{p.parent.name}/{p.stem}" for p in EXAMPLES])
 def test_the_reference_evaluator_decides_each_shipped_example_like_the_engine(engines, path):
-    engine, reference = engines
+    engine, reference = engines[path.parent.name]
     situation = load_snapshot(path, engine.pack)
     for seed in range(3):
         by_engine = engine.decide(situation, seed=seed)
