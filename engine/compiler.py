@@ -33,10 +33,15 @@ from .conditions import (
     Ref,
     Sum,
     Value,
+    all_refs,
+    board_names,
     disjuncts,
+    kinds,
+    negated_board_names,
     negation_normal,
 )
 from .errors import RuleFileError
+from .evaluate import World, holds
 from .model import Pack, Procedure, Rule
 
 LOWEST = 65535
@@ -163,14 +168,12 @@ def _conjuncts(node: Condition | None) -> list[Condition]:
 
 def _board_only(node: Condition) -> bool:
     """A test inside `exists` that reads only board values: it moves to the board pattern."""
-    found = _refs(node)
+    found = all_refs(node)
     return bool(found) and all(r.scope is None for r in found)
 
 
 def _joins(node: Condition | None, own: str) -> bool:
-    from .conditions import refs
-
-    return node is not None and any(r.scope not in (None, own) for r in refs(node))
+    return node is not None and any(r.scope not in (None, own) for r in all_refs(node))
 
 
 @dataclass
@@ -212,7 +215,7 @@ def compile_condition(rule: Rule, ctx: _Context, extra: list[dict[str, Any]],
                 aliases[literal.alias] = alias
                 inner = _conjuncts(literal.where)
                 for item in [i for i in inner if _board_only(i)]:  # `board.NAME` tests
-                    judged = {r.name for r in _refs(item)} & ctx.judgments_as_facts
+                    judged = {r.name for r in all_refs(item)} & ctx.judgments_as_facts
                     if judged:
                         judgment_patterns.append(_judgment_pattern(item, judged, ctx,
                                                                    len(judgment_patterns)))
@@ -225,14 +228,12 @@ def compile_condition(rule: Rule, ctx: _Context, extra: list[dict[str, Any]],
                     tests.append({"k": {"b": "k"}})
                 entity_patterns.append({alias: {"$and": tests}})
                 continue
-            if isinstance(literal, Compare) and not _refs(literal):
-                from .evaluate import World, holds
-
+            if isinstance(literal, Compare) and not all_refs(literal):
                 if holds(literal, World({})):
                     continue
                 board_tests.append({"t": "-never-"})
                 continue
-            names = {r.name for r in _refs(literal)}
+            names = {r.name for r in all_refs(literal)}
             judged = names & ctx.judgments_as_facts
             if judged:
                 judgment_patterns.append(_judgment_pattern(literal, judged, ctx,
@@ -242,12 +243,6 @@ def compile_condition(rule: Rule, ctx: _Context, extra: list[dict[str, Any]],
         board = {"b": {"$and": [{"t": "board"}, *board_tests]} if board_tests else {"t": "board"}}
         branches.append([board, *judgment_patterns, *entity_patterns, *extra])
     return branches
-
-
-def _refs(node: Condition) -> list[Ref]:
-    from .conditions import refs
-
-    return list(refs(node))
 
 
 def _judgment_pattern(literal: Condition, judged: set[str], ctx: _Context, index: int,
@@ -325,8 +320,6 @@ def compile_derivations(rules: list[Rule], strata: dict[str, int], ruleset_name:
 
 
 def _collect_names(rule: Rule, ruleset: Ruleset) -> None:
-    from .conditions import board_names, kinds
-
     ruleset.board_names |= board_names(rule.when)
     ruleset.kinds |= kinds(rule.when)
 
@@ -336,8 +329,6 @@ def strata(rules: list[Rule], judgments: set[str]) -> dict[str, int]:
 
     Raises on a cycle through negation, which has no stratified meaning.
     """
-    from .conditions import board_names, negated_board_names
-
     by_judgment: dict[str, list[Rule]] = {}
     for rule in rules:
         by_judgment.setdefault(rule.then["judge"], []).append(rule)

@@ -13,10 +13,13 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from .conditions import Compare as _Compare
 from .conditions import (
+    All,
+    Any_,
     ConditionSyntaxError,
+    Exists,
     Literal,
+    Not,
     Ref,
     Sum,
     board_names,
@@ -24,6 +27,7 @@ from .conditions import (
     parse_setting,
     refs,
 )
+from .conditions import Compare as _Compare
 from .errors import RuleFileError, did_you_mean
 from .model import (
     DECISION,
@@ -285,7 +289,6 @@ def known_board_names(pack: Pack) -> set[str]:
 def _name_problems(pack: Pack) -> Iterator[RuleFileError]:
     """Unknown names, kinds and fields, and judgments nothing establishes."""
     known = known_board_names(pack)
-    derived = {r.then["judge"] for r in pack.derivations()}
     for rule in pack.rules():
         conditions = [(rule.when, "when")]
         if "compute" in rule.then and rule.then["compute"] not in pack.functions:
@@ -324,7 +327,6 @@ def _name_problems(pack: Pack) -> Iterator[RuleFileError]:
                                 or "declare it under facts.judgments in pack.yaml")
         for condition, where in conditions:
             yield from _condition_problems(pack, rule, condition, where, known)
-    del derived
 
 
 def _condition_problems(pack: Pack, rule: Rule, condition: Any, where: str,
@@ -351,8 +353,6 @@ def _condition_problems(pack: Pack, rule: Rule, condition: Any, where: str,
 
 
 def _scopes(condition: Any) -> dict[str, str]:
-    from .conditions import All, Any_, Exists, Not
-
     found: dict[str, str] = {}
     if isinstance(condition, Exists):
         found[condition.alias] = condition.kind
@@ -386,4 +386,4 @@ def collect_problems(root: Path, name: str, overlays: list[Path]) -> list[RuleFi
     return list(_name_problems(pack))
 
 
-__all__ = ["Ref", "collect_problems", "known_board_names", "load_pack", "rule_files"]
+__all__ = ["collect_problems", "known_board_names", "load_pack", "rule_files"]

@@ -115,13 +115,12 @@ def _check_types(document: Document, pack: Pack) -> None:
                 hint = f"{name!r} is a judgment: give it under answers:"
             raise SnapshotError(f"unknown fact {name!r}", **document.at((name,)),
                                 path=json_path((name,)), hint=hint)
-    for name, value in data.get("answers", {}).items() if isinstance(data.get("answers"),
-                                                                        dict) else []:
+    answers = data.get("answers")
+    for name in answers if isinstance(answers, dict) else []:
         if name not in facts.judgments:
             raise SnapshotError(f"unknown judgment {name!r}", **document.at(("answers", name)),
                                 path=json_path(("answers", name)),
                                 hint=did_you_mean(name, set(facts.judgments)))
-        del value
     validator = jsonschema.Draft202012Validator(snapshot_schema(pack))
     problems = sorted(validator.iter_errors(data), key=lambda e: len(list(e.absolute_path)))
     if problems:
