@@ -345,7 +345,10 @@ class Engine:
         before = dict(turn.state)
         work = Computation(turn.state, turn.entities, self.pack.data, self.pack.settings,
                            turn.dice)
-        self.pack.functions[name](work)
+        try:
+            self.pack.functions[name](work)
+        except ValueError as exc:  # a pack computation's word that the situation is impossible
+            raise DecisionError(f"{name}: {exc}") from None
         changed = {k: {"from": before.get(k), "to": v} for k, v in turn.state.items()
                    if before.get(k) != v}
         turn.trace.decision["say"].extend(work.notes)

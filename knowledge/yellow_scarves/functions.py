@@ -176,6 +176,11 @@ def ys_facts(board: dict[str, Any], entities: dict[str, list[dict[str, Any]]],
         raise ValueError(f"step {board['step']}: say whose turn it is with bot: NAME")
     if board.get("bot") and board["bot"] not in bots and board.get("step") != "setup":
         raise ValueError(f"bot {board['bot']!r} is not listed under bots:")
+    if board.get("step") == "invasion_continue":
+        for end in ("invasion_from", "invasion_to"):
+            if board.get(end) not in names:
+                raise ValueError(f"step invasion_continue: {end} {board.get(end)!r} is not a "
+                                 "listed province")
     for province in provinces:
         owner = province["owner"]
         if owner == "neutral":

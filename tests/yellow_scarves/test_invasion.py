@@ -77,3 +77,15 @@ def test_the_turn_resumes_bottom_up_after_an_invasion(ys):
     args["invasion_order"] = "bottom_up"
     text = said(decide(ys, **args))
     assert text.index("Ironmoor: D8 = 3") < text.index("Birchwood: D8 = 3")
+
+
+def test_an_invasion_between_unlisted_provinces_is_bad_input(ys):
+    """The players must name the invading and the invaded province as listed on their map."""
+    import pytest
+
+    from whybot.engine import SnapshotError
+
+    situation = _under_way(3, 3)
+    situation["invasion_to"] = "Atlantis"
+    with pytest.raises(SnapshotError, match="invasion_to 'Atlantis' is not a listed province"):
+        decide(ys, **situation)
