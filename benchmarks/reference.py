@@ -35,6 +35,7 @@ class ReferenceEngine(Engine):
     def __init__(self, pack: Pack) -> None:  # no super().__init__: nothing is compiled
         self.pack = pack
         self.compiled = SimpleNamespace(pages={p.name: None for p in pack.pages()})
+        self._ordered = {name: page.ordered() for name, page in pack.procedures.items()}
         self._derivations = pack.derivations()
         self._levels = strata(self._derivations, set(pack.facts.judgments))
         self._judged_at: dict[str, int] = {}
@@ -74,7 +75,7 @@ class ReferenceEngine(Engine):
 
     def _evaluate(self, page: str, start: int, turn: Any) -> tuple[Rule | None, dict]:
         world = turn.world
-        for rule in self.pack.procedures[page].ordered()[start - 1:]:
+        for rule in self._ordered[page][start - 1:]:
             if holds(rule.when, world):
                 return rule, {}
         return None, {}

@@ -56,9 +56,10 @@ class Session:
         self._call(self.engine.host.post, event)
 
     def close(self) -> None:
-        """Delete the state; `end` first, so at least one action has run in it (hazard B)."""
+        """Delete the state; if no action has run in it yet, `end` first makes one (hazard B)."""
         try:
-            self.assert_fact({"t": "end"})
+            if not self.fired:
+                self.assert_fact({"t": "end"})
         finally:
             self.engine.host.delete_state(self.ruleset, self.sid)
             self.engine.sessions.pop(self.sid, None)

@@ -99,6 +99,7 @@ class Engine:
         self._derivation_rules = {
             c.name: c.rule for c in (self.compiled.derivations.rules
                                      if self.compiled.derivations else [])}
+        self._ordered = {name: page.ordered() for name, page in pack.procedures.items()}
         self._page_rules = {
             page: {c.name: c.rule for c in ruleset.rules}
             for page, ruleset in self.compiled.pages.items()}
@@ -174,9 +175,7 @@ class Engine:
         turn = _Turn(situation, state, entities, Dice(seed, list(situation.dice)), trace, explain)
         trace.decision = {"result": "decided", "choices": {}, "actions": [], "say": [],
                           "steps": []}
-        outcome = self._run_page(self.pack.start, 0, turn)
-        if outcome != "stop":
-            trace.decision.setdefault("result", "decided")
+        self._run_page(self.pack.start, 0, turn)
         trace.dice = [r.as_dict() for r in turn.dice.rolls]
         used = {n for step in trace.steps for n in step.matched}
         used |= {n for step in trace.steps for s in step.skipped for n in s.get("read", [])}
@@ -205,7 +204,7 @@ class Engine:
             turn.trace.steps.append(Step(page=name, title=name, depth=depth,
                                          notes=[f"there is no page {name!r}: reading on"]))
             return "end"
-        ordered = procedure.ordered()
+        ordered = self._ordered[name]
         while start <= len(ordered):
             turn.steps += 1
             if turn.steps > MAX_STEPS:
