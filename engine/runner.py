@@ -228,12 +228,13 @@ class Engine:
                  matched: dict[str, Any], turn: _Turn) -> None:
         world = turn.world
         for earlier in skipped:
-            if holds(earlier.when, world):
+            why = failures(earlier.when, world) if turn.explain else []
+            applies = not why if turn.explain else holds(earlier.when, world)
+            if applies:
                 turn.trace.disagreements.append(
                     f"{earlier.id}: the evaluator finds it applies, durable_rules did not fire it")
             if turn.explain:
-                step.skipped.append({"rule": earlier.id, "says": earlier.says,
-                                     "why": failures(earlier.when, world),
+                step.skipped.append({"rule": earlier.id, "says": earlier.says, "why": why,
                                      "read": sorted(board_names(earlier.when))})
         if rule is None:
             return
