@@ -2,18 +2,20 @@
 
 "Narrow the possibilities to only those which meet the first priority, then the second
 priority, and so on, until only one option remains" — and "if ... priorities fail to
-differentiate between the options, pick randomly."
+differentiate between the options, pick randomly." Order keys (highest number, then lowest
+rank, ...) break ties in turn before the dice do.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from functools import cache
 from typing import Any
 
-from .conditions import parse
 from .dice import Dice
-from .evaluate import World, holds
+from .evaluate import World, holds, number, value_of
+from .expressions import Condition
+from .outcomes import OrderKey
 
 
 @dataclass
@@ -23,55 +25,73 @@ class Choice:
     narrowing: list[str] = field(default_factory=list)
     guidance: list[str] = field(default_factory=list)
 
-    def as_dict(self) -> dict[str, Any]:
-        data: dict[str, Any] = {"chosen": self.entity, "candidates": self.candidates,
-                                "narrowing": self.narrowing}
+    def as_dict(self, shown: dict[str, Any] | None = None) -> dict[str, Any]:
+        data: dict[str, Any] = {"chosen": shown if shown is not None else self.entity,
+                                "candidates": self.candidates, "narrowing": self.narrowing}
         if self.guidance:
             data["guidance"] = self.guidance
         return data
 
 
-@cache
-def _about_one(condition: str):
-    return parse(f"exists it ({condition})")
+def satisfies(condition: Condition | None, scope: str, entity: Mapping[str, Any],
+              world: World) -> bool:
+    return condition is None or holds(condition, world, {scope: entity})
 
 
-def satisfies(condition: str, entity: dict[str, Any], world: World) -> bool:
-    return holds(_about_one(condition), World(world.board, {"it": [entity]}))
+def ordered(pool: list[dict[str, Any]], keys: tuple[OrderKey, ...], scope: str,
+            world: World) -> list[dict[str, Any]]:
+    """Sort by each key in turn (stable, first key strongest); absent values go last."""
+    for spec in reversed(keys):
+        values = [(value_of(spec.value, world, {scope: e}), e) for e in pool]
+        present = [(v, e) for v, e in values if v is not None]
+        present.sort(key=lambda pair: pair[0], reverse=spec.descending)
+        pool = [e for _, e in present] + [e for v, e in values if v is None]
+    return pool
 
 
-def choose(spec: dict[str, Any], entities: dict[str, list[dict[str, Any]]], world: World,
-           dice: Dice) -> Choice:
-    kind = spec["from"]
-    pool = list(entities.get(kind, []))
-    if "where" in spec:
-        pool = [e for e in pool if satisfies(spec["where"], e, world)]
+def narrow_by_order(pool: list[dict[str, Any]], keys: tuple[OrderKey, ...], scope: str,
+                    world: World, notes: list[str]) -> list[dict[str, Any]]:
+    """Keep only the best by each key in turn (the seed's "Prefer: higher number")."""
+    for spec in keys:
+        if len(pool) < 2:
+            break
+        values = [value_of(spec.value, world, {scope: e}) for e in pool]
+        present = [v for v in values if number(v)]
+        if not present:
+            continue
+        best = max(present) if spec.descending else min(present)
+        kept = [e for e, v in zip(pool, values, strict=True) if v == best]
+        notes.append(f"{spec} ({_plain(best)}): {len(pool)} → {len(kept)}")
+        pool = kept
+    return pool
+
+
+def choose(kind: str, scope: str, where: Condition | None, prefer: tuple, keys: tuple,
+           items: list[dict[str, Any]], world: World, dice: Dice) -> Choice:
+    pool = [e for e in items if satisfies(where, scope, e, world)]
     choice = Choice(entity=None, candidates=len(pool))
     if not pool:
-        choice.narrowing.append(f"no {kind} matches {spec.get('where', 'anything')}")
+        choice.narrowing.append(f"no {kind} matches {where if where else 'anything'}")
         return choice
-    for preference in spec.get("prefer", []):
-        if isinstance(preference, str) or "when" not in preference:
-            text = preference if isinstance(preference, str) else preference["says"]
-            choice.guidance.append(text)
+    for preference in prefer:
+        if preference.when is None:
+            choice.guidance.append(preference.says)
             continue
-        kept = [e for e in pool if satisfies(preference["when"], e, world)]
+        kept = [e for e in pool if satisfies(preference.when, scope, e, world)]
         if kept and len(kept) < len(pool):
-            choice.narrowing.append(f"prefer {preference['says']}: {len(pool)} → {len(kept)}")
+            choice.narrowing.append(f"prefer {preference.says}: {len(pool)} → {len(kept)}")
             pool = kept
         else:
             reason = "none qualifies" if not kept else "all qualify"
-            choice.narrowing.append(f"prefer {preference['says']}: {reason}")
-    if "order" in spec and len(pool) > 1:
-        name = spec["order"].lstrip("-")
-        best = (max if spec["order"].startswith("-") else min)(e.get(name, 0) for e in pool)
-        kept = [e for e in pool if e.get(name, 0) == best]
-        word = "highest" if spec["order"].startswith("-") else "lowest"
-        choice.narrowing.append(f"{word} {name} ({best}): {len(pool)} → {len(kept)}")
-        pool = kept
+            choice.narrowing.append(f"prefer {preference.says}: {reason}")
+    pool = narrow_by_order(pool, keys, scope, world, choice.narrowing)
     if len(pool) > 1:
         index = dice.pick(len(pool), f"random pick among {len(pool)} equal {kind} options")
         choice.narrowing.append(f"still {len(pool)} equal: picked #{index + 1} by the dice")
         pool = [pool[index]]
     choice.entity = pool[0]
     return choice
+
+
+def _plain(value: Any) -> str:
+    return str(int(value)) if isinstance(value, float) and value.is_integer() else str(value)

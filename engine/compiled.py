@@ -1,65 +1,166 @@
-"""A pack compiled onto the process's Host: one ruleset per page, one for all derivations.
+"""A pack compiled onto durable_rules: rules packed into bands, bands into rulesets.
 
-Compiled once per process per pack-and-overlays (hazard K); snapshots get fresh states.
+A *band* is a run of consecutive rules of one page (or one stratum of derivations) whose
+carrier chain starts with its own `band` test, so an evaluate event meets only its band's
+tests. Bands are packed into as few rulesets as the alpha-network budgets allow (`alpha.py`):
+a shipped pack fits in one ruleset for its pages and one for its derivations; a page of a
+thousand house rules is spread over several, evaluated top band first.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
-from .compiler import Ruleset, compile_decisions, compile_derivations, strata
-from .conditions import negated_board_names
-from .host import RuleHost, Session, rule_host
-from .model import Pack
+from .alpha import PROPERTIES_BUDGET, AlphaModel, Overflow
+from .compiler import Unit, alternatives, compile_unit
+from .errors import RuleFileError
+from .expressions import All, Condition, Value, kinds_read
+from .model import Rule
+from .network import Ruleset
+
+LOWEST = 65535
+END = "-end-"  # the name of a band's fallthrough rule
 
 
 @dataclass
-class CompiledPack:
-    pack: Pack
-    host: RuleHost
-    pages: dict[str, Ruleset]
-    derivations: Ruleset | None
-    strata: dict[str, int]
-    judged_at: dict[str, int]
-    read_negatively: set[str]
+class Band:
+    """Consecutive rules of one page (or stratum) compiled into one ruleset."""
 
-    @property
-    def top_stratum(self) -> int:
-        return max(self.strata.values(), default=0)
-
-    def page_session(self, page: str) -> Session:
-        return Session(self.host, self.pages[page].name)
-
-    def derivation_session(self) -> Session:
-        assert self.derivations is not None
-        return Session(self.host, self.derivations.name)
+    number: int
+    group: str
+    ruleset: int
+    first: int
+    last: int = 0
+    names: set[str] = field(default_factory=set)
+    hoisted: dict[str, Value] = field(default_factory=dict)
 
 
-def _record_only(session: Session, rule: str, matched: dict[str, Any], closure: Any) -> None:
-    """Decision rules: the runner reads `session.fired` after the event; nothing to do here."""
+@dataclass
+class _Building:
+    model: AlphaModel = field(default_factory=AlphaModel)
+    definition: dict[str, Any] = field(default_factory=dict)
+    patterns: dict[str, list[dict[str, Any]]] = field(default_factory=dict)
+    kinds: set[str] = field(default_factory=set)
+    judgments: set[str] = field(default_factory=set)
+
+    def rebuild(self) -> None:
+        self.model = AlphaModel()
+        for patterns in self.patterns.values():
+            self.model.add_unit(patterns)
 
 
-def compile_pack(pack: Pack, derive_handler: Any) -> CompiledPack:
-    """Compile every page and the derivations; `derive_handler` asserts derived judgments."""
-    host = rule_host()
-    pages: dict[str, Ruleset] = {}
-    for page in pack.pages():
-        name = host.unique_name(f"{pack.name}.{page.name}")
-        ruleset, definition = compile_decisions(page, name, pack)
-        host.register(name, definition, _record_only)
-        pages[page.name] = ruleset
-    rules = pack.derivations()
-    judgments = set(pack.facts.judgments)
-    levels = strata(rules, judgments)
-    derivations = None
-    if rules:
-        name = host.unique_name(f"{pack.name}.judgments")
-        derivations, definition = compile_derivations(rules, levels, name, judgments)
-        host.register(name, definition, derive_handler)
-    judged_at: dict[str, int] = {}
-    for rule in rules:
-        judgment = rule.then["judge"]
-        judged_at[judgment] = max(judged_at.get(judgment, 0), levels[rule.id])
-    negative = set().union(*(negated_board_names(r.when) for r in rules)) & judgments
-    return CompiledPack(pack, host, pages, derivations, levels, judged_at, negative)
+@dataclass
+class Compiled:
+    """Rulesets and bands of one kind of procedure (all pages, or all derivations)."""
+
+    carrier: str
+    rulesets: list[Ruleset] = field(default_factory=list)
+    kinds: list[set[str]] = field(default_factory=list)
+    judgments: list[set[str]] = field(default_factory=list)
+    bands: dict[str, list[Band]] = field(default_factory=dict)
+    units: dict[str, Unit] = field(default_factory=dict)
+
+
+def rule_condition(rule: Rule) -> Condition:
+    """What must hold for a rule to apply: its `when`, and a candidate for each choice."""
+    choices = [c.candidates() for c in rule.then.choices]
+    return All((rule.when, *choices)) if choices else rule.when
+
+
+class Packer:
+    """Packs rules into bands and rulesets, keeping every budget (see alpha.py)."""
+
+    def __init__(self, carrier: str, name: str, judgments_as_facts: frozenset[str]) -> None:
+        self.result = Compiled(carrier)
+        self.name = name
+        self.judgments_as_facts = judgments_as_facts
+        self.building = _Building()
+        self.band: Band | None = None
+        self.hoist: dict[Value, str] = {}
+        self.band_count = 0
+
+    def add(self, group: str, rank: int, rule: Rule) -> None:
+        """Compile one rule and place all its alternatives in one band."""
+        units = [compile_unit(rule, rank, conjunction, index, self.judgments_as_facts,
+                              self.hoist)
+                 for index, conjunction in enumerate(alternatives(rule, rule_condition(rule)))]
+        if not units:
+            return  # it can never apply; the explainer says why
+        for attempt in ("same band", "new band", "new ruleset"):
+            fresh = attempt != "same band" or self.band is None or self.band.group != group \
+                or self._too_many_names(units)
+            if fresh:
+                self._new_band(group, rank, attempt == "new ruleset")
+            try:
+                self._place(units)
+                return
+            except Overflow as exc:
+                if attempt == "new ruleset":
+                    raise RuleFileError(
+                        f"rule {rule.id} is too large for durable_rules on its own "
+                        f"({exc.what})", file=rule.file, line=rule.line,
+                        hint="split its condition into several rules") from None
+
+    def _too_many_names(self, units: list[Unit]) -> bool:
+        assert self.band is not None
+        names = set(self.band.names).union(*(u.carrier_names for u in units))
+        return len(names) > PROPERTIES_BUDGET
+
+    def _new_band(self, group: str, rank: int, new_ruleset: bool) -> None:
+        if new_ruleset and self.building.patterns:
+            self._close_ruleset()
+        self.band_count += 1
+        self.band = Band(self.band_count, group, len(self.result.rulesets), rank)
+        self.result.bands.setdefault(group, []).append(self.band)
+        if self.result.carrier == "evaluate":  # an event nothing else takes ends here
+            end = [{"e": self._carrier(self.band, None, [])}]
+            self.building.definition[f"{END}{self.band.number}"] = {"all": end, "pri": LOWEST}
+            self.building.patterns[f"{END}{self.band.number}"] = end
+            self.building.model.add_unit(end)
+
+    def _carrier(self, band: Band, rank: int | None, tests: list[dict[str, Any]],
+                 ) -> dict[str, Any]:
+        head: list[dict[str, Any]] = [{"t": self.result.carrier}, {"band": band.number}]
+        if rank is not None and self.result.carrier == "evaluate":
+            head.append({"$lte": {"from": rank}})
+        return {"$and": [*head, *tests]}
+
+    def _place(self, units: list[Unit]) -> None:
+        """Add every alternative of a rule to the current band, or none (Overflow)."""
+        band = self.band
+        assert band is not None
+        compiled = {unit.name: [{"e": self._carrier(band, unit.rank, unit.carrier_tests)},
+                                *({alias: pattern} for alias, pattern in unit.patterns)]
+                    for unit in units}
+        try:
+            for name, patterns in compiled.items():
+                self.building.patterns[name] = patterns
+                self.building.model.add_unit(patterns)
+        except Overflow:
+            for name in compiled:
+                self.building.patterns.pop(name, None)
+            self.building.rebuild()
+            raise
+        for unit in units:
+            # dist 0: one entity may satisfy two `exists` of a rule, as the evaluator reads it
+            self.building.definition[unit.name] = {"all": compiled[unit.name],
+                                                   "pri": unit.rank, "dist": 0}
+            self.result.units[unit.name] = unit
+            band.names |= unit.carrier_names
+            band.hoisted.update(unit.hoisted)
+            band.last = unit.rank
+            self.building.kinds |= set(kinds_read(rule_condition(unit.rule)))
+            self.building.judgments |= set(unit.judgments.values())
+
+    def _close_ruleset(self) -> None:
+        index = len(self.result.rulesets)
+        self.result.rulesets.append(Ruleset(f"{self.name}.{index}", self.building.definition))
+        self.result.kinds.append(self.building.kinds)
+        self.result.judgments.append(self.building.judgments)
+        self.building = _Building()
+
+    def finish(self) -> Compiled:
+        if self.building.definition:
+            self._close_ruleset()
+        return self.result

@@ -1,19 +1,21 @@
-"""Compiling rules onto durable_rules rulesets (plain dicts), with the hazard guards built in.
+"""Compiling conditions onto durable_rules patterns.
 
-Fact shapes in every state (each carries `t`, the positive discriminator against hazard C, and
-`k: 1`, the always-true tail of every join against hazard A):
+A rule's condition becomes one durable_rules rule ("unit") per alternative of its disjunctive
+normal form. Each unit joins, in order:
 
-    {"t": "board", ...board values...}            one per state; keys are names with . → __
-    {"t": "e", "kind": KIND, "#": i, ...fields}   one per entity (`#` keeps facts distinct, F)
-    {"t": "j", "n": NAME, "v": VALUE, "by": ID}   a judgment, in the derivation ruleset
-    {"t": "phase", "n": S}                        opens derivation stratum S
-    {"t": "evaluate", "from": R}                  the event a decision rule consumes
-    {"t": "end"}                                  asserted last: one action always runs (B)
+- the *carrier*: for a decision page the `evaluate` event, which carries the board values the
+  page reads (so a board change costs nothing: the next event simply says it), for derivations
+  the `phase` fact of its stratum, which carries the observations; its alpha chain starts with
+  a discriminator (`page`/`band`, `n`/`band`) so a fact only meets the tests of its own band;
+- for derivations, one fact per judgment read (`{t: j, n: NAME, v: VALUE}`), so judgments chain;
+- one fact per `exists` (`{t: e, kind: K, eid: N, ...fields}`).
 
-durable_rules' `$not` proved unreliable (a negated pattern placed after an unrelated one lets
-matching facts through), so the compiler uses positive patterns only: a judgment that is not
-established by the end of its stratum is asserted as false (negation as failure, stratified),
-and `not exists` is written as `not J` of a judgment J derived from the `exists`.
+Each comparison sits on the last of those facts it reads; what it reads of earlier facts is a
+join. Values durable_rules cannot compute (aggregates, `//`, `%`, `max()`) are *hoisted*: the
+evaluator computes them and the carrier holds the result under a name no user can write
+(`__h1`). Durable_rules' hazards shape the output (see `docs/durable_rules.md`): every `$and`
+holding a join ends with an always-true join (hazard A); every pattern starts with a `t` test
+(hazard C); strings are compared as the escaped JSON both sides are sent as.
 """
 
 from __future__ import annotations
@@ -21,30 +23,30 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from .conditions import (
+from .errors import RuleFileError
+from .evaluate import World, holds
+from .expressions import (
+    Aggregate,
     All,
     Any_,
+    Arith,
     Compare,
     Condition,
     Exists,
+    Extreme,
     Literal,
     Member,
     Not,
     Ref,
-    Sum,
     Value,
     all_refs,
-    board_names,
     disjuncts,
-    kinds,
-    negated_board_names,
     negation_normal,
 )
-from .errors import RuleFileError
-from .evaluate import World, holds
-from .model import Pack, Procedure, Rule
+from .limits import current as limits
+from .model import Rule
 
-LOWEST = 65535
+CARRIER = "e"
 _OPS = {"<": "$lt", "<=": "$lte", ">": "$gt", ">=": "$gte", "!=": "$neq"}
 _FLIP = {"<": ">", "<=": ">=", ">": "<", ">=": "<=", "==": "==", "!=": "!="}
 
@@ -54,311 +56,280 @@ def key(name: str) -> str:
     return name.replace(".", "__")
 
 
-class _Context:
-    """What a pattern compiler needs to know: which names are judgments asserted as facts."""
+def normal_number(value: Any) -> Any:
+    """Integral floats as ints: durable_rules and JSON then agree on one spelling."""
+    if isinstance(value, float) and value.is_integer() and abs(value) < 2**53:
+        return int(value)
+    return value
 
-    def __init__(self, judgments_as_facts: set[str], rule: Rule) -> None:
-        self.judgments_as_facts = judgments_as_facts
+
+@dataclass
+class Unit:
+    """One durable_rules rule: an alternative of a rule's condition, as patterns."""
+
+    name: str
+    rule: Rule
+    rank: int
+    carrier_tests: list[dict[str, Any]]
+    patterns: list[tuple[str, dict[str, Any]]]  # (durable alias, pattern) after the carrier
+    carrier_names: set[str] = field(default_factory=set)
+    hoisted: dict[str, Value] = field(default_factory=dict)
+    aliases: dict[str, str] = field(default_factory=dict)  # durable alias → condition alias
+    judgments: dict[str, str] = field(default_factory=dict)  # durable alias → judgment
+
+
+class _Compiling:
+    """The state of compiling one alternative: patterns so far and what they stand for."""
+
+    def __init__(self, rule: Rule, judgments_as_facts: frozenset[str],
+                 hoist: dict[Value, str]) -> None:
         self.rule = rule
+        self.judgments_as_facts = judgments_as_facts
+        self.hoist = hoist
+        self.carrier: list[dict[str, Any]] = []
+        self.carrier_names: set[str] = set()
+        self.hoisted: dict[str, Value] = {}
+        self.order: list[str] = []  # durable aliases after the carrier, in join order
+        self.tests: dict[str, list[dict[str, Any]]] = {CARRIER: []}
+        self.heads: dict[str, list[dict[str, Any]]] = {}
+        self.entity_alias: dict[str, str] = {}  # condition alias → durable alias
+        self.judgment_alias: dict[str, str] = {}  # judgment → durable alias
 
     def fail(self, message: str) -> RuleFileError:
-        return RuleFileError(message, file=self.rule.file, line=self.rule.line,
-                             path=f"rule {self.rule.id}")
+        return RuleFileError(f"rule {self.rule.id}: {message}", file=self.rule.file,
+                             line=self.rule.line)
+
+    # --- where each name lives --------------------------------------------------------------
+
+    def home(self, ref: Ref) -> str:
+        """The durable alias of the fact holding this name (declaring it if needed)."""
+        if ref.scope is not None:
+            if ref.scope not in self.entity_alias:
+                raise self.fail(f"{ref}: {ref.scope} is not an entity in scope here")
+            return self.entity_alias[ref.scope]
+        if ref.name in self.judgments_as_facts:
+            if ref.name not in self.judgment_alias:
+                alias = f"j{len(self.judgment_alias)}"
+                self.judgment_alias[ref.name] = alias
+                self.order.append(alias)
+                self.heads[alias] = [{"t": "j"}, {"n": ref.name}]
+                self.tests[alias] = []
+            return self.judgment_alias[ref.name]
+        self.carrier_names.add(ref.name)
+        return CARRIER
+
+    def field_of(self, ref: Ref) -> str:
+        if ref.scope is not None:
+            return ref.name
+        return "v" if ref.name in self.judgments_as_facts else key(ref.name)
+
+    def declare(self, node: Exists) -> None:
+        alias = f"x_{node.alias}"
+        if node.alias in self.entity_alias:
+            raise self.fail(f"alias {node.alias!r} is used twice in one condition")
+        self.entity_alias[node.alias] = alias
+        self.order.append(alias)
+        self.heads[alias] = [{"t": "e"}, {"kind": node.kind}]
+        self.tests[alias] = []
+
+    # --- values ------------------------------------------------------------------------------
+
+    def carriable(self, value: Value) -> Value:
+        """Replace what durable_rules cannot compute by a hoisted carrier value."""
+        if isinstance(value, Literal | Ref):
+            return value
+        if isinstance(value, Arith) and value.op in ("+", "-", "*"):
+            return Arith(self.carriable(value.left), value.op, self.carriable(value.right))
+        if any(r.scope is not None for r in all_refs(value)):
+            raise self.fail(f"{value}: aggregates, //, % and max()/min() over an entity's "
+                            "fields cannot be tested here; derive the number as a field of "
+                            "the entity first (a judgment `judge: ALIAS.FIELD`)")
+        name = self.hoist.setdefault(value, f"__h{len(self.hoist) + 1}")
+        self.hoisted[name] = value
+        self.carrier_names.add(name)
+        return Ref(name)
+
+    def operand(self, value: Value, here: str) -> Any:
+        """A right-hand side on fact `here`: a literal, its own field, or an earlier fact's."""
+        if isinstance(value, Literal):
+            return normal_number(value.value)
+        if isinstance(value, Ref):
+            home = self.home(value)
+            name = self.field_of(value)
+            return {"$m": name} if home == here else {home: name}
+        if isinstance(value, Arith):
+            op = {"+": "$add", "-": "$sub", "*": "$mul"}[value.op]
+            left, right = self.operand(value.left, here), self.operand(value.right, here)
+            if not isinstance(left, dict) and not isinstance(right, dict):
+                return normal_number(left + right if value.op == "+" else
+                                     left - right if value.op == "-" else left * right)
+            return {op: {"$l": left, "$r": right}}
+        raise TypeError(value)
+
+    # --- literals ----------------------------------------------------------------------------
+
+    def place(self, literal: Compare | Member) -> None:
+        """Put a test on the last fact it reads, reading the others by join."""
+        if isinstance(literal, Member):
+            value = self.carriable(literal.value)
+            if not isinstance(value, Ref):
+                raise self.fail(f"{literal}: test a name with `in`")
+            here = self.home(value)
+            name = self.field_of(value)
+            options = [normal_number(o) for o in literal.options]
+            if literal.negated:
+                test = {"$and": [{"$neq": {name: o}} for o in options]} if options else None
+            else:
+                test = {"$or": [{name: o} for o in options]} if options else {"t": "-never-"}
+            if test is not None:
+                self.tests[here].append(test)
+            return
+        left, right = self.carriable(literal.left), self.carriable(literal.right)
+        homes = [self.home(r) for r in all_refs(Compare(left, "==", right))]
+        if not homes:
+            raise AssertionError("constant comparisons are settled before placing")
+        here = max(homes, key=self._rank)
+        left, op, right = _isolate(left, literal.op, right, here, self)
+        if not _plain(left, here, self):
+            left, op, right = _isolate(right, _FLIP[literal.op], left, here, self)
+        if not _plain(left, here, self):
+            raise self.fail(f"cannot compile {literal}: one side must be a plain name, "
+                            "plus or minus other values")
+        assert isinstance(left, Ref)
+        name = self.field_of(left)
+        other = self.operand(right, here)
+        self.tests[here].append({name: other} if op == "==" else {_OPS[op]: {name: other}})
+
+    def _rank(self, alias: str) -> int:
+        return -1 if alias == CARRIER else self.order.index(alias)
+
+    def exists(self, node: Exists) -> None:
+        self.declare(node)
+        inner = node.where
+        items = list(inner.items) if isinstance(inner, All) else [inner] if inner else []
+        for item in items:
+            if isinstance(item, Exists | Not | Any_):
+                raise self.fail(f"{item}: inside `exists` write comparisons joined with "
+                                "`and` (an `or` inside is split into alternatives); derive "
+                                "a judgment for anything deeper")
+            self.literal(item)
+
+    def literal(self, item: Condition) -> None:
+        if isinstance(item, Not):
+            raise self.fail("`not exists` is not supported: derive a judgment J from the "
+                            "`exists`, then write `not J`")
+        if isinstance(item, Exists):
+            self.exists(item)
+        elif isinstance(item, Compare | Member):
+            self.place(item)
+        else:
+            raise self.fail(f"cannot compile {item}")
+
+    def patterns(self) -> list[tuple[str, dict[str, Any]]]:
+        found = []
+        for alias in self.order:
+            tests = self.heads[alias] + self.tests[alias]
+            if any(_joins(t) for t in tests):
+                earlier = CARRIER  # hazard A: end with a join that always holds
+                tests.append({"k": {earlier: "k"}})
+            found.append((alias, {"$and": tests}))
+        return found
 
 
-def _operand(value: Value, aliases: dict[str, str], own: str | None) -> Any:
-    """A right-hand side: a literal, a field of the same fact, or a field of an earlier one."""
-    if isinstance(value, Literal):
-        return value.value
-    if isinstance(value, Ref):
-        if value.scope == own:
-            return {"$m": _field_key(value)}
-        alias = "b" if value.scope is None else aliases[value.scope]
-        return {alias: _field_key(value)}
-    if isinstance(value, Sum):
-        left, right = _operand(value.left, aliases, own), _operand(value.right, aliases, own)
-        if not isinstance(left, dict) and not isinstance(right, dict):  # fold constants
-            return left + right if value.op == "+" else left - right
-        op = "$add" if value.op == "+" else "$sub"
-        return {op: {"$l": left, "$r": right}}
-    raise TypeError(value)
+def _joins(test: dict[str, Any]) -> bool:
+    """Whether a test reads another fact (hazard A needs a closing join then)."""
+    (name, value), = test.items()
+    if name in ("$and", "$or"):
+        return any(_joins(t) for t in value)
+    if name.startswith("$"):
+        (_, value), = value.items()
+    return _reads_other(value)
 
 
-def _test(node: Compare | Member, aliases: dict[str, str], ctx: _Context, own: str | None,
-          ) -> dict[str, Any]:
-    """One test inside a pattern. `own` is the scope of the fact being tested (None: board)."""
-    if isinstance(node, Member):
-        if not (isinstance(node.value, Ref) and node.value.scope == own):
-            raise ctx.fail(f"cannot compile {node}: test a name with `in`")
-        name = _field_key(node.value)
-        if node.negated:
-            tests = [{"$neq": {name: v}} for v in node.options]
-            return {"$and": tests} if tests else {"t": {"$neq": "-never-"}}
-        tests = [{name: v} for v in node.options]
-        return {"$or": tests} if tests else {"t": "-never-"}
-    left, op, right = _isolate(node.left, node.op, node.right, own)
-    if not (isinstance(left, Ref) and left.scope == own):
-        left, op, right = _isolate(node.right, _FLIP[node.op], node.left, own)
-    if not (isinstance(left, Ref) and left.scope == own):
-        raise ctx.fail(f"cannot compile {node}: one side must be a name of this fact, "
-                       "plus or minus other values")
-    name = _field_key(left)
-    other = _operand(right, aliases, own)
-    return {name: other} if op == "==" else {_OPS[op]: {name: other}}
+def _reads_other(operand: Any) -> bool:
+    if not isinstance(operand, dict) or "$m" in operand:
+        return False
+    if any(k in ("$add", "$sub", "$mul") for k in operand):
+        (_, parts), = operand.items()
+        return _reads_other(parts["$l"]) or _reads_other(parts["$r"])
+    return True
 
 
-def _isolate(left: Value, op: str, right: Value, own: str | None) -> tuple[Value, str, Value]:
+def _mentions(value: Value, here: str, ctx: _Compiling) -> bool:
+    return any(ctx.home(r) == here for r in all_refs(value))
+
+
+def _plain(value: Value, here: str, ctx: _Compiling) -> bool:
+    return isinstance(value, Ref) and ctx.home(value) == here
+
+
+def _isolate(left: Value, op: str, right: Value, here: str, ctx: _Compiling,
+             ) -> tuple[Value, str, Value]:
     """`coins + 2 >= x` → `coins >= x - 2`: durable_rules tests a plain field on the left."""
-    while isinstance(left, Sum):
-        if _mentions(left.left, own):
+    while isinstance(left, Arith) and left.op in ("+", "-"):
+        if _mentions(left.left, here, ctx) and not _mentions(left.right, here, ctx):
             inverse = "-" if left.op == "+" else "+"
-            left, right = left.left, Sum(right, inverse, left.right)
-        elif left.op == "+" and _mentions(left.right, own):
-            left, right = left.right, Sum(right, "-", left.left)
+            left, right = left.left, Arith(right, inverse, left.right)
+        elif left.op == "+" and _mentions(left.right, here, ctx) and \
+                not _mentions(left.left, here, ctx):
+            left, right = left.right, Arith(right, "-", left.left)
         else:
             break
     return left, op, right
 
 
-def _mentions(value: Value, own: str | None) -> bool:
-    if isinstance(value, Ref):
-        return value.scope == own
-    if isinstance(value, Sum):
-        return _mentions(value.left, own) or _mentions(value.right, own)
-    return False
-
-
-def _field_key(ref: Ref) -> str:
-    return key(ref.name) if ref.scope is None else ref.name
-
-
-def _inner_tests(node: Condition, aliases: dict[str, str], ctx: _Context, own: str,
-                 ) -> dict[str, Any]:
-    if isinstance(node, Compare | Member):
-        return _test(node, aliases, ctx, own)
-    if isinstance(node, All):
-        return {"$and": [_inner_tests(i, aliases, ctx, own) for i in node.items]}
-    if isinstance(node, Any_):
-        return {"$or": [_inner_tests(i, aliases, ctx, own) for i in node.items]}
-    raise ctx.fail("`exists` inside `exists` is not supported; derive a judgment instead")
-
-
-def _spread_exists(conjunctions: list[list[Condition]]) -> list[list[Condition]]:
-    """`exists t (A or B)` is `exists t (A) or exists t (B)`: one branch per inner disjunct,
-    so every inner branch is a conjunction and its board-only tests can move out."""
+def _spread_exists(conjunctions: list[list[Condition]], limit: int) -> list[list[Condition]]:
+    """`exists t (A or B)` is `exists t (A) or exists t (B)`: one alternative per inner one."""
     spread: list[list[Condition]] = []
     for conjunction in conjunctions:
         options: list[list[Condition]] = [[]]
         for literal in conjunction:
             if isinstance(literal, Exists) and literal.where is not None:
                 alternatives = [Exists(literal.kind, literal.alias, All(tuple(branch)))
-                                for branch in disjuncts(literal.where)]
+                                for branch in disjuncts(literal.where, limit)]
             else:
                 alternatives = [literal]
             options = [[*done, alt] for done in options for alt in alternatives]
+            if len(options) + len(spread) > limit:
+                raise OverflowError(len(options) + len(spread))
         spread.extend(options)
     return spread
 
 
-def _conjuncts(node: Condition | None) -> list[Condition]:
-    if node is None:
-        return []
-    return list(node.items) if isinstance(node, All) else [node]
+def alternatives(rule: Rule, condition: Condition) -> list[list[Condition]]:
+    """The DNF alternatives of a condition, constant parts settled; [] if it never holds."""
+    limit = limits().alternatives
+    try:
+        conjunctions = _spread_exists(disjuncts(negation_normal(condition), limit), limit)
+    except OverflowError as exc:
+        raise RuleFileError(f"rule {rule.id}: its condition has {exc.args[0]}+ alternatives "
+                            f"once its `or`s are multiplied out, over the limit alternatives = "
+                            f"{limit}", file=rule.file, line=rule.line,
+                            hint="split it into several rules, or derive judgments for parts "
+                                 "of it") from None
+    kept = []
+    for conjunction in conjunctions:
+        constant = [c for c in conjunction if isinstance(c, Compare) and not all_refs(c)
+                    and not isinstance(c.left, Aggregate | Extreme)]
+        if all(holds(c, World({})) for c in constant):
+            kept.append([c for c in conjunction if c not in constant])
+    return kept
 
 
-def _board_only(node: Condition) -> bool:
-    """A test inside `exists` that reads only board values: it moves to the board pattern."""
-    found = all_refs(node)
-    return bool(found) and all(r.scope is None for r in found)
-
-
-def _joins(node: Condition | None, own: str) -> bool:
-    return node is not None and any(r.scope not in (None, own) for r in all_refs(node))
-
-
-@dataclass
-class CompiledRule:
-    """One durable_rules rule (a rule id may compile to several: one per `or` branch)."""
-
-    name: str
-    rule: Rule
-    patterns: list[dict[str, Any]]
-    pri: int
-
-
-@dataclass
-class Ruleset:
-    name: str
-    rules: list[CompiledRule] = field(default_factory=list)
-    board_names: set[str] = field(default_factory=set)
-    kinds: set[str] = field(default_factory=set)
-    judgments_read: set[str] = field(default_factory=set)
-
-
-def compile_condition(rule: Rule, ctx: _Context, extra: list[dict[str, Any]],
-                      ) -> list[list[dict[str, Any]]]:
-    """A rule's condition as alternative pattern lists (one per disjunct)."""
-    branches = []
-    for conjunction in _spread_exists(disjuncts(negation_normal(rule.when))):
-        board_tests: list[dict[str, Any]] = []
-        judgment_patterns: list[dict[str, Any]] = []
-        entity_patterns: list[dict[str, Any]] = []
-        aliases: dict[str, str] = {}
-        for literal in conjunction:
-            if isinstance(literal, Not):
-                raise ctx.fail("`not exists` is not supported; write `not J` where a derivation"
-                               " judges J from the `exists`")
-            if isinstance(literal, Exists):
-                alias = f"x_{literal.alias}"
-                joined = _joins(literal.where, literal.alias)
-                tests: list[dict[str, Any]] = [{"t": "e"}, {"kind": literal.kind}]
-                aliases[literal.alias] = alias
-                inner = _conjuncts(literal.where)
-                for item in [i for i in inner if _board_only(i)]:  # `board.NAME` tests
-                    judged = {r.name for r in all_refs(item)} & ctx.judgments_as_facts
-                    if judged:
-                        judgment_patterns.append(_judgment_pattern(item, judged, ctx,
-                                                                   len(judgment_patterns)))
-                    else:
-                        board_tests.append(_inner_tests(item, aliases, ctx, None))
-                inner = [i for i in inner if not _board_only(i)]
-                if inner:
-                    tests.append(_inner_tests(All(tuple(inner)), aliases, ctx, literal.alias))
-                if joined:
-                    tests.append({"k": {"b": "k"}})
-                entity_patterns.append({alias: {"$and": tests}})
-                continue
-            if isinstance(literal, Compare) and not all_refs(literal):
-                if holds(literal, World({})):
-                    continue
-                board_tests.append({"t": "-never-"})
-                continue
-            names = {r.name for r in all_refs(literal)}
-            judged = names & ctx.judgments_as_facts
-            if judged:
-                judgment_patterns.append(_judgment_pattern(literal, judged, ctx,
-                                                           len(judgment_patterns)))
-            else:
-                board_tests.append(_test(literal, aliases, ctx, None))
-        board = {"b": {"$and": [{"t": "board"}, *board_tests]} if board_tests else {"t": "board"}}
-        branches.append([board, *judgment_patterns, *entity_patterns, *extra])
-    return branches
-
-
-def _judgment_pattern(literal: Condition, judged: set[str], ctx: _Context, index: int,
-                      ) -> dict[str, Any]:
-    if len(judged) > 1 or not isinstance(literal, Compare):
-        raise ctx.fail(f"{literal}: compare one judgment with a value")
-    name = next(iter(judged))
-    left, op, right = literal.left, literal.op, literal.right
-    if not isinstance(left, Ref):
-        left, right, op = right, left, _FLIP[op]
-    if not isinstance(right, Literal) or not isinstance(left, Ref):
-        raise ctx.fail(f"{literal}: compare a judgment with a value")
-    value = right.value
-    if isinstance(value, bool) and op in ("==", "!="):
-        value = value if op == "==" else not value
-        test: dict[str, Any] = {"v": value}
-    elif op == "==":
-        test = {"v": value}
-    else:
-        test = {_OPS[op]: {"v": value}}
-    return {f"j{index}": {"$and": [{"t": "j"}, {"n": name}, test]}}
-
-
-def _accepting_rules(ruleset: str, kinds: set[str], with_judgments: bool) -> dict[str, Any]:
-    """Rules that accept every fact shape but never complete: guards against hazard E."""
-    never = {"z": {"t": "-never-"}}
-    shapes = [{"t": "board"}, {"t": "end"}] + [{"$and": [{"t": "e"}, {"kind": k}]}
-                                                for k in sorted(kinds)]
-    if with_judgments:
-        shapes += [{"t": "j"}, {"t": "phase"}]
-    return {f"{ruleset}/accept/{i}": {"all": [{"a": shape}, never], "pri": LOWEST}
-            for i, shape in enumerate(shapes)}
-
-
-def compile_decisions(procedure: Procedure, ruleset_name: str, pack: Pack,
-                      ) -> tuple[Ruleset, dict[str, Any]]:
-    """A page: each rule joins the board with one `evaluate` event, ranked by salience/priority.
-
-    The event carries `from`, the rank to resume at, so a statement (`continue`) reads on below
-    itself; a fallthrough rule at the lowest priority consumes the event when nothing applies.
-    """
-    ruleset = Ruleset(ruleset_name)
-    definition: dict[str, Any] = {}
-    for rank, rule in enumerate(procedure.ordered(), start=1):
-        ctx = _Context(set(), rule)
-        event = {"e": {"$and": [{"t": "evaluate"}, {"$lte": {"from": rank}}]}}
-        for index, patterns in enumerate(compile_condition(rule, ctx, [event])):
-            name = f"{rule.id}#{index}"
-            ruleset.rules.append(CompiledRule(name, rule, patterns, rank))
-            definition[name] = {"all": patterns, "pri": rank}
-        _collect_names(rule, ruleset)
-    definition["-fallthrough-"] = {"all": [{"e": {"t": "evaluate"}}], "pri": LOWEST}
-    definition.update(_accepting_rules(ruleset_name, ruleset.kinds, with_judgments=False))
-    return ruleset, definition
-
-
-def compile_derivations(rules: list[Rule], strata: dict[str, int], ruleset_name: str,
-                        judgments: set[str]) -> tuple[Ruleset, dict[str, Any]]:
-    """All derivations of a pack in one ruleset, so judgments chain within one state."""
-    ruleset = Ruleset(ruleset_name)
-    definition: dict[str, Any] = {}
-    for rank, rule in enumerate(rules, start=1):
-        ctx = _Context(judgments, rule)
-        phase = {"p": {"$and": [{"t": "phase"}, {"n": strata[rule.id]}]}}
-        for index, patterns in enumerate(compile_condition(rule, ctx, [phase])):
-            name = f"{rule.id}#{index}"
-            ruleset.rules.append(CompiledRule(name, rule, patterns, rank))
-            definition[name] = {"all": patterns, "pri": rank}
-        _collect_names(rule, ruleset)
-    ruleset.judgments_read = ruleset.board_names & judgments
-    ruleset.board_names -= judgments
-    definition["-end-"] = {"all": [{"a": {"t": "end"}}], "pri": LOWEST}
-    definition.update(_accepting_rules(ruleset_name, ruleset.kinds, with_judgments=True))
-    return ruleset, definition
-
-
-def _collect_names(rule: Rule, ruleset: Ruleset) -> None:
-    ruleset.board_names |= board_names(rule.when)
-    ruleset.kinds |= kinds(rule.when)
-
-
-def strata(rules: list[Rule], judgments: set[str]) -> dict[str, int]:
-    """Stratum of each derivation rule: after every rule whose judgment it reads negatively.
-
-    Raises on a cycle through negation, which has no stratified meaning.
-    """
-    by_judgment: dict[str, list[Rule]] = {}
-    for rule in rules:
-        by_judgment.setdefault(rule.then["judge"], []).append(rule)
-    level: dict[str, int] = {}
-    visiting: set[str] = set()
-
-    def judgment_level(name: str, trail: tuple[str, ...]) -> int:
-        if name not in by_judgment:
-            return 0
-        if name in level:
-            return level[name]
-        if name in visiting:
-            return -1  # a positive cycle: harmless, handled by the caller
-        visiting.add(name)
-        result = max(rule_level(r, (*trail, name)) for r in by_judgment[name])
-        visiting.discard(name)
-        level[name] = result
-        return result
-
-    def rule_level(rule: Rule, trail: tuple[str, ...]) -> int:
-        result = 0
-        negative = negated_board_names(rule.when) & judgments
-        for name in board_names(rule.when) & judgments:
-            if name in negative and (name in trail or name == rule.then["judge"]):
-                raise RuleFileError(
-                    f"judgment {name!r} depends on its own negation "
-                    f"({' → '.join((*trail, name))})", file=rule.file, line=rule.line)
-            sub = judgment_level(name, trail)
-            if sub >= 0:
-                result = max(result, sub + 1 if name in negative else sub)
-        return result
-
-    return {rule.id: rule_level(rule, (rule.then["judge"],)) for rule in rules}
+def compile_unit(rule: Rule, rank: int, conjunction: list[Condition], index: int,
+                 judgments_as_facts: frozenset[str], hoist: dict[Value, str]) -> Unit:
+    """One alternative of a rule as a Unit (carrier tests, then the other patterns)."""
+    ctx = _Compiling(rule, judgments_as_facts, hoist)
+    for item in conjunction:
+        if isinstance(item, Exists):
+            ctx.exists(item)
+    for item in conjunction:
+        if not isinstance(item, Exists):
+            ctx.literal(item)
+    unit = Unit(name=f"{rule.id}#{index}", rule=rule, rank=rank,
+                carrier_tests=ctx.tests.pop(CARRIER),
+                patterns=ctx.patterns(), carrier_names=ctx.carrier_names,
+                hoisted=ctx.hoisted,
+                aliases={v: k for k, v in ctx.entity_alias.items()},
+                judgments={v: k for k, v in ctx.judgment_alias.items()})
+    return unit

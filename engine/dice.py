@@ -1,18 +1,17 @@
-"""The engine's dice: seeded, or taken in order from the snapshot's pre-rolled dice.
+"""The engine's dice: taken in order from the snapshot's pre-rolled dice, then seeded.
 
 Every roll (and every random pick among still-equal options) is logged with what it decided,
-so a trace can show it and a table can reproduce it.
+so a trace can show it and a table can reproduce it. Pre-rolled dice left unused, or rolls
+made after they ran out, are reported: they would otherwise line up with the wrong rolls.
 """
 
 from __future__ import annotations
 
 import random
-import re
 from dataclasses import dataclass, field
 
 from .errors import DecisionError
-
-_DICE = re.compile(r"^(\d*)d(\d+)$")
+from .limits import current as limits
 
 
 @dataclass
@@ -37,8 +36,9 @@ class Dice:
     rolls: list[Roll] = field(default_factory=list)
 
     def __post_init__(self) -> None:
-        self._random = random.Random(self.seed) if self.seed is not None else random.Random()
+        self._random = random.Random(self.seed)
         self._next = 0
+        self.beyond = 0  # dice rolled after the pre-rolled ones ran out
 
     def _face(self, sides: int, purpose: str) -> tuple[int, str]:
         if self._next < len(self.prerolled):
@@ -48,20 +48,25 @@ class Dice:
                 raise DecisionError(f"pre-rolled die #{self._next} is {face}, but this roll "
                                     f"({purpose}) needs a d{sides}", path="$.dice")
             return face, f"pre-rolled #{self._next}"
+        if self.prerolled:
+            self.beyond += 1
         source = f"seed {self.seed}" if self.seed is not None else "unseeded"
         return self._random.randint(1, sides), source
 
-    def roll(self, dice: str, purpose: str) -> Roll:
-        match = _DICE.match(dice)
-        if not match:
-            raise DecisionError(f"not a dice expression: {dice!r}")
-        count, sides = int(match.group(1) or 1), int(match.group(2))
+    def roll(self, count: int, sides: int, purpose: str) -> Roll:
+        if not 1 <= sides <= limits().dice_sides:
+            raise DecisionError(f"a die needs 1 to {limits().dice_sides} sides, not {sides} "
+                                f"({purpose})", hint="the limit dice_sides")
+        if not 0 <= count <= limits().dice_count:
+            raise DecisionError(f"a roll takes 0 to {limits().dice_count} dice, not {count} "
+                                f"({purpose})", hint="the limit dice_count")
         faces, sources = [], []
         for _ in range(count):
             face, source = self._face(sides, purpose)
             faces.append(face)
             sources.append(source)
-        roll = Roll(dice, faces, sum(faces), ", ".join(dict.fromkeys(sources)), purpose)
+        roll = Roll(f"{count}d{sides}", faces, sum(faces), ", ".join(dict.fromkeys(sources))
+                    or "no dice", purpose)
         self.rolls.append(roll)
         return roll
 
@@ -69,4 +74,16 @@ class Dice:
         """Index of a random pick among `count` equal options, rolled as a d<count>."""
         if count == 1:
             return 0
-        return self.roll(f"d{count}", purpose).total - 1
+        return self.roll(1, count, purpose).total - 1
+
+    def notes(self) -> list[str]:
+        """What the table should know about the pre-rolled dice."""
+        notes = []
+        unused = self.prerolled[self._next:]
+        if unused:
+            notes.append(f"{len(unused)} pre-rolled dice were not used: {unused} — the "
+                         "procedure rolled fewer dice than the snapshot gave")
+        if self.beyond:
+            source = f"seed {self.seed}" if self.seed is not None else "unseeded"
+            notes.append(f"the pre-rolled dice ran out: {self.beyond} more rolled ({source})")
+        return notes

@@ -1,37 +1,45 @@
-"""A plain-Python reading of conditions, beside durable_rules rather than instead of it.
+"""A plain-Python reading of the rule language, beside durable_rules rather than instead of it.
 
-It answers what the rule engine cannot say: *why* a rule did not fire (which part failed, and the
-values it saw), and it is the reference evaluator the benchmark compares against. Tests check that
-it agrees with durable_rules on every shipped and test snapshot.
+It answers what the rule engine cannot say: *why* a rule did not fire (which part failed, and
+the values it saw); it computes what durable_rules has no words for (aggregates, arithmetic in
+`set:`); and it is the reference evaluator the benchmark and the agreement tests compare the
+engine against. It reads conditions in negation normal form and treats an absent value the way
+durable_rules treats a missing property (every comparison with it is false), so both agree.
 """
 
 from __future__ import annotations
 
 import operator
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from .conditions import (
+from .expressions import (
+    Aggregate,
     All,
     Any_,
+    Arith,
     Compare,
     Condition,
     Exists,
+    Extreme,
     Literal,
     Member,
     Not,
     Ref,
-    Sum,
     Value,
+    aggregates,
     all_refs,
-    refs,
+    negation_normal,
+    show,
 )
 
-_COMPARE = {
-    "==": operator.eq, "!=": operator.ne, "<": operator.lt,
-    "<=": operator.le, ">": operator.gt, ">=": operator.ge,
-}
+Bound = Mapping[str, Mapping[str, Any]]
+_ORDER = {"<": operator.lt, "<=": operator.le, ">": operator.gt, ">=": operator.ge}
+
+
+class TooManyCombinations(Exception):
+    """A condition's joins would examine more entity combinations than the limit allows."""
 
 
 @dataclass
@@ -40,99 +48,180 @@ class World:
 
     board: Mapping[str, Any]
     entities: Mapping[str, list[Mapping[str, Any]]] = field(default_factory=dict)
+    budget: list[int] = field(default_factory=lambda: [0])
+    limit: int = 0
+
+    def spend(self, count: int) -> None:
+        """Count entity combinations examined; past the limit, stop (a join explosion)."""
+        if self.limit:
+            self.budget[0] += count
+            if self.budget[0] > self.limit:
+                raise TooManyCombinations(self.budget[0])
 
 
-def value_of(node: Value, world: World, bound: Mapping[str, Mapping[str, Any]]) -> Any:
+def number(value: Any) -> bool:
+    return isinstance(value, int | float) and not isinstance(value, bool)
+
+
+def value_of(node: Value, world: World, bound: Bound) -> Any:
+    """A value, or None when it is absent (an unknown name, arithmetic on one, x // 0)."""
     if isinstance(node, Literal):
         return node.value
     if isinstance(node, Ref):
         if node.scope is None:
             return world.board.get(node.name)
         return bound.get(node.scope, {}).get(node.name)
-    if isinstance(node, Sum):
-        left, right = value_of(node.left, world, bound), value_of(node.right, world, bound)
-        if not _number(left) or not _number(right):
+    if isinstance(node, Arith):
+        return arithmetic(node.op, value_of(node.left, world, bound),
+                          value_of(node.right, world, bound))
+    if isinstance(node, Extreme):
+        items = [value_of(item, world, bound) for item in node.items]
+        if not all(number(item) for item in items):
             return None
-        return left + right if node.op == "+" else left - right
+        return max(items) if node.op == "max" else min(items)
+    if isinstance(node, Aggregate):
+        return aggregate(node, world, bound)
     raise TypeError(node)
 
 
-def _number(value: Any) -> bool:
-    return isinstance(value, int | float) and not isinstance(value, bool)
+def arithmetic(op: str, left: Any, right: Any) -> Any:
+    if not number(left) or not number(right):
+        return None
+    if op == "+":
+        return left + right
+    if op == "-":
+        return left - right
+    if op == "*":
+        return left * right
+    if right == 0:
+        return None
+    return left // right if op == "//" else left % right
 
 
-def _compare(op: str, left: Any, right: Any) -> bool:
-    if op in ("==", "!="):
-        same = (left == right and type(left) is type(right)) or (
-            _number(left) and _number(right) and left == right)
-        return same if op == "==" else not same
-    if not (_number(left) and _number(right)) and not (
-            isinstance(left, str) and isinstance(right, str)):
+def aggregate(node: Aggregate, world: World, bound: Bound) -> Any:
+    """count / sum / max / min / any / all over the entities of a kind that satisfy `where`."""
+    members = list(members_of(node, world, bound))
+    if node.op == "count":
+        return len(members)
+    if node.op == "any":
+        return bool(members)
+    if node.op == "all":
+        return all(holds(node.of, world, {**bound, node.alias: m}) for m in members)
+    values = [value_of(node.of, world, {**bound, node.alias: m}) for m in members]
+    values = [v for v in values if number(v)]
+    if node.op == "sum":
+        return sum(values)
+    if not values:
+        return None
+    return max(values) if node.op == "max" else min(values)
+
+
+def members_of(node: Aggregate | Exists, world: World, bound: Bound) -> Iterator[Mapping]:
+    items = world.entities.get(node.kind, [])
+    world.spend(len(items))
+    for entity in items:
+        if node.where is None or holds(node.where, world, {**bound, node.alias: entity}):
+            yield entity
+
+
+def compare(op: str, left: Any, right: Any) -> bool:
+    """durable_rules' comparison: false whenever a side is absent; numbers by value."""
+    if left is None or right is None:
         return False
-    return _COMPARE[op](left, right)
+    if op in ("==", "!="):
+        same = (number(left) and number(right) and left == right) or (
+            type(left) is type(right) and left == right)
+        return same if op == "==" else not same
+    if number(left) and number(right):
+        return _ORDER[op](left, right)
+    return False
 
 
-def holds(node: Condition, world: World, bound: Mapping[str, Mapping[str, Any]] | None = None,
-          ) -> bool:
-    bound = bound or {}
+def holds(node: Condition, world: World, bound: Bound | None = None) -> bool:
+    """Whether a condition holds, read in negation normal form as the engine reads it."""
+    return _holds(negation_normal(node), world, bound or {})
+
+
+def _holds(node: Condition, world: World, bound: Bound) -> bool:
     if isinstance(node, Compare):
-        return _compare(node.op, value_of(node.left, world, bound),
-                        value_of(node.right, world, bound))
+        return compare(node.op, value_of(node.left, world, bound),
+                       value_of(node.right, world, bound))
     if isinstance(node, Member):
-        inside = value_of(node.value, world, bound) in node.options
+        value = value_of(node.value, world, bound)
+        if value is None:
+            return False
+        inside = any(compare("==", value, option) for option in node.options)
         return inside != node.negated
-    if isinstance(node, Not):
-        return not holds(node.item, world, bound)
+    if isinstance(node, Not):  # only `not exists` survives negation normal form
+        return not _holds(node.item, world, bound)
     if isinstance(node, All):
         return _all_hold(node.items, world, bound)
     if isinstance(node, Any_):
-        return any(holds(item, world, bound) for item in node.items)
+        return any(_holds(item, world, bound) for item in node.items)
     if isinstance(node, Exists):
-        return any(True for _ in witnesses(node, world, bound))
+        return next(_witnesses(node, world, bound), None) is not None
     raise TypeError(node)
 
 
-def _all_hold(items: tuple[Condition, ...], world: World,
-              bound: Mapping[str, Mapping[str, Any]]) -> bool:
+def _all_hold(items: tuple[Condition, ...], world: World, bound: Bound) -> bool:
     """An `and` is a search: each `exists` binds its alias for the parts after it (a join)."""
     if not items:
         return True
     first, rest = items[0], items[1:]
     if isinstance(first, Exists):
         return any(_all_hold(rest, world, {**bound, first.alias: entity})
-                   for entity in witnesses(first, world, bound))
-    return holds(first, world, bound) and _all_hold(rest, world, bound)
+                   for entity in _witnesses(first, world, bound))
+    return _holds(first, world, bound) and _all_hold(rest, world, bound)
 
 
-def witnesses(node: Exists, world: World, bound: Mapping[str, Mapping[str, Any]]):
-    for entity in world.entities.get(node.kind, []):
-        inner = {**bound, node.alias: entity}
-        if node.where is None or holds(node.where, world, inner):
+def _witnesses(node: Exists, world: World, bound: Bound) -> Iterator[Mapping]:
+    items = world.entities.get(node.kind, [])
+    world.spend(len(items))
+    for entity in items:
+        if node.where is None or _holds(node.where, world, {**bound, node.alias: entity}):
             yield entity
 
 
-def describe_values(node: Condition | Value, world: World,
-                    bound: Mapping[str, Mapping[str, Any]] | None = None) -> str:
-    """`hand_counter = 1, initiative = false`: the board values a part of a condition read."""
+def witnesses(node: Exists, world: World, bound: Bound | None = None) -> Iterator[Mapping]:
+    """The entities that satisfy an `exists` (read in negation normal form)."""
+    normal = negation_normal(node)
+    if isinstance(normal, Exists):
+        yield from _witnesses(normal, world, bound or {})
+
+
+def bindings(node: Condition, world: World) -> dict[str, Mapping]:
+    """One combination of entities that satisfies a condition: alias → entity (for traces)."""
+    return next(every_binding(node, world), {})
+
+
+# --- explaining a failure -----------------------------------------------------------------
+
+
+def describe_values(node: Any, world: World, bound: Bound | None = None) -> str:
+    """`hand_counter = 1, initiative = false`: the values a part of a condition read."""
     bound = bound or {}
     shown: dict[str, str] = {}
     for ref in all_refs(node):
         if ref.scope is None:
-            shown.setdefault(str(ref), _show(world.board.get(ref.name)))
+            shown.setdefault(str(ref), _shown(world.board.get(ref.name)))
         elif ref.scope in bound:
-            shown.setdefault(str(ref), _show(bound[ref.scope].get(ref.name)))
+            shown.setdefault(str(ref), _shown(bound[ref.scope].get(ref.name)))
+    for part in aggregates(node):
+        shown.setdefault(str(part), _shown(aggregate(part, world, bound)))
     return ", ".join(f"{name} = {value}" for name, value in shown.items())
 
 
-def _show(value: Any) -> str:
-    return str(Literal(value)) if value is not None else "unknown"
+def _shown(value: Any) -> str:
+    return show(value) if value is not None else "unknown"
 
 
-def failures(node: Condition, world: World,
-             bound: Mapping[str, Mapping[str, Any]] | None = None) -> list[str]:
+def failures(node: Condition, world: World, bound: Bound | None = None) -> list[str]:
     """Why `node` is false: the failing parts, each with the values it saw. Empty if it holds."""
-    bound = bound or {}
-    if holds(node, world, bound):
+    return _failures(negation_normal(node), world, dict(bound or {}))
+
+
+def _failures(node: Condition, world: World, bound: dict) -> list[str]:
+    if _holds(node, world, bound):
         return []
     if isinstance(node, All):
         reasons: list[str] = []
@@ -142,33 +231,65 @@ def failures(node: Condition, world: World,
                 reasons.append(f"no {item.kind} with {item.where} for the "
                                f"{' and '.join(_unbound(item, inner))} the rule needs")
                 continue
-            reasons.extend(failures(item, world, inner))
+            reasons.extend(_failures(item, world, inner))
             if isinstance(item, Exists):
-                found = next(witnesses(item, world, inner), None)
+                found = next(_witnesses(item, world, inner), None)
                 if found is not None:
                     inner[item.alias] = found
         return reasons or [f"no combination satisfies {node}"]
     if isinstance(node, Any_):
-        parts = [reason for item in node.items for reason in failures(item, world, bound)]
+        parts = [reason for item in node.items for reason in _failures(item, world, bound)]
         return ["none of these held: " + "; ".join(parts)]
     if isinstance(node, Exists):
-        found = len(world.entities.get(node.kind, []))
+        seen = len(world.entities.get(node.kind, []))
         where = f" with {node.where}" if node.where is not None else ""
-        return [f"no {node.kind}{where} (of {found} {node.kind} seen)"]
+        return [f"no {node.kind}{where} (of {seen} {node.kind} seen)"]
     if isinstance(node, Not) and isinstance(node.item, Exists):
-        match = next(witnesses(node.item, world, bound))
-        return [f"there is a {node.item.kind} that rules it out: {_entity(match)}"]
+        match = next(_witnesses(node.item, world, bound))
+        return [f"there is a {node.item.kind} that rules it out: {entity_text(match)}"]
     values = describe_values(node, world, bound)
     return [f"{node} is false ({values})" if values else f"{node} is false"]
 
 
-def _unbound(node: Exists, bound: Mapping[str, Mapping[str, Any]]) -> list[str]:
-    """Aliases of earlier `exists` parts this one joins on but that found no entity."""
+def _unbound(node: Exists, bound: Bound) -> list[str]:
+    """Aliases of earlier `exists` parts this one joins on, but that found no entity."""
     if node.where is None:
         return []
-    return sorted({r.scope for r in refs(node.where)
+    return sorted({r.scope for r in all_refs(node.where)
                    if r.scope not in (None, node.alias) and r.scope not in bound})
 
 
-def _entity(entity: Mapping[str, Any]) -> str:
-    return ", ".join(f"{k}={_show(v)}" for k, v in entity.items() if not k.startswith("_"))
+def entity_text(entity: Mapping[str, Any]) -> str:
+    return ", ".join(f"{k}={_shown(v)}" for k, v in entity.items() if not k.startswith("#"))
+
+
+def every_binding(node: Condition, world: World) -> Iterator[dict[str, Mapping]]:
+    """Every combination of entities that satisfies a condition (alias → entity)."""
+    yield from _every(negation_normal(node), world, {})
+
+
+def _every(node: Condition, world: World, bound: dict[str, Mapping]) -> Iterator[dict]:
+    if isinstance(node, Any_):
+        for item in node.items:
+            yield from _every(item, world, bound)
+    elif isinstance(node, All):
+        yield from _every_all(node.items, world, bound)
+    elif isinstance(node, Exists):
+        yield from _every_all((node,), world, bound)
+    elif _holds(node, world, bound):
+        yield dict(bound)
+
+
+def _every_all(items: tuple[Condition, ...], world: World, bound: dict) -> Iterator[dict]:
+    if not items:
+        yield dict(bound)
+        return
+    first, rest = items[0], items[1:]
+    if isinstance(first, Exists):
+        for entity in _witnesses(first, world, bound):
+            yield from _every_all(rest, world, {**bound, first.alias: entity})
+    elif isinstance(first, Any_ | All):
+        for found in _every(first, world, bound):
+            yield from _every_all(rest, world, found)
+    elif _holds(first, world, bound):
+        yield from _every_all(rest, world, bound)

@@ -1,243 +1,295 @@
 """Loading a knowledge pack and its overlays (Fates, variants, house rules) from YAML.
 
-Two phases, as a parser should: first each file is read and checked against the rule-file schema
-and the condition grammar; then the overlay is applied (`replaces`, `disable`, duplicate ids) and
-every name is checked against the pack's fact schema. Any problem is a RuleFileError naming the
-file and line. `collect_problems` gathers all of them for `rules lint`.
+Two phases, as a parser should: first each file is read, checked against the rule-file schema
+and parsed (conditions and outcomes into trees); then the overlay is applied (`replaces`,
+`before`/`after`, `disable`, duplicate ids) and every name, type and page is checked against
+the pack (`checks.py`). Any problem is a RuleFileError naming the file and line;
+`collect_problems` gathers all of them for `rules lint`.
+
+Only packs installed with whybot may ship Python helpers (`functions:`); a pack folder or a
+house-rule folder given by path is read as YAML and never runs code.
 """
 
 from __future__ import annotations
 
-import importlib.util
-from collections.abc import Iterator
+import importlib
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from .conditions import (
-    All,
-    Any_,
-    ConditionSyntaxError,
-    Exists,
-    Literal,
-    Not,
-    Ref,
-    Sum,
-    board_names,
-    parse,
-    parse_setting,
-    refs,
-)
-from .conditions import Compare as _Compare
+from .checks import check_pack
 from .errors import RuleFileError, did_you_mean
-from .model import (
-    DECISION,
-    DERIVATION,
-    EntitySpec,
-    FactSchema,
-    FieldSpec,
-    Pack,
-    Procedure,
-    Rule,
-)
+from .expressions import depth, scopes
+from .limits import current as limits
+from .model import DECISION, DERIVATION, EntitySpec, FactSchema, FieldSpec, Pack, Page, Rule
+from .outcomes import OutcomeError, parse_outcome
+from .parser import ConditionSyntaxError, parse
 from .schema import PACK_SCHEMA, RULE_FILE_SCHEMA, iter_problems, validate
 from .sources import Document, json_path, read_document
 
 PACK_FILE = "pack.yaml"
+RESERVED_FIELDS = {"t", "kind", "k", "sid", "id", "eid"}  # the compiler's own fact keys
+INSTALLED = "whybot.knowledge"
 
 
 def rule_files(folder: Path) -> list[Path]:
     """Rule files of a folder, in a stable order (sorted paths), pack.yaml excluded."""
-    found = [p for p in folder.rglob("*") if p.suffix in (".yaml", ".yml")]
+    found = [p for p in folder.rglob("*") if p.suffix in (".yaml", ".yml") and p.is_file()]
     return sorted(p for p in found if p.name != PACK_FILE)
+
+
+# --- the pack description -------------------------------------------------------------------
 
 
 def _field(name: str, spec: dict[str, Any]) -> FieldSpec:
     return FieldSpec(name=name, type=spec["type"], says=spec.get("says", ""),
                      enum=spec.get("enum"), minimum=spec.get("minimum"),
                      maximum=spec.get("maximum"), default=spec.get("default"),
-                     required=spec.get("required", False),
+                     required=spec.get("required", False), derived=spec.get("derived", False),
+                     assumed=spec.get("assumed", True), pages=spec.get("pages"),
                      computed=spec.get("computed", False))
 
 
-RESERVED_FIELDS = {"t", "kind", "k", "sid", "id", "#"}  # the compiler's own fact keys
+def _judgment(name: str, spec: str | dict[str, Any]) -> FieldSpec:
+    if isinstance(spec, str):
+        return FieldSpec(name=name, type="boolean", says=spec, default=False, derived=True)
+    return _field(name, {**spec, "derived": True})
 
 
-def _reserved_fields(document: Document) -> None:
-    for kind, spec in document.data["facts"].get("entities", {}).items():
+def _fact_schema(facts: dict[str, Any], document: Document) -> FactSchema:
+    entities = {}
+    for kind, spec in facts.get("entities", {}).items():
+        where = ("facts", "entities", kind)
+        if spec.get("from") == "(computed)":  # filled by an installed pack's helper
+            spec = {**{k: v for k, v in spec.items() if k != "from"}, "created": True}
+        if ("from" in spec) == bool(spec.get("created")):
+            raise RuleFileError("an entity kind is either listed by snapshots (`from: KEY`) "
+                                "or created by rules (`created: true`)",
+                                file=document.file, line=document.line(where),
+                                path=json_path(where))
         for name in spec["fields"]:
             if name in RESERVED_FIELDS:
-                path = ("facts", "entities", kind, "fields", name)
+                path = (*where, "fields", name)
                 raise RuleFileError(f"entity field name {name!r} is reserved by the engine",
                                     file=document.file, line=document.line(path),
                                     path=json_path(path), hint="rename it")
-
-
-def _fact_schema(facts: dict[str, Any]) -> FactSchema:
-    entities = {
-        kind: EntitySpec(kind=kind, key=spec["from"], says=spec.get("says", ""),
-                         fields={n: _field(n, f) for n, f in spec["fields"].items()},
-                         label=spec.get("label", ""))
-        for kind, spec in facts.get("entities", {}).items()
-    }
+        entities[kind] = EntitySpec(kind=kind, key=spec.get("from"), says=spec.get("says", ""),
+                                    fields={n: _field(n, f) for n, f in spec["fields"].items()},
+                                    label=spec.get("label", ""))
     return FactSchema(
         board={n: _field(n, f) for n, f in facts.get("board", {}).items()},
         entities=entities,
-        judgments=dict(facts.get("judgments", {})),
+        judgments={n: _judgment(n, s) for n, s in facts.get("judgments", {}).items()},
         variables={n: _field(n, f) for n, f in facts.get("variables", {}).items()},
-        computed=list(facts.get("computed", [])),
     )
 
 
-def _functions(folder: Path, module_name: str, pack: str) -> dict[str, Any]:
-    """Import a built-in pack's computations. Only pack.yaml of a shipped pack may name one."""
-    path = folder / f"{module_name}.py"
-    spec = importlib.util.spec_from_file_location(f"whybot_pack_{pack}_{module_name}", path)
-    if spec is None or spec.loader is None or not path.exists():
-        raise RuleFileError(f"functions module {module_name!r} not found", file=str(path))
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
+def _functions(module_name: str, pack: str, document: Document, trusted: bool,
+               ) -> dict[str, Any]:
+    """A built-in pack's helpers; a pack read from a folder path may not name any."""
+    if not trusted:
+        raise RuleFileError("a pack read from a folder may not ship Python (functions:); "
+                            "only packs installed with whybot can", file=document.file,
+                            line=document.line(("functions",)), path="$.functions")
+    module = importlib.import_module(f"{INSTALLED}.{pack}.{module_name}")
     return dict(module.FUNCTIONS)
 
 
-def load_pack_description(folder: Path) -> Pack:
+def load_pack_description(folder: Path, trusted: bool) -> Pack:
     document = read_document(folder / PACK_FILE, RuleFileError)
     validate(document, PACK_SCHEMA, RuleFileError)
-    _reserved_fields(document)
     data = document.data
-    functions = _functions(folder, data["functions"], data["pack"]) if "functions" in data else {}
+    functions = _functions(data["functions"], data["pack"], document, trusted) \
+        if "functions" in data else {}
     pack = Pack(name=data["pack"], title=data["title"], start=data["start"], root=str(folder),
-                facts=_fact_schema(data["facts"]), data=data.get("data", {}),
-                settings=data.get("settings", {}), procedures={}, functions=functions,
+                facts=_fact_schema(data["facts"], document), data=data.get("data", {}),
+                settings=data.get("settings", {}), pages={}, functions=functions,
+                presentation=data.get("presentation", {}), coverage=data.get("coverage", {}),
                 files=[document.file])
-    missing = [n for n in pack.facts.computed if n not in functions]
+    pack.computed = list(data["facts"].get("computed", []))
+    missing = [n for n in pack.computed if n not in functions]
     if missing:
         raise RuleFileError(f"computed fact function {missing[0]!r} is not in the pack's module",
                             file=document.file, line=document.line(("facts", "computed")))
     return pack
 
 
-# --- phase one: one file ------------------------------------------------------------------
+# --- phase one: one file ----------------------------------------------------------------------
 
 
-def _condition(text: Any, document: Document, path: tuple) -> tuple[Any, str]:
+@dataclass
+class _Placed:
+    """A rule as read, with where its file asks to put it."""
+
+    rule: Rule
+    anchor: tuple[str, str] | None  # ("replaces" | "before" | "after", rule id)
+
+
+def _merge_defaults(then: dict[str, Any], defaults: dict[str, Any]) -> dict[str, Any]:
+    merged = dict(then)
+    for key, base in defaults.items():
+        if key in merged and isinstance(merged[key], dict):
+            merged[key] = {**base, **merged[key]}
+    return merged
+
+
+def _fail(document: Document, path: tuple, message: str) -> RuleFileError:
+    return RuleFileError(message, file=document.file, line=document.line(path),
+                         path=json_path(path))
+
+
+def _condition(text: Any, document: Document, path: tuple, kinds: frozenset[str]) -> Any:
     if isinstance(text, bool):
-        return _Compare(Literal(text), "==", Literal(True)), str(text).lower()
+        text = "true" if text else "false"
+    if len(text) > limits().condition_chars:
+        raise _fail(document, path, f"condition of {len(text):,} characters, over the limit "
+                                    f"condition_chars = {limits().condition_chars:,}")
     try:
-        return parse(text), text
+        node = parse(text, kinds, max_depth=limits().depth)
     except ConditionSyntaxError as exc:
-        raise RuleFileError(f"condition: {exc}", file=document.file, line=document.line(path),
-                            path=json_path(path)) from None
+        raise _fail(document, path, f"condition: {exc}") from None
+    if depth(node) > limits().depth * 2:
+        raise _fail(document, path, f"condition nested deeper than the limit depth = "
+                                    f"{limits().depth}")
+    return node
 
 
-def _check_values(then: dict[str, Any], document: Document, path: tuple) -> None:
-    """`set:` values and `where:`/`prefer` conditions inside an outcome must parse too."""
-    for name, value in then.get("set", {}).items():
-        if isinstance(value, str):
-            try:
-                parse_setting(value)
-            except ConditionSyntaxError as exc:
-                raise RuleFileError(f"set {name}: {exc}", file=document.file,
-                                    line=document.line((*path, "set", name)),
-                                    path=json_path((*path, "set", name))) from None
-    for key in ("select", "target", "each"):
-        choice = then.get(key)
-        if not choice:
-            continue
-        if "where" in choice:
-            _condition(choice["where"], document, (*path, key, "where"))
-        for index, item in enumerate(choice.get("prefer", [])):
-            if isinstance(item, dict) and "when" in item:
-                _condition(item["when"], document, (*path, key, "prefer", index, "when"))
-
-
-def read_rule_file(path: Path, start_order: int) -> tuple[Document, list[Rule]]:
+def read_rule_file(path: Path, start: float, kinds: frozenset[str],
+                   ) -> tuple[Document, list[_Placed]]:
     document = read_document(path, RuleFileError)
     validate(document, RULE_FILE_SCHEMA, RuleFileError)
     data = document.data
     kind = data.get("kind", DECISION)
-    rules: list[Rule] = []
+    defaults = data.get("defaults", {})
+    placed: list[_Placed] = []
     for index, raw in enumerate(data["rules"]):
         where = ("rules", index)
-        when, when_text = _condition(raw["when"], document, (*where, "when"))
-        then = raw["then"]
-        _check_values(then, document, (*where, "then"))
-        if kind == DERIVATION and "judge" not in then:
-            raise RuleFileError("a derivation rule must say what it judges (then.judge)",
-                                file=document.file, line=document.line((*where, "then")),
-                                path=json_path((*where, "then")))
-        if kind == DECISION and "judge" in then:
-            raise RuleFileError("then.judge belongs in a derivation file (kind: derivation)",
-                                file=document.file, line=document.line((*where, "then")),
-                                path=json_path((*where, "then")))
-        source = data.get("source", "")
-        cite = raw.get("cite", "")
-        rules.append(Rule(
-            id=raw["id"], procedure=data["procedure"], kind=kind,
-            priority=float(raw["priority"]), when=when, when_text=when_text, then=then,
-            says=raw.get("says", ""), cite=f"{source} {cite}".strip(),
-            salience=data.get("salience", 0), file=document.file,
-            line=document.line(where) or 1, order=start_order + index,
-            replaces=raw.get("replaces"),
-        ))
-    return document, rules
+        when_text = raw.get("when", True)
+        when = _condition(when_text, document, (*where, "when"), kinds)
+        then_raw = _merge_defaults(raw["then"], defaults)
+        aliases = frozenset(scopes(when))
+        try:
+            then = parse_outcome(then_raw, kinds, aliases)
+        except OutcomeError as exc:
+            raise _fail(document, (*where, "then", *exc.path), str(exc)) from None
+        except KeyError as exc:
+            raise _fail(document, (*where, "then"), f"missing {exc.args[0]!r}") from None
+        if kind == DERIVATION and then.judge is None and then.create is None:
+            raise _fail(document, (*where, "then"), "a derivation rule must say what it "
+                                                    "judges (then.judge) or creates "
+                                                    "(then.create)")
+        if kind == DECISION and (then.judge is not None or then.create is not None):
+            raise _fail(document, (*where, "then"), "then.judge and then.create belong in a "
+                                                    "derivation file (kind: derivation)")
+        anchors = [(k, raw[k]) for k in ("replaces", "before", "after") if k in raw]
+        if len(anchors) > 1:
+            raise _fail(document, where, "a rule takes one of replaces, before and after")
+        text = when_text if isinstance(when_text, str) else str(when_text).lower()
+        rule = Rule(id=raw["id"], page=data["procedure"], kind=kind, when=when,
+                    when_text=text, then=then, says=raw.get("says", ""),
+                    cite=f"{data.get('source', '')} {raw.get('cite', '')}".strip(),
+                    layer=data.get("salience", 0), file=document.file,
+                    line=document.line(where) or 1, position=start + index,
+                    priority=raw.get("priority"),
+                    replaces=raw.get("replaces"))
+        placed.append(_Placed(rule, anchors[0] if anchors else None))
+    return document, placed
 
 
-# --- phase two: the overlay and the names -------------------------------------------------
+# --- phase two: the overlay -----------------------------------------------------------------
 
 
-def _place(rule: Rule, where: dict[str, Rule], pack: Pack, title: str, source: str,
-           kind: str) -> None:
-    if rule.id in where:
-        first = where[rule.id]
-        raise RuleFileError(
-            f"rule id {rule.id!r} is already defined at {first.file}:{first.line}",
-            file=rule.file, line=rule.line,
-            hint="use `replaces:` to override it, or `disable:` to drop it")
-    where[rule.id] = rule
-    page = pack.procedures.setdefault(
-        rule.procedure, Procedure(name=rule.procedure, title=title or rule.procedure,
-                                  source=source, kind=kind))
-    if page.kind != kind:
-        raise RuleFileError(f"procedure {rule.procedure!r} is a {page.kind} page, "
-                            f"but this file says kind: {kind}", file=rule.file, line=rule.line)
-    page.rules.append(rule)
-    if rule.file not in page.files:
-        page.files.append(rule.file)
+class _Overlay:
+    """Rules by id as files are laid one over another."""
+
+    def __init__(self, pack: Pack) -> None:
+        self.pack = pack
+        self.by_id: dict[str, Rule] = {}
+
+    def place(self, item: _Placed, document: Document) -> None:
+        rule = item.rule
+        if item.anchor is not None:
+            how, target = item.anchor
+            anchor = self.by_id.get(target)
+            if anchor is None:
+                raise RuleFileError(f"{how} unknown rule {target!r}", file=rule.file,
+                                    line=rule.line, hint=did_you_mean(target, set(self.by_id)))
+            if anchor.page != rule.page:
+                raise RuleFileError(f"{how} {target!r}, a rule of page {anchor.page!r}, but "
+                                    f"this file adds to page {rule.page!r}", file=rule.file,
+                                    line=rule.line)
+            rule.layer = anchor.layer
+            offset = {"replaces": 0.0, "before": -0.5, "after": 0.5}[how]
+            rule.position = anchor.position + offset + rule.position * 1e-9
+            if how == "replaces":
+                self.remove(target)
+        if rule.id in self.by_id:
+            first = self.by_id[rule.id]
+            raise RuleFileError(f"rule id {rule.id!r} is already defined at {first.where}",
+                                file=rule.file, line=rule.line,
+                                hint="use `replaces:` to override it, or `disable:` to drop it")
+        self.by_id[rule.id] = rule
+        data = document.data
+        page = self.pack.pages.setdefault(rule.page, Page(
+            name=rule.page, title=data.get("title", rule.page), source=data.get("source", ""),
+            kind=data.get("kind", DECISION)))
+        if page.kind != rule.kind:
+            raise RuleFileError(f"procedure {rule.page!r} is a {page.kind} page, but this file "
+                                f"says kind: {rule.kind}", file=rule.file, line=rule.line)
+        page.rules.append(rule)
+        if rule.file not in page.files:
+            page.files.append(rule.file)
+
+    def remove(self, rule_id: str) -> Rule:
+        rule = self.by_id.pop(rule_id)
+        self.pack.pages[rule.page].rules.remove(rule)
+        return rule
+
+    def disable(self, document: Document) -> None:
+        for index, item in enumerate(document.data.get("disable", [])):
+            if item["id"] not in self.by_id:
+                raise _fail(document, ("disable", index), f"disables unknown rule "
+                                                          f"{item['id']!r}") from None
+            self.remove(item["id"])
+            self.pack.disabled[item["id"]] = f"{item['reason']} ({document.file})"
+
+    def repeat(self, document: Document) -> None:
+        text = document.data.get("repeat_while")
+        if text is None:
+            return
+        page = self.pack.pages.get(document.data["procedure"])
+        if page is not None:
+            page.repeat_while = _condition(text, document, ("repeat_while",), self.pack.kinds)
+            page.repeat_text = f"while {text}"
 
 
-def _unplace(rule_id: str, where: dict[str, Rule], pack: Pack) -> Rule:
-    rule = where.pop(rule_id)
-    pack.procedures[rule.procedure].rules.remove(rule)
-    return rule
-
-
-def load_pack(root: Path, name: str, overlays: list[Path] | None = None) -> Pack:
-    """Load `root/name` and the overlay folders on top, checking every name."""
-    pack, _documents = _load(root, name, overlays or [])
-    problems = list(_name_problems(pack))
-    if problems:
-        raise problems[0]
-    return pack
-
-
-def _load(root: Path, name: str, overlays: list[Path]) -> tuple[Pack, list[Document]]:
+def pack_folder(root: Path, name: str) -> Path:
+    """The folder of pack `name` under `root`, or an error listing the packs there."""
     folder = root / name
-    if not (folder / PACK_FILE).exists():
-        known = sorted(p.name for p in root.iterdir() if (p / PACK_FILE).exists())
-        raise RuleFileError(f"no knowledge pack named {name!r}", hint=did_you_mean(name, known)
-                            or f"packs: {', '.join(known)}")
-    pack = load_pack_description(folder)
+    if name.replace("_", "").isalnum() and (folder / PACK_FILE).is_file():
+        return folder
+    known = sorted(p.name for p in root.iterdir() if (p / PACK_FILE).is_file())
+    raise RuleFileError(f"no knowledge pack named {name!r}",
+                        hint=did_you_mean(name, known) or f"packs: {', '.join(known)}")
+
+
+def _load(folder: Path, overlays: list[Path], trusted: bool) -> tuple[Pack, list[Document]]:
+    pack = load_pack_description(folder, trusted)
     files = rule_files(folder)
     for overlay in overlays:
         if not overlay.is_dir():
             raise RuleFileError("not a folder of rule files", file=str(overlay))
         files += rule_files(overlay)
-    by_id: dict[str, Rule] = {}
+    overlay_state = _Overlay(pack)
     documents: list[Document] = []
-    order = 0
+    position = 0.0
+    count = 0
     for path in files:
-        document, rules = read_rule_file(path, order)
-        order += len(rules) + 1
+        document, placed = read_rule_file(path, position, pack.kinds)
+        position += len(placed) + 1
+        count += len(placed)
+        limits().check("rules", count, "rules in the pack and its house rules",
+                       file=document.file)
         if document.data["pack"] != pack.name:
             if path.is_relative_to(folder):
                 raise RuleFileError(f"file says pack {document.data['pack']!r} but lives in "
@@ -245,131 +297,40 @@ def _load(root: Path, name: str, overlays: list[Path]) -> tuple[Pack, list[Docum
             continue  # an overlay folder may hold files for several packs
         documents.append(document)
         pack.files.append(document.file)
-        data = document.data
-        for rule in rules:
-            if rule.replaces:
-                if rule.replaces not in by_id:
-                    raise RuleFileError(f"replaces unknown rule {rule.replaces!r}",
-                                        file=rule.file, line=rule.line,
-                                        hint=did_you_mean(rule.replaces, set(by_id)))
-                _unplace(rule.replaces, by_id, pack)
-            _place(rule, by_id, pack, data.get("title", ""), data.get("source", ""),
-                   data.get("kind", DECISION))
-        for index, item in enumerate(data.get("disable", [])):
-            if item["id"] not in by_id:
-                raise RuleFileError(f"disables unknown rule {item['id']!r}", file=document.file,
-                                    line=document.line(("disable", index)),
-                                    hint=did_you_mean(item["id"], set(by_id)))
-            _unplace(item["id"], by_id, pack)
-            pack.disabled[item["id"]] = f"{item['reason']} ({document.file})"
-    if pack.start not in pack.procedures:
+        for item in placed:
+            overlay_state.place(item, document)
+        overlay_state.disable(document)
+        overlay_state.repeat(document)
+    if pack.start not in pack.pages:
         raise RuleFileError(f"start page {pack.start!r} has no rules", file=pack.files[0])
     return pack, documents
 
 
-def _choice_fields(pack: Pack) -> set[str]:
-    """Board names that `select`/`target` outcomes create (`as: selected` → `selected.suit`)."""
-    names: set[str] = set()
-    for rule in pack.rules():
-        for key in ("select", "target", "each"):
-            choice = rule.then.get(key)
-            alias = choice and choice.get("as", "current" if key == "each" else None)
-            if alias and choice["from"] in pack.facts.entities:
-                fields = pack.facts.entities[choice["from"]].fields
-                names |= {alias} | {f"{alias}.{f}" for f in fields}
-        if "roll" in rule.then:
-            names.add(rule.then["roll"]["as"])
-    return names
+def load_pack(root: Path, name: str, overlays: list[Path] | None = None,
+              trusted: bool = False) -> Pack:
+    """Load pack `name` under `root` and the overlay folders on top, checking every name.
+
+    `trusted` only for packs installed with whybot: they may ship Python helpers."""
+    pack, _ = _load(pack_folder(root, name), overlays or [], trusted)
+    for problem in check_pack(pack):
+        raise problem
+    return pack
 
 
-def known_board_names(pack: Pack) -> set[str]:
-    return pack.facts.board_names() | _choice_fields(pack)
+def load_pack_folder(folder: Path, overlays: list[Path] | None = None) -> Pack:
+    """A pack given by folder path: YAML only, never code."""
+    if not (folder / PACK_FILE).is_file():
+        raise RuleFileError(f"no {PACK_FILE} in this folder", file=str(folder))
+    pack, _ = _load(folder, overlays or [], trusted=False)
+    for problem in check_pack(pack):
+        raise problem
+    return pack
 
 
-def _name_problems(pack: Pack) -> Iterator[RuleFileError]:
-    """Unknown names, kinds and fields, and judgments nothing establishes."""
-    known = known_board_names(pack)
-    for rule in pack.rules():
-        conditions = [(rule.when, "when")]
-        if "compute" in rule.then and rule.then["compute"] not in pack.functions:
-            yield RuleFileError(f"then.compute names unknown computation "
-                                f"{rule.then['compute']!r}", file=rule.file, line=rule.line,
-                                hint=did_you_mean(rule.then["compute"], set(pack.functions))
-                                or "computations come from a built-in pack's functions module")
-        for key in ("select", "target", "each"):
-            choice = rule.then.get(key)
-            if choice:
-                kind = choice["from"]
-                if kind not in pack.facts.entities:
-                    yield RuleFileError(f"unknown kind {kind!r} in then.{key}.from",
-                                        file=rule.file, line=rule.line,
-                                        hint=did_you_mean(kind, set(pack.facts.entities)))
-                    continue
-                for text in [choice.get("where")] + [
-                        p["when"] for p in choice.get("prefer", [])
-                        if isinstance(p, dict) and "when" in p]:
-                    if text:
-                        conditions.append((parse(f"exists {kind} ({text})"), f"then.{key}"))
-        for name in rule.then.get("set", {}):
-            if name not in known:
-                yield RuleFileError(f"then.set names unknown variable {name!r}", file=rule.file,
-                                    line=rule.line, hint=did_you_mean(name, known))
-        for value in rule.then.get("set", {}).values():
-            if isinstance(value, str):
-                setting = parse_setting(value)
-                if isinstance(setting, Literal | Ref | Sum):
-                    setting = _Compare(setting, "==", Literal(True))
-                conditions.append((setting, "then.set"))
-        if rule.kind == DERIVATION and rule.then["judge"] not in pack.facts.judgments:
-            yield RuleFileError(f"judges undeclared judgment {rule.then['judge']!r}",
-                                file=rule.file, line=rule.line,
-                                hint=did_you_mean(rule.then["judge"], set(pack.facts.judgments))
-                                or "declare it under facts.judgments in pack.yaml")
-        for condition, where in conditions:
-            yield from _condition_problems(pack, rule, condition, where, known)
-
-
-def _condition_problems(pack: Pack, rule: Rule, condition: Any, where: str,
-                        known: set[str]) -> Iterator[RuleFileError]:
-    for name in sorted(board_names(condition)):
-        if name not in known:
-            yield RuleFileError(f"{where}: unknown name {name!r}", file=rule.file,
-                                line=rule.line, hint=did_you_mean(name, known))
-    scopes = _scopes(condition)
-    for ref in refs(condition):
-        if ref.scope is None:
-            continue
-        kind = scopes.get(ref.scope)
-        if kind is None:
-            continue
-        if kind not in pack.facts.entities:
-            yield RuleFileError(f"{where}: unknown kind {kind!r}", file=rule.file,
-                                line=rule.line, hint=did_you_mean(kind, set(pack.facts.entities)))
-            continue
-        fields = pack.facts.entities[kind].fields
-        if ref.name not in fields:
-            yield RuleFileError(f"{where}: {kind} has no field {ref.name!r}", file=rule.file,
-                                line=rule.line, hint=did_you_mean(ref.name, set(fields)))
-
-
-def _scopes(condition: Any) -> dict[str, str]:
-    found: dict[str, str] = {}
-    if isinstance(condition, Exists):
-        found[condition.alias] = condition.kind
-        if condition.where is not None:
-            found.update(_scopes(condition.where))
-    elif isinstance(condition, Not):
-        found.update(_scopes(condition.item))
-    elif isinstance(condition, All | Any_):
-        for item in condition.items:
-            found.update(_scopes(item))
-    return found
-
-
-def collect_problems(root: Path, name: str, overlays: list[Path]) -> list[RuleFileError]:
+def collect_problems(folder: Path, overlays: list[Path], trusted: bool,
+                     ) -> list[RuleFileError]:
     """Every problem, for `rules lint`: schema problems of all files, then names."""
     problems: list[RuleFileError] = []
-    folder = root / name
     for path in rule_files(folder) + [f for o in overlays if o.is_dir() for f in rule_files(o)]:
         try:
             document = read_document(path, RuleFileError)
@@ -380,10 +341,10 @@ def collect_problems(root: Path, name: str, overlays: list[Path]) -> list[RuleFi
     if problems:
         return problems
     try:
-        pack, _ = _load(root, name, overlays)
+        pack, _ = _load(folder, overlays, trusted)
     except RuleFileError as exc:
         return [exc]
-    return list(_name_problems(pack))
+    return list(check_pack(pack))
 
 
-__all__ = ["collect_problems", "known_board_names", "load_pack", "rule_files"]
+__all__ = ["collect_problems", "load_pack", "load_pack_folder", "pack_folder", "rule_files"]

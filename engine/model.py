@@ -1,15 +1,19 @@
-"""The engine's vocabulary: rules, procedures (pages) and knowledge packs, as loaded from YAML."""
+"""The engine's vocabulary: rules, pages and knowledge packs, as loaded from YAML.
+
+A pack holds its fact schema (what a snapshot may say), its pages (decision procedures, each
+rule considered in order) and its derivations (judgments forward-chained from observations).
+"""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from typing import Any
 
-from .conditions import Condition
+from .expressions import Condition
+from .outcomes import Outcome
 
 DECISION = "decision"
 DERIVATION = "derivation"
-COMPUTED = "(computed)"
 
 
 @dataclass
@@ -17,27 +21,31 @@ class Rule:
     """One line of a procedure: a question (`when`), what follows (`then`), and its citation."""
 
     id: str
-    procedure: str
+    page: str
     kind: str
-    priority: float
     when: Condition
     when_text: str
-    then: dict[str, Any]
+    then: Outcome
     says: str
     cite: str
-    salience: int
+    layer: int
     file: str
     line: int
-    order: int
+    position: float
+    priority: float | None = None
     replaces: str | None = None
 
     @property
-    def layer(self) -> str:
-        return "base" if self.salience == 0 else f"salience {self.salience}"
+    def layer_name(self) -> str:
+        return "base" if self.layer == 0 else f"layer {self.layer}"
+
+    @property
+    def where(self) -> str:
+        return f"{self.file}:{self.line}"
 
 
 @dataclass
-class Procedure:
+class Page:
     """A page of the bot's rulebook; its rules in the order they are considered."""
 
     name: str
@@ -46,15 +54,17 @@ class Procedure:
     kind: str
     rules: list[Rule] = field(default_factory=list)
     files: list[str] = field(default_factory=list)
+    repeat_while: Condition | None = None
+    repeat_text: str = ""
 
     def ordered(self) -> list[Rule]:
-        """Higher salience first (Fates, house rules), then the seed's own order."""
-        return sorted(self.rules, key=lambda r: (-r.salience, r.priority, r.order))
+        """Higher layers first (Fates, house rules), then the seed's own order."""
+        return sorted(self.rules, key=lambda r: (-r.layer, r.position))
 
 
 @dataclass
 class FieldSpec:
-    """A value a snapshot may hold: its JSON type and what the player reads it as."""
+    """A value a snapshot may hold: its type, what the player reads it as, its default."""
 
     name: str
     type: str
@@ -64,39 +74,52 @@ class FieldSpec:
     maximum: float | None = None
     default: Any = None
     required: bool = False
-    computed: bool = False
+    derived: bool = False
+    assumed: bool = True
+    pages: str | None = None  # "fate.{}.": also valid, every X with a page "fate.X.…"
+    computed: bool = False  # filled by an installed pack's helper (being replaced by rules)
+
+    @property
+    def has_default(self) -> bool:
+        return self.default is not None
 
 
 @dataclass
 class EntitySpec:
-    """A kind of thing the snapshot lists (cards, ambitions, options): one fact each."""
+    """A kind of thing the snapshot lists (cards, options, provinces) or rules create."""
 
     kind: str
-    key: str
+    key: str | None
     says: str
     fields: dict[str, FieldSpec]
     label: str = ""
+
+    @property
+    def created(self) -> bool:
+        """Entities no snapshot lists: derivation rules create them (`create:`)."""
+        return self.key is None
 
     @property
     def naming_field(self) -> str | None:
         """The field that names an entity in a trace: `label`, else the first field."""
         return self.label or next(iter(self.fields), None)
 
-    @property
-    def computed(self) -> bool:
-        return self.key == COMPUTED
+    def derived_fields(self) -> list[str]:
+        return [name for name, spec in self.fields.items() if spec.derived]
 
 
 @dataclass
 class FactSchema:
     board: dict[str, FieldSpec]
     entities: dict[str, EntitySpec]
-    judgments: dict[str, str]
+    judgments: dict[str, FieldSpec]
     variables: dict[str, FieldSpec]
-    computed: list[str]
 
     def board_names(self) -> set[str]:
         return set(self.board) | set(self.judgments) | set(self.variables)
+
+    def spec(self, name: str) -> FieldSpec | None:
+        return self.board.get(name) or self.judgments.get(name) or self.variables.get(name)
 
 
 @dataclass
@@ -110,19 +133,35 @@ class Pack:
     facts: FactSchema
     data: dict[str, Any]
     settings: dict[str, Any]
-    procedures: dict[str, Procedure]
+    pages: dict[str, Page]
     functions: dict[str, Any]
+    presentation: dict[str, Any] = field(default_factory=dict)
+    coverage: dict[str, Any] = field(default_factory=dict)
     disabled: dict[str, str] = field(default_factory=dict)
     files: list[str] = field(default_factory=list)
+    computed: list[str] = field(default_factory=list)
 
     def rules(self) -> list[Rule]:
-        return [r for p in self.procedures.values() for r in p.ordered()]
+        return [r for p in self.pages.values() for r in p.ordered()]
 
     def rule(self, rule_id: str) -> Rule | None:
         return next((r for r in self.rules() if r.id == rule_id), None)
 
     def derivations(self) -> list[Rule]:
-        return [r for p in self.procedures.values() if p.kind == DERIVATION for r in p.ordered()]
+        return [r for p in self.pages.values() if p.kind == DERIVATION for r in p.ordered()]
 
-    def pages(self) -> list[Procedure]:
-        return [p for p in self.procedures.values() if p.kind == DECISION]
+    def decision_pages(self) -> list[Page]:
+        return [p for p in self.pages.values() if p.kind == DECISION]
+
+    @property
+    def kinds(self) -> frozenset[str]:
+        return frozenset(self.facts.entities)
+
+    def allowed(self, spec: FieldSpec) -> list[Any] | None:
+        """The values a field may take: its enum, plus the X of every page `pages` names."""
+        if spec.pages is None:
+            return spec.enum
+        head, _, tail = spec.pages.partition("{}")
+        named = sorted({p[len(head):].split(tail)[0] for p in self.pages
+                        if p.startswith(head) and tail in p[len(head):]})
+        return [*(spec.enum or []), *(n for n in named if n not in (spec.enum or []))]

@@ -1,34 +1,101 @@
 """JSON Schemas of rule files and pack descriptions, published so editors can check YAML.
 
-Validation reports the first problem as `file:line (field path)`, the jsonschema convention.
+Validation reports the first problem as `file:line (field path)`, the jsonschema convention;
+`rules lint` reports them all. Validators are built once per schema.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from functools import cache
 from typing import Any
-
-import jsonschema
 
 from .errors import WhybotError
 from .sources import Document, json_path
 
 NAME = r"^[a-z][a-z0-9_]*(\.[a-z0-9_{}]+)*$"
 RULE_ID = r"^[a-z0-9][a-z0-9_.\-]*$"
-
+IDENT = r"^[a-z_][a-z0-9_]*$"
+_TEXT = {"type": "string"}
+_EXPR = {"type": ["string", "number", "boolean"], "description": "a value or a condition"}
+_ORDER = {"oneOf": [{"type": "string"}, {"type": "array", "items": {"type": "string"}}],
+          "description": "field(s) to order by: `-number` highest first, `rank` lowest first; "
+                         "later keys break ties"}
+_PREFERENCE = {
+    "oneOf": [
+        {"type": "string", "description": "guidance shown to the player"},
+        {"type": "object", "required": ["says"], "additionalProperties": False,
+         "properties": {"says": _TEXT, "when": _EXPR}},
+    ],
+}
 _CHOICE = {
     "type": "object",
-    "description": "Choose one entity: filter, prefer in order, then order; ties go to the dice.",
-    "required": ["from"],
+    "description": "Choose one entity: filter (`where`), prefer in order, then order keys; "
+                   "ties go to the dice. The rule applies only if a candidate exists.",
     "additionalProperties": False,
     "properties": {
         "from": {"type": "string", "description": "entity kind, e.g. play or option"},
-        "where": {"type": "string", "description": "condition over the entity's fields"},
-        "prefer": {"type": "array", "items": {"$ref": "#/$defs/preference"}},
-        "order": {"type": "string", "pattern": r"^-?[a-z_][a-z0-9_]*$",
-                  "description": "field to maximise (-field) or minimise (field)"},
-        "as": {"type": "string", "pattern": r"^[a-z_][a-z0-9_]*$",
+        "where": {**_EXPR, "description": "condition over the entity's own fields"},
+        "prefer": {"type": "array", "items": _PREFERENCE},
+        "order": _ORDER,
+        "as": {"type": "string", "pattern": IDENT,
                "description": "board prefix the chosen entity's fields are stored under"},
-        "says": {"type": "string"},
+        "says": _TEXT,
+    },
+}
+_ASSIGNS = {"type": "object", "additionalProperties": _EXPR}
+
+OUTCOME_SCHEMA: dict[str, Any] = {
+    "type": "object",
+    "additionalProperties": False,
+    "minProperties": 1,
+    "properties": {
+        "action": {"type": "string", "description": "what the bot does"},
+        "goal": _TEXT, "suit": _TEXT, "details": _TEXT,
+        "budget": {"type": ["string", "integer"]},
+        "prefer": {"type": "array", "items": _PREFERENCE},
+        "target": _CHOICE,
+        "select": _CHOICE,
+        "roll": {"type": "object", "required": ["dice", "as"], "additionalProperties": False,
+                 "properties": {"dice": {"type": "string",
+                                         "description": "2d6, or {NAME}d6 for a count read "
+                                                        "from the board"},
+                                "as": {"type": "string", "pattern": NAME}, "says": _TEXT}},
+        "set": {**_ASSIGNS, "description": "board values (turn variables) to set"},
+        "update": {"type": "object", "additionalProperties": _ASSIGNS,
+                   "description": "fields of a bound entity to change: {ALIAS: {field: value}}"},
+        "distribute": {
+            "type": "object", "required": ["amount", "over", "field"],
+            "additionalProperties": False,
+            "description": "spread an amount evenly over entities (leftovers one each, in "
+                           "order; caps respected)",
+            "properties": {"amount": _EXPR, "over": _TEXT, "where": _EXPR, "order": _ORDER,
+                           "field": {"type": "string", "pattern": IDENT},
+                           "cap": {"type": "string"}, "rest": {"type": "string",
+                                                               "pattern": NAME},
+                           "says": _TEXT}},
+        "remove": {"type": "string", "pattern": IDENT,
+                   "description": "the bound entity is used up (gone for the rest of the turn)"},
+        "say": {"type": "string", "description": "an instruction for the player"},
+        "call": {"type": "string", "description": "read this page, then read on here"},
+        "goto": {"type": "string", "description": "go to this page for good"},
+        "continue": {"type": "boolean", "description": "a statement: read on"},
+        "stop": {"type": "string", "description": "the turn ends here, with this result"},
+        "compute": {"type": "string",
+                    "description": "an arithmetic helper of a built-in pack, by name"},
+        "rederive": {"type": "boolean",
+                     "description": "derive the judgments again from the board now"},
+        "each": {"type": "object", "required": ["from", "call"], "additionalProperties": False,
+                 "description": "read a page once per entity, its fields bound under `as`",
+                 "properties": {"from": _TEXT, "where": _EXPR, "order": _ORDER,
+                                "as": {"type": "string", "pattern": IDENT}, "call": _TEXT}},
+        "judge": {"type": "string", "pattern": NAME,
+                  "description": "derivations: the judgment established (a board judgment, "
+                                 "or ALIAS.FIELD of an entity the condition binds)"},
+        "value": {**_EXPR, "description": "derivations: the value judged (default true)"},
+        "create": {"type": "string", "description": "derivations: create an entity of this "
+                                                    "kind"},
+        "with": {**_ASSIGNS, "description": "the created entity's fields"},
     },
 }
 
@@ -41,88 +108,51 @@ RULE_FILE_SCHEMA: dict[str, Any] = {
     "required": ["pack", "procedure", "rules"],
     "additionalProperties": False,
     "properties": {
-        "pack": {"type": "string", "pattern": r"^[a-z][a-z0-9_]*$"},
+        "pack": {"type": "string", "pattern": IDENT},
         "procedure": {"type": "string", "pattern": NAME,
                       "description": "the page this file adds rules to"},
-        "title": {"type": "string"},
+        "title": _TEXT,
         "kind": {"enum": ["decision", "derivation"], "default": "decision",
                  "description": "decision: fire the first applicable rule; derivation: "
                                 "forward-chain judgments"},
         "salience": {"type": "integer", "minimum": 0, "maximum": 100, "default": 0,
                      "description": "layer: Fates and house rules sit above the base pages"},
         "source": {"type": "string", "description": "seed file § section"},
+        "repeat_while": {**_EXPR, "description": "after an action, read the page again from "
+                                                 "the top while this holds"},
+        "defaults": {"type": "object", "additionalProperties": False,
+                     "description": "what every rule's select/target/each of this file "
+                                    "starts from (a rule's own keys win)",
+                     "properties": {"select": {"type": "object"},
+                                    "target": {"type": "object"},
+                                    "each": {"type": "object"}}},
         "disable": {
             "type": "array",
             "items": {"type": "object", "required": ["id", "reason"],
                       "additionalProperties": False,
-                      "properties": {"id": {"type": "string"}, "reason": {"type": "string"}}},
+                      "properties": {"id": {"type": "string"}, "reason": _TEXT}},
         },
         "rules": {"type": "array", "items": {"$ref": "#/$defs/rule"}},
     },
     "$defs": {
-        "preference": {
-            "oneOf": [
-                {"type": "string", "description": "guidance shown to the player"},
-                {"type": "object", "required": ["says"], "additionalProperties": False,
-                 "properties": {"says": {"type": "string"}, "when": {"type": "string"}}},
-            ],
-        },
-        "choice": _CHOICE,
         "rule": {
             "type": "object",
-            "required": ["id", "priority", "when", "then"],
+            "required": ["id", "then"],
             "additionalProperties": False,
             "properties": {
                 "id": {"type": "string", "pattern": RULE_ID},
                 "priority": {"type": "number", "minimum": 0,
-                             "description": "the seed's own order or bracket number; lower first"},
+                             "description": "the seed's own number for this line ([23], "
+                                            "priority=4), shown in traces; rules are "
+                                            "considered in the order of the file"},
                 "when": {"type": ["string", "boolean"], "description": "condition"},
-                "then": {"$ref": "#/$defs/outcome"},
+                "then": OUTCOME_SCHEMA,
                 "says": {"type": "string", "description": "the seed's question, verbatim"},
                 "cite": {"type": "string", "description": "§ section or [bracket] in the source"},
-                "replaces": {"type": "string", "description": "id of the rule this one replaces"},
-            },
-        },
-        "outcome": {
-            "type": "object",
-            "additionalProperties": False,
-            "minProperties": 1,
-            "properties": {
-                "action": {"type": "string", "description": "what the bot does"},
-                "goal": {"type": "string"},
-                "suit": {"type": "string"},
-                "details": {"type": "string"},
-                "prefer": {"type": "array", "items": {"$ref": "#/$defs/preference"}},
-                "target": {"$ref": "#/$defs/choice"},
-                "select": {"$ref": "#/$defs/choice"},
-                "roll": {"type": "object", "required": ["dice", "as"],
-                         "additionalProperties": False,
-                         "properties": {"dice": {"type": "string", "pattern": r"^\d*d\d+$"},
-                                        "as": {"type": "string", "pattern": NAME},
-                                        "says": {"type": "string"}}},
-                "set": {"type": "object", "additionalProperties": {"type": ["string", "number",
-                                                                            "boolean"]}},
-                "say": {"type": "string", "description": "an instruction for the player"},
-                "call": {"type": "string", "description": "run this page, then read on here"},
-                "goto": {"type": "string", "description": "go to this page for good"},
-                "continue": {"type": "boolean", "description": "a statement: read on"},
-                "stop": {"type": "string", "description": "the turn ends here, with this result"},
-                "budget": {"type": "string", "description": "how many actions this page may use"},
-                "compute": {"type": "string",
-                            "description": "call the pack's computation of this name"},
-                "rederive": {"type": "boolean",
-                             "description": "derive the judgments again from the board now"},
-                "each": {"type": "object", "required": ["from", "call"],
-                         "additionalProperties": False,
-                         "description": "run a page once per entity, fields bound under `as`",
-                         "properties": {"from": {"type": "string"}, "where": {"type": "string"},
-                                        "order": {"type": "string"},
-                                        "as": {"type": "string",
-                                               "pattern": r"^[a-z_][a-z0-9_]*$"},
-                                        "call": {"type": "string"}}},
-                "judge": {"type": "string", "pattern": NAME,
-                          "description": "derivations: the judgment this rule establishes"},
-                "value": {"type": ["string", "number", "boolean"]},
+                "replaces": {"type": "string", "description": "id of the rule this one "
+                                                              "replaces, in its place"},
+                "before": {"type": "string", "description": "insert just before this rule"},
+                "after": {"type": "string", "description": "insert just after this rule"},
             },
         },
     },
@@ -134,13 +164,19 @@ _FIELD = {
     "additionalProperties": False,
     "properties": {
         "type": {"enum": ["integer", "number", "boolean", "string"]},
-        "says": {"type": "string"},
+        "says": _TEXT,
         "enum": {"type": "array"},
         "minimum": {"type": "number"},
         "maximum": {"type": "number"},
         "default": {},
         "required": {"type": "boolean"},
-        "computed": {"type": "boolean", "description": "filled in by a pack function"},
+        "derived": {"type": "boolean", "description": "established by derivation rules"},
+        "computed": {"type": "boolean",
+                     "description": "filled by an installed pack's helper (facts.computed)"},
+        "pages": {"type": "string", "description": "also valid: every X that names a page "
+                                                   "like this ({} for X), e.g. fate.{}."},
+        "assumed": {"type": "boolean",
+                    "description": "false: the default is the seed's own, not an assumption"},
     },
 }
 
@@ -151,30 +187,48 @@ PACK_SCHEMA: dict[str, Any] = {
     "required": ["pack", "title", "start", "facts"],
     "additionalProperties": False,
     "properties": {
-        "pack": {"type": "string", "pattern": r"^[a-z][a-z0-9_]*$"},
-        "title": {"type": "string"},
+        "pack": {"type": "string", "pattern": IDENT},
+        "title": _TEXT,
         "start": {"type": "string", "description": "the page a decision starts on"},
         "seeds": {"type": "object", "additionalProperties": {"type": "string"}},
-        "functions": {"type": "string", "description": "module of computations (built-in packs)"},
+        "functions": {"type": "string",
+                      "description": "module of arithmetic helpers (installed packs only)"},
         "settings": {"type": "object"},
         "data": {"type": "object"},
+        "presentation": {
+            "type": "object", "additionalProperties": False,
+            "description": "how a decision of this pack reads: its headline and batch columns",
+            "properties": {
+                "headline": {"type": "array", "items": _TEXT,
+                             "description": "lines shown under the decision, templates over "
+                                            "the board ({selected.suit})"},
+                "columns": {"type": "object", "additionalProperties": _TEXT,
+                            "description": "batch row column → board name or choice alias"},
+            },
+        },
+        "coverage": {"type": "object", "description": "seed sections deliberately not encoded"},
         "facts": {
             "type": "object",
             "additionalProperties": False,
             "properties": {
                 "board": {"type": "object", "additionalProperties": _FIELD},
                 "variables": {"type": "object", "additionalProperties": _FIELD},
-                "judgments": {"type": "object", "additionalProperties": {"type": "string"}},
-                "computed": {"type": "array", "items": {"type": "string"}},
+                "judgments": {"type": "object", "additionalProperties": {
+                    "oneOf": [_TEXT, _FIELD]}},
+                "computed": {"type": "array", "items": _TEXT},
                 "entities": {
                     "type": "object",
                     "additionalProperties": {
                         "type": "object",
-                        "required": ["from", "fields"],
+                        "required": ["fields"],
                         "additionalProperties": False,
                         "properties": {
-                            "from": {"type": "string"},
-                            "says": {"type": "string"},
+                            "from": {"type": "string",
+                                     "description": "the snapshot key listing them"},
+                            "created": {"type": "boolean",
+                                        "description": "no snapshot lists them: rules create "
+                                                       "them"},
+                            "says": _TEXT,
                             "label": {"type": "string",
                                       "description": "the field that names one in a trace"},
                             "fields": {"type": "object", "additionalProperties": _FIELD},
@@ -187,23 +241,31 @@ PACK_SCHEMA: dict[str, Any] = {
 }
 
 
+@cache
+def _validator(schema_id: int) -> Any:
+    import jsonschema
+
+    schema = {id(RULE_FILE_SCHEMA): RULE_FILE_SCHEMA, id(PACK_SCHEMA): PACK_SCHEMA}[schema_id]
+    return jsonschema.Draft202012Validator(schema)
+
+
 def validate(document: Document, schema: dict[str, Any], error: type[WhybotError]) -> None:
     """Raise the first schema violation as one line naming file, line and field path."""
-    problems = list(iter_problems(document, schema, error))
-    if problems:
-        raise problems[0]
+    for problem in iter_problems(document, schema, error):
+        raise problem
 
 
-def iter_problems(document: Document, schema: dict[str, Any], error: type[WhybotError]):
-    validator = jsonschema.Draft202012Validator(schema)
-    found = sorted(validator.iter_errors(document.data), key=lambda e: list(map(str, e.path)))
+def iter_problems(document: Document, schema: dict[str, Any], error: type[WhybotError],
+                  ) -> Iterator[WhybotError]:
+    found = sorted(_validator(id(schema)).iter_errors(document.data),
+                   key=lambda e: list(map(str, e.path)))
     for problem in found:
         path = tuple(problem.absolute_path)
         yield error(_message(problem), file=document.file, line=document.line(path),
                     path=json_path(path))
 
 
-def _message(problem: jsonschema.ValidationError) -> str:
+def _message(problem: Any) -> str:
     if problem.validator == "additionalProperties":
         return problem.message.replace("Additional properties are not allowed", "unknown field")
     if problem.validator == "oneOf" and problem.context:

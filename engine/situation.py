@@ -8,10 +8,16 @@ from typing import Any
 
 @dataclass
 class Situation:
-    """A validated, normalised snapshot, ready to become facts."""
+    """A validated, normalised snapshot, ready to become facts.
+
+    `defaulted` names the board values the snapshot did not give (their default is an
+    assumption a trace must show when a rule reads it); entities carry their id under `#` and
+    the derived fields the snapshot gave under `#given`."""
 
     name: str
     board: dict[str, Any]
     entities: dict[str, list[dict[str, Any]]]
     answers: dict[str, Any] = field(default_factory=dict)
     dice: list[int] = field(default_factory=list)
+    defaulted: set[str] = field(default_factory=set)
+    defaulted_fields: dict[str, set[str]] = field(default_factory=dict)

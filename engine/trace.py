@@ -57,8 +57,12 @@ class Trace:
     steps: list[Step] = field(default_factory=list)
     judgments: dict[str, Judgment] = field(default_factory=dict)
     dice: list[dict[str, Any]] = field(default_factory=list)
+    dice_notes: list[str] = field(default_factory=list)
     decision: dict[str, Any] = field(default_factory=dict)
     disagreements: list[str] = field(default_factory=list)
+    conflicts: list[str] = field(default_factory=list)
+    assumed: list[dict[str, Any]] = field(default_factory=list)
+    field_support: dict[tuple[int, str], list[dict[str, Any]]] = field(default_factory=dict)
 
     def fired(self) -> list[str]:
         return [s.rule for s in self.steps if s.rule]
@@ -71,5 +75,8 @@ class Trace:
             "path": [s.as_dict() for s in self.steps],
             "judgments": {n: j.as_dict() for n, j in self.judgments.items()},
             "dice": self.dice,
+            "dice_notes": self.dice_notes,
+            "assumed": self.assumed,
+            "conflicts": self.conflicts,
             "disagreements": self.disagreements,
         }

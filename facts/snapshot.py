@@ -2,210 +2,162 @@
 
 A snapshot is a YAML or JSON mapping. Board observations sit at the top level, entity lists under
 their key (`cards:`), judgments the player answers directly under `answers:`, pre-rolled dice
-under `dice:`. Types are checked (durable_rules would compare "5" equal to 5) and numbers are
-normalised before they reach the engine (it mishandles exponent-form floats and huge ints).
+under `dice:`. Every value is checked against its field (`values.py`) and normalised before it
+reaches the engine. What the snapshot leaves out takes the field's default, and the situation
+remembers which: a decision that reads such a default shows it as an assumption.
 """
 
 from __future__ import annotations
 
-import math
 from pathlib import Path
 from typing import Any
 
+from whybot.engine.derivation import EID, GIVEN
 from whybot.engine.errors import SnapshotError, did_you_mean
-from whybot.engine.model import FactSchema, FieldSpec, Pack
+from whybot.engine.limits import current as limits
+from whybot.engine.model import FieldSpec, Pack
 from whybot.engine.situation import Situation
 from whybot.engine.sources import Document, json_path, parse_text, read_document
 
-RESERVED = {"pack", "name", "answers", "dice", "notes", "include"}
-LIMIT = 10**9
+from .includes import with_includes
+from .values import ValueProblem, check_value
 
-_JSON = {"integer": "integer", "number": "number", "boolean": "boolean", "string": "string"}
-
-
-def _field_schema(spec: FieldSpec) -> dict[str, Any]:
-    schema: dict[str, Any] = {"type": _JSON[spec.type]}
-    if spec.says:
-        schema["description"] = spec.says
-    if spec.enum is not None:
-        schema["enum"] = spec.enum
-    if spec.type in ("integer", "number"):
-        schema["minimum"] = spec.minimum if spec.minimum is not None else -LIMIT
-        schema["maximum"] = spec.maximum if spec.maximum is not None else LIMIT
-    if spec.default is not None:
-        schema["default"] = spec.default
-    return schema
+RESERVED = {"pack", "name", "answers", "dice", "notes", "include", "expect"}
 
 
-def snapshot_schema(pack: Pack) -> dict[str, Any]:
-    """The JSON Schema of a snapshot for this pack (published by `whybot facts schema`)."""
-    facts = pack.facts
-    properties: dict[str, Any] = {
-        "pack": {"const": pack.name},
-        "name": {"type": "string"},
-        "notes": {"type": "string"},
-        "include": {"type": ["string", "array"], "items": {"type": "string"},
-                    "description": "files of observations to merge in (e.g. the map)"},
-        "dice": {"type": "array", "items": {"type": "integer", "minimum": 1, "maximum": 100},
-                 "description": "pre-rolled dice, used in order before any seeded roll"},
-        "answers": {
-            "type": "object",
-            "description": "judgments given directly, overriding their derivation",
-            "additionalProperties": False,
-            "properties": {name: {"type": ["boolean", "integer", "string"], "description": q}
-                           for name, q in facts.judgments.items()},
-        },
-    }
-    required = ["pack"]
-    for name, spec in facts.board.items():
+def _error(document: Document, path: tuple, message: str,
+           hint: str | None = None) -> SnapshotError:
+    return SnapshotError(message, **document.at(path), path=json_path(path), hint=hint)
+
+
+def _checked(value: Any, spec: FieldSpec, pack: Pack, document: Document,
+             path: tuple) -> Any:
+    try:
+        return check_value(value, spec, pack.allowed(spec))
+    except ValueProblem as exc:
+        raise _error(document, path, str(exc), exc.hint) from None
+
+
+def _board(data: dict[str, Any], pack: Pack, document: Document,
+           ) -> tuple[dict[str, Any], set[str]]:
+    board: dict[str, Any] = {}
+    defaulted: set[str] = set()
+    for name, spec in pack.facts.board.items():
         if spec.computed:
             continue
-        properties[name] = _field_schema(spec)
-        if spec.required:
-            required.append(name)
-    for kind, entity in facts.entities.items():
-        if entity.computed:
+        if name in data:
+            board[name] = _checked(data[name], spec, pack, document, (name,))
+        elif spec.required:
+            raise _error(document, (), f"missing required fact {name!r}"
+                         + (f" ({spec.says})" if spec.says else ""))
+        else:
+            board[name] = spec.default
+            if spec.assumed and spec.default is not None:
+                defaulted.add(name)
+    return board, defaulted
+
+
+def _entities(data: dict[str, Any], pack: Pack, document: Document,
+              ) -> tuple[dict[str, list[dict[str, Any]]], dict[str, set[str]]]:
+    entities: dict[str, list[dict[str, Any]]] = {}
+    defaulted: dict[str, set[str]] = {}
+    eid = 0
+    for kind, spec in pack.facts.entities.items():
+        if spec.created:
             continue
-        fields = {n: _field_schema(f) for n, f in entity.fields.items() if not f.computed}
-        properties[entity.key] = {
-            "type": "array",
-            "description": entity.says or f"the {kind} entries",
-            "items": {"type": "object", "additionalProperties": False, "properties": fields,
-                      "required": [n for n, f in entity.fields.items()
-                                   if f.required and not f.computed]},
-        }
-    return {
-        "$schema": "https://json-schema.org/draft/2020-12/schema",
-        "title": f"whybot snapshot for the {pack.name} pack",
-        "type": "object",
-        "required": required,
-        "additionalProperties": False,
-        "properties": properties,
-    }
+        raw_items = data.get(spec.key, [])
+        if not isinstance(raw_items, list):
+            raise _error(document, (spec.key,), f"{spec.key} is a list of {kind} entries")
+        items = []
+        for index, raw in enumerate(raw_items):
+            where = (spec.key, index)
+            if not isinstance(raw, dict):
+                raise _error(document, where, f"each {kind} is a mapping of its fields")
+            for name in raw:
+                field = spec.fields.get(name)
+                if field is None or field.computed:
+                    raise _error(document, (*where, name), f"unknown field {name!r} of {kind}",
+                                 did_you_mean(str(name), set(spec.fields)))
+            eid += 1
+            item: dict[str, Any] = {EID: eid}
+            given = []
+            for name, field in spec.fields.items():
+                if field.computed:
+                    continue
+                if name in raw:
+                    item[name] = _checked(raw[name], field, pack, document, (*where, name))
+                    if field.derived:
+                        given.append(name)
+                elif field.required:
+                    raise _error(document, where, f"{kind} needs its {name!r}")
+                elif not field.derived:
+                    item[name] = field.default
+                    if field.assumed and field.default is not None:
+                        defaulted.setdefault(kind, set()).add(name)
+            if given:
+                item[GIVEN] = frozenset(given)
+            items.append(item)
+        entities[kind] = items
+    limits().check("entities", eid, "entities in the snapshot", file=document.file)
+    return entities, defaulted
 
 
-def _number(value: Any, spec: FieldSpec, where: str, document: Document,
-            path: tuple) -> Any:
-    if spec.type == "integer":
-        return int(value)
-    if spec.type == "number":
-        if isinstance(value, float) and not math.isfinite(value):
-            raise SnapshotError("numbers must be finite", **document.at(path),
-                                path=json_path(path))
-        rounded = round(float(value), 4)
-        return int(rounded) if rounded.is_integer() else rounded
-    return value
+def _answers(data: dict[str, Any], pack: Pack, document: Document) -> dict[str, Any]:
+    answers = data.get("answers", {})
+    if not isinstance(answers, dict):
+        raise _error(document, ("answers",), "answers: is a mapping of judgment: value")
+    checked = {}
+    for name, value in answers.items():
+        spec = pack.facts.judgments.get(name)
+        if spec is None:
+            raise _error(document, ("answers", name), f"unknown judgment {name!r}",
+                         did_you_mean(str(name), set(pack.facts.judgments)))
+        checked[name] = _checked(value, spec, pack, document, ("answers", name))
+    return checked
 
 
-def _check_types(document: Document, pack: Pack) -> None:
-    """Type and name errors, the first one as a single line with file:line and field path."""
-    import jsonschema
+def _dice(data: dict[str, Any], document: Document) -> list[int]:
+    dice = data.get("dice", [])
+    if not isinstance(dice, list):
+        raise _error(document, ("dice",), "dice: is a list of pre-rolled faces")
+    for index, face in enumerate(dice):
+        if isinstance(face, bool) or not isinstance(face, int) or not \
+                1 <= face <= limits().dice_sides:
+            raise _error(document, ("dice", index), f"{face!r} is not a die face "
+                                                     f"(1..{limits().dice_sides})")
+    return list(dice)
 
-    data = document.data
-    if not isinstance(data, dict):
-        raise SnapshotError("a snapshot is a mapping of observations", file=document.file,
-                            line=1)
+
+def _known_keys(data: dict[str, Any], pack: Pack, document: Document) -> None:
     facts = pack.facts
     known = {n for n, s in facts.board.items() if not s.computed} | RESERVED | {
-        e.key for e in facts.entities.values() if not e.computed}
+        e.key for e in facts.entities.values() if e.key}
     for name in data:
         if name not in known:
             hint = did_you_mean(str(name), known)
             if name in facts.judgments:
                 hint = f"{name!r} is a judgment: give it under answers:"
-            raise SnapshotError(f"unknown fact {name!r}", **document.at((name,)),
-                                path=json_path((name,)), hint=hint)
-    answers = data.get("answers")
-    for name in answers if isinstance(answers, dict) else []:
-        if name not in facts.judgments:
-            raise SnapshotError(f"unknown judgment {name!r}", **document.at(("answers", name)),
-                                path=json_path(("answers", name)),
-                                hint=did_you_mean(name, set(facts.judgments)))
-    validator = jsonschema.Draft202012Validator(snapshot_schema(pack))
-    problems = sorted(validator.iter_errors(data), key=lambda e: len(list(e.absolute_path)))
-    if problems:
-        problem = problems[0]
-        path = tuple(problem.absolute_path)
-        message = problem.message
-        if problem.validator == "additionalProperties":
-            message = message.replace("Additional properties are not allowed", "unknown field")
-        if problem.validator == "type" and isinstance(problem.instance, bool | int | float | str):
-            message = f"{problem.instance!r} is not of type {problem.validator_value!r}"
-        raise SnapshotError(message, **document.at(path), path=json_path(path))
-
-
-def with_includes(document: Document) -> Document:
-    """`include: [map.yaml]`: observations kept in other files (a board described once).
-
-    Paths are relative to the snapshot; the snapshot's own keys win over included ones; an
-    included file may not include further. Errors name the file a value really came from.
-    """
-    data = document.data
-    if not isinstance(data, dict) or "include" not in data:
-        return document
-    names = data["include"] if isinstance(data["include"], list) else [data["include"]]
-    merged: dict[str, Any] = {}
-    parts: dict[str, Document] = {}
-    for index, name in enumerate(names):
-        where = document.at(("include", index))
-        if not isinstance(name, str):
-            raise SnapshotError("include: takes file names", **where, path=f"$.include[{index}]")
-        path = Path(document.file).parent / name
-        if not path.is_file():
-            raise SnapshotError(f"included file {name!r} not found", **where,
-                                path=f"$.include[{index}]")
-        part = read_document(path, SnapshotError)
-        if not isinstance(part.data, dict) or "include" in part.data:
-            raise SnapshotError("an included file is a mapping of observations without its "
-                                "own include:", file=part.file, line=1)
-        for key, value in part.data.items():
-            if key not in ("pack", "name", "notes"):
-                merged[key] = value
-                parts[key] = part
-    for key, value in data.items():
-        if key != "include":
-            merged[key] = value
-            parts.pop(key, None)
-    return Document(data=merged, file=document.file, lines=document.lines, parts=parts)
+            raise _error(document, (name,), f"unknown fact {name!r}", hint)
 
 
 def situation_from(document: Document, pack: Pack) -> Situation:
-    """Validate a parsed snapshot and turn it into a Situation (normalised, computed)."""
+    """Validate a parsed snapshot and turn it into a Situation (normalised, ids given)."""
     document = with_includes(document)
-    _check_types(document, pack)
-    data: dict[str, Any] = document.data
-    facts: FactSchema = pack.facts
-    board: dict[str, Any] = {}
-    for name, spec in facts.board.items():
-        if spec.computed:
-            continue
-        value = data.get(name, spec.default)
-        board[name] = _number(value, spec, name, document, (name,)) if value is not None \
-            else None
-    entities: dict[str, list[dict[str, Any]]] = {}
-    for kind, entity in facts.entities.items():
-        if entity.computed:
-            continue
-        items = []
-        for index, raw in enumerate(data.get(entity.key, [])):
-            item = {}
-            for name, spec in entity.fields.items():
-                if spec.computed:
-                    continue
-                value = raw.get(name, spec.default)
-                path = (entity.key, index, name)
-                item[name] = _number(value, spec, name, document, path) \
-                    if value is not None else None
-            items.append(item)
-        entities[kind] = items
-    for function_name in facts.computed:
-        try:
-            pack.functions[function_name](board, entities, pack.data, pack.settings)
-        except ValueError as exc:
-            raise SnapshotError(str(exc), file=document.file) from None
-    name = data.get("name") or Path(document.file).stem
-    return Situation(name=name, board=board, entities=entities,
-                     answers=dict(data.get("answers", {})), dice=list(data.get("dice", [])))
+    data = document.data
+    if not isinstance(data, dict):
+        raise SnapshotError("a snapshot is a mapping of observations", file=document.file,
+                            line=1)
+    if data.get("pack", pack.name) != pack.name:
+        raise _error(document, ("pack",), f"this snapshot is for pack {data['pack']!r}, "
+                                          f"not {pack.name!r}")
+    _known_keys(data, pack, document)
+    board, defaulted = _board(data, pack, document)
+    entities, defaulted_fields = _entities(data, pack, document)
+    name = data.get("name")
+    return Situation(name=name if isinstance(name, str) and name else Path(document.file).stem,
+                     board=board, entities=entities, answers=_answers(data, pack, document),
+                     dice=_dice(data, document), defaulted=defaulted,
+                     defaulted_fields=defaulted_fields)
 
 
 def load_snapshot(path: Path, pack: Pack) -> Situation:
@@ -216,17 +168,4 @@ def parse_snapshot(text: str, origin: str, pack: Pack) -> Situation:
     return situation_from(parse_text(text, origin, SnapshotError), pack)
 
 
-def snapshot_pack(path: Path) -> str | None:
-    """The pack a snapshot names (so `--pack` can be left out)."""
-    document = read_document(path, SnapshotError)
-    data = document.data
-    return data.get("pack") if isinstance(data, dict) else None
-
-
-__all__ = [
-    "load_snapshot",
-    "parse_snapshot",
-    "situation_from",
-    "snapshot_pack",
-    "snapshot_schema",
-]
+__all__ = ["load_snapshot", "parse_snapshot", "situation_from"]

@@ -101,7 +101,7 @@ def roll_successes(work: Any) -> None:
         work.note(f"{purpose}: no dice to roll ({count} after modifiers).")
         return
     dice = "1 die" if count == 1 else f"{count} dice"
-    roll = work.dice.roll(f"{count}d6", f"{purpose}: {dice}, success on {faces_text(good)}")
+    roll = work.dice.roll(count, 6, f"{purpose}: {dice}, success on {faces_text(good)}")
     hits = count_successes(roll.faces, good)
     work.state["successes"] = hits
     work.state["all_success"] = hits == count

@@ -146,7 +146,7 @@ def roll_off(players: list[dict[str, Any]], dice: Any, purpose: str) -> dict[str
         return players[0]
     rolling = list(players)
     while True:
-        rolls = [(dice.roll("1d6", f"{purpose} roll-off: {p['name']}").total, p)
+        rolls = [(dice.roll(1, 6, f"{purpose} roll-off: {p['name']}").total, p)
                  for p in rolling]
         low = min(r for r, _ in rolls)
         lowest = [p for r, p in rolls if r == low]
@@ -263,7 +263,7 @@ def _mine(work: Any) -> list[dict[str, Any]]:
 
 
 def _place_order(work: Any, purpose: str) -> str:
-    roll = work.dice.roll("1d6", purpose).total
+    roll = work.dice.roll(1, 6, purpose).total
     order = order_of(roll)
     work.note(f"d6 = {roll} ({'even' if roll % 2 == 0 else 'odd'}): "
               f"{order.replace('_', ' ')} — {purpose}.")

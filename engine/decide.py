@@ -1,0 +1,119 @@
+"""The pipeline in one place: load → check → compile → derive → walk → outcomes → explain.
+
+`Engine(pack)` compiles a pack onto durable_rules once; `decide(situation)` derives the
+judgments, walks the pages from the pack's start page and returns the trace. The same seam
+takes the plain reference reasoner (`reasoner="plain"`): the benchmark and the agreement tests
+run both on the same snapshots, and `decide` fails loudly (EngineFault, exit 1) rather than
+explain a decision the rule engine did not make.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .compiled import Compiled, Packer, rule_condition
+from .derive import DurableDeriver
+from .errors import EngineFault
+from .expressions import Condition, board_names
+from .model import Pack, Rule
+from .pages import DurablePages
+from .reference import PlainDeriver, PlainPages
+from .situation import Situation
+from .strata import Strata, stratify
+from .trace import Trace
+from .walk import Turn
+
+REASONERS = ("durable", "plain")
+
+
+def compile_pages(pack: Pack) -> Compiled:
+    """Every decision page: its rules in order, packed into bands and rulesets."""
+    packer = Packer("evaluate", f"{pack.name}.pages", frozenset())
+    for page in pack.decision_pages():
+        for rank, rule in enumerate(page.ordered(), start=1):
+            packer.add(page.name, rank, rule)
+    return packer.finish()
+
+
+def compile_derivations(pack: Pack, strata: Strata) -> Compiled:
+    """Every derivation, grouped by stratum; judgments chain as facts."""
+    packer = Packer("phase", f"{pack.name}.judgments", frozenset(pack.facts.judgments))
+    rules = sorted(pack.derivations(), key=lambda r: strata.level[r.id])
+    for rank, rule in enumerate(rules, start=1):
+        packer.add(str(strata.level[rule.id]), rank, rule)
+    return packer.finish()
+
+
+class Engine:
+    """A compiled pack, ready to decide any number of situations."""
+
+    def __init__(self, pack: Pack, reasoner: str = "durable") -> None:
+        if reasoner not in REASONERS:
+            raise ValueError(f"reasoner must be one of {REASONERS}")
+        self.pack = pack
+        self.reasoner = reasoner
+        self.strata = stratify(pack.derivations(), pack)
+        self.ordered = {name: page.ordered() for name, page in pack.pages.items()}
+        self.rank = {rule.id: index for rules in self.ordered.values()
+                     for index, rule in enumerate(rules, start=1)}
+        self.conditions: dict[str, Condition] = {r.id: rule_condition(r) for r in pack.rules()}
+        self.inputs = _inputs_of_judgments(pack)
+        if reasoner == "durable":
+            self.pages: Any = DurablePages(compile_pages(pack))
+            self.deriver: Any = DurableDeriver(pack, self.strata,
+                                               compile_derivations(pack, self.strata))
+        else:
+            self.pages = PlainPages(pack)
+            self.deriver = PlainDeriver(pack, self.strata)
+
+    def decide(self, situation: Situation, seed: int | None = None,
+               explain: bool = True) -> Trace:
+        turn = Turn(self, situation, seed, explain)
+        try:
+            turn.walk(self.pack.start, 0)
+        finally:
+            trace = turn.finish()
+        trace.assumed = self.assumptions(trace, situation)
+        if trace.disagreements:
+            raise EngineFault("the rule engine and the explainer disagree on this decision: "
+                              + "; ".join(trace.disagreements))
+        return trace
+
+    def assumptions(self, trace: Trace, situation: Situation) -> list[dict[str, Any]]:
+        """Defaults the decision rested on: values the snapshot did not give but a rule read."""
+        read: set[str] = set()
+        for step in trace.steps:
+            read |= set(step.matched) - {"entities"}
+            for skipped in step.skipped:
+                read |= set(skipped.get("read", []))
+        for name in list(read):
+            read |= self.inputs.get(name, set())
+        found = []
+        for name in sorted(read & situation.defaulted):
+            spec = self.pack.facts.spec(name)
+            found.append({"name": name, "value": situation.board.get(name),
+                          "says": spec.says if spec else ""})
+        return found
+
+    def rule(self, rule_id: str) -> Rule | None:
+        return self.pack.rule(rule_id)
+
+
+def _inputs_of_judgments(pack: Pack) -> dict[str, set[str]]:
+    """judgment → every board name its derivations read, through other judgments too."""
+    direct: dict[str, set[str]] = {}
+    for rule in pack.derivations():
+        judge = rule.then.judge
+        if judge is not None and judge.alias is None:
+            direct.setdefault(judge.name, set()).update(board_names(rule.when))
+    closed: dict[str, set[str]] = {}
+    for name in direct:
+        seen: set[str] = set()
+        work = [name]
+        while work:
+            for read in direct.get(work.pop(), set()):
+                if read not in seen:
+                    seen.add(read)
+                    work.append(read)
+        closed[name] = seen
+    return closed

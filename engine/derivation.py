@@ -1,0 +1,219 @@
+"""What one derivation run knows: judgments so far, their support, entities and their fields.
+
+Both reasoners — durable_rules (`derive.py`) and the plain reference (`reference.py`) — feed
+the firings they find into a `Derivation`, which applies the pack's semantics once: an answer
+given in the snapshot overrides its derivation; the first value established is kept (a
+different value from another rule is noted, never silently swapped); at the end of the stratum
+where a judgment or entity field is final, what no rule established takes its default.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from .evaluate import World, holds, value_of
+from .expressions import Condition, Value
+from .limits import current as limits
+from .model import FieldSpec, Pack, Rule
+from .strata import Strata
+from .trace import Judgment
+
+EID = "#"  # an entity's id in whybot's own dicts (never a field a rule can name)
+GIVEN = "#given"  # the derived fields a snapshot gave for this entity
+
+
+@dataclass
+class Change:
+    """What a firing or a default changed, for the reasoner to tell its rule engine."""
+
+    what: str  # "judgment" | "entity" | "created"
+    name: str = ""
+    value: Any = None
+    entity: dict[str, Any] | None = None
+
+
+def entity_support(entity: Mapping[str, Any], pack: Pack, kind: str) -> dict[str, Any]:
+    spec = pack.facts.entities.get(kind)
+    label = spec.naming_field if spec else None
+    shown = {"kind": kind}
+    if label and label in entity:
+        shown[label] = entity[label]
+    return shown
+
+
+@dataclass
+class Derivation:
+    """One run's state; reasoners call `conclude` per firing and `finish` per stratum."""
+
+    pack: Pack
+    strata: Strata
+    board: dict[str, Any]
+    entities: dict[str, list[dict[str, Any]]]
+    given: dict[str, Any]
+    values: dict[str, Any] = field(default_factory=dict)
+    support: dict[str, list[dict[str, Any]]] = field(default_factory=dict)
+    overridden: dict[str, list[str]] = field(default_factory=dict)
+    conflicts: list[str] = field(default_factory=list)
+    field_support: dict[tuple[int, str], list[dict[str, Any]]] = field(default_factory=dict)
+    fired: set[tuple[str, tuple[int, ...]]] = field(default_factory=set)
+    by_eid: dict[int, tuple[str, dict[str, Any]]] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        self.eids = itertools.count(1 + max((e[EID] for items in self.entities.values()
+                                             for e in items), default=0))
+        for kind, items in self.entities.items():
+            for entity in items:
+                self.by_eid[entity[EID]] = (kind, entity)
+
+    # --- what a condition sees ---------------------------------------------------------------
+
+    def world(self) -> World:
+        return World({**self.board, **self.given, **self.values}, self.entities,
+                     limit=limits().combinations)
+
+    def initial(self) -> list[Change]:
+        """Judgments nobody derives take their answer or their default before stratum 0."""
+        changes = []
+        for name, spec in self.pack.facts.judgments.items():
+            if ("judgment", name) in self.strata.producers:
+                continue
+            if name in self.given:
+                changes.append(Change("judgment", name, self.given[name]))
+            else:
+                self.values[name] = _default(spec)
+                changes.append(Change("judgment", name, self.values[name]))
+        return changes
+
+    # --- one firing ----------------------------------------------------------------------------
+
+    def conclude(self, rule: Rule, bound: dict[str, dict[str, Any]],
+                 matched: list[dict[str, Any]]) -> list[Change]:
+        """Apply one firing of `rule` with its entities bound by alias."""
+        key = (rule.id, tuple(sorted(e[EID] for e in bound.values())))
+        if key in self.fired:
+            return []
+        self.fired.add(key)
+        world = self.world()
+        support = {"rule": rule.id, "cite": rule.cite, "facts": matched}
+        then = rule.then
+        if then.create is not None:
+            return self._create(rule, then.create.kind, then.create.fields, world, bound)
+        judge = then.judge
+        assert judge is not None
+        value = _evaluate(judge.value, world, bound)
+        if judge.alias is None:
+            return self._judgment(judge.name, value, support)
+        return self._field(bound[judge.alias], judge.name, value, support)
+
+    def _judgment(self, name: str, value: Any, support: dict[str, Any]) -> list[Change]:
+        if name in self.given:
+            self.overridden.setdefault(name, []).append(support["rule"])
+            return []
+        if name in self.values:
+            if self.values[name] == value:
+                self.support[name].append(support)
+            else:
+                self.conflicts.append(f"{support['rule']} judged {name} = {value}, but "
+                                      f"{self.support[name][0]['rule']} had already judged "
+                                      f"it {self.values[name]}: the first is kept")
+            return []
+        self.values[name] = value
+        self.support[name] = [support]
+        return [Change("judgment", name, value)]
+
+    def _field(self, entity: dict[str, Any], name: str, value: Any,
+               support: dict[str, Any]) -> list[Change]:
+        key = (entity[EID], name)
+        if name in entity.get(GIVEN, ()):
+            self.field_support.setdefault(key, []).append({**support, "overridden": True})
+            return []
+        if name in entity:
+            if entity[name] == value:
+                self.field_support[key].append(support)
+            else:
+                self.conflicts.append(f"{support['rule']} judged {name} = {value} for "
+                                      f"entity #{entity[EID]}, but it was already {entity[name]}")
+            return []
+        entity[name] = value
+        self.field_support[key] = [support]
+        return [Change("entity", entity=entity)]
+
+    def _create(self, rule: Rule, kind: str, fields: tuple, world: World,
+                bound: dict[str, dict[str, Any]]) -> list[Change]:
+        entity: dict[str, Any] = {EID: next(self.eids)}
+        for assign in fields:
+            entity[assign.name] = _evaluate(assign.value, world, bound)
+        spec = self.pack.facts.entities[kind]
+        for name, field_spec in spec.fields.items():
+            if name not in entity and not field_spec.derived and field_spec.has_default:
+                entity[name] = field_spec.default
+        self.entities.setdefault(kind, []).append(entity)
+        self.by_eid[entity[EID]] = (kind, entity)
+        limits().check("entities", sum(map(len, self.entities.values())),
+                       f"entities created by rule {rule.id}")
+        self.field_support[(entity[EID], "#created")] = [{"rule": rule.id, "cite": rule.cite}]
+        return [Change("created", kind, entity=entity)]
+
+    # --- the end of a stratum ------------------------------------------------------------------
+
+    def finish(self, stratum: int) -> list[Change]:
+        """Defaults for what became final in this stratum and no rule established."""
+        changes: list[Change] = []
+        for product, final in self.strata.final_at.items():
+            if final != stratum:
+                continue
+            what, name = product
+            if what == "judgment" and name not in self.values and name not in self.given:
+                spec = self.pack.facts.judgments.get(name)
+                self.values[name] = _default(spec)
+                changes.append(Change("judgment", name, self.values[name]))
+            elif what == "field":
+                kind, field_name = name.split(".", 1)
+                spec = self.pack.facts.entities[kind].fields.get(field_name)
+                for entity in self.entities.get(kind, []):
+                    if field_name not in entity:
+                        entity[field_name] = _default(spec)
+                        changes.append(Change("entity", entity=entity))
+        return changes
+
+    # --- the result ----------------------------------------------------------------------------
+
+    def judgments(self) -> dict[str, Judgment]:
+        """Every declared judgment with its value and origin: given, derived, or default."""
+        found: dict[str, Judgment] = {}
+        for name, spec in self.pack.facts.judgments.items():
+            question = spec.says
+            if name in self.given:
+                notes = [{"rule": r, "note": "overridden by the answer"}
+                         for r in self.overridden.get(name, [])]
+                found[name] = Judgment(name, question, self.given[name], "given", notes)
+            elif self.support.get(name):
+                found[name] = Judgment(name, question, self.values[name], "derived",
+                                       self.support[name])
+            elif ("judgment", name) in self.strata.producers:
+                found[name] = Judgment(name, question, self.values.get(name),
+                                       "not established by any rule, so no"
+                                       if spec.type == "boolean" else
+                                       "not established by any rule: its default")
+            else:
+                found[name] = Judgment(name, question, self.values.get(name),
+                                       "unknown, assumed no" if spec.type == "boolean" else
+                                       "unknown, assumed its default")
+        return found
+
+
+def _default(spec: FieldSpec | None) -> Any:
+    if spec is None or spec.type == "boolean":
+        return False if spec is None or spec.default is None else spec.default
+    return spec.default
+
+
+def _evaluate(node: Value | Condition, world: World, bound: dict[str, Any]) -> Any:
+    from .expressions import Aggregate, Arith, Extreme, Literal, Ref
+
+    if isinstance(node, Literal | Ref | Arith | Extreme | Aggregate):
+        return value_of(node, world, bound)
+    return holds(node, world, bound)

@@ -1,0 +1,210 @@
+"""Applying a fired rule's effects: counters, dice, choices, entity changes, spreads, loops.
+
+Each effect writes what it did into the step's outcome, so the trace shows every value set,
+every roll, every narrowing of a choice and every unit spread — nothing happens off the page.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from .choices import choose, ordered, satisfies
+from .derivation import EID
+from .errors import DecisionError
+from .evaluate import holds, number, value_of
+from .expressions import Condition, Value
+from .outcomes import (
+    Assign,
+    Choice,
+    Compute,
+    Distribute,
+    Each,
+    Rederive,
+    Remove,
+    Roll,
+    Say,
+    Template,
+    Update,
+)
+
+if TYPE_CHECKING:
+    from .walk import Turn
+
+
+def evaluate(node: Value | Condition, turn: Turn) -> Any:
+    if isinstance(node, Value):  # type: ignore[arg-type]
+        return value_of(node, turn.world(), turn.bound)
+    return holds(node, turn.world(), turn.bound)
+
+
+def fill(text: Template, turn: Turn) -> str:
+    """A template with its `{value}` placeholders filled from the board and bound entities."""
+    if text.static:
+        return text.text
+    world = turn.world()
+    return "".join(part if isinstance(part, str) else plain(value_of(part, world, turn.bound))
+                   for part in text.parts)
+
+
+def plain(value: Any) -> str:
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    if value is True:
+        return "true"
+    if value is False:
+        return "false"
+    return "" if value is None else str(value)
+
+
+def apply_effect(effect: Any, turn: Turn, outcome: dict[str, Any], page: str, rule: str,
+                 depth: int) -> str | None:
+    """Apply one effect; returns "stop" if a page read by `each` ended the turn."""
+    if isinstance(effect, Roll):
+        _roll(effect, turn, outcome)
+    elif isinstance(effect, Assign):
+        before = turn.board.get(effect.name)
+        turn.board[effect.name] = evaluate(effect.value, turn)
+        outcome.setdefault("set", {})[effect.name] = {
+            "from": before, "to": turn.board[effect.name], "by": effect.text}
+    elif isinstance(effect, Choice):
+        outcome[effect.role] = _choose(effect, turn, page, rule)
+    elif isinstance(effect, Say):
+        said = fill(effect.text, turn)
+        outcome.setdefault("say", []).append(said)
+        turn.trace.decision["say"].append(said)
+        turn.trace.decision["steps"].append({"say": said, "page": page, "rule": rule})
+    elif isinstance(effect, Update):
+        _update(effect, turn, outcome)
+    elif isinstance(effect, Distribute):
+        outcome["distribute"] = _distribute(effect, turn)
+    elif isinstance(effect, Remove):
+        entity = _bound(effect.alias, turn)
+        turn.store.remove(entity)
+        outcome.setdefault("removed", []).append(turn.label(entity))
+    elif isinstance(effect, Rederive):
+        turn.rederive()
+        outcome["rederive"] = True
+    elif isinstance(effect, Compute):
+        outcome["compute"] = turn.compute(effect.name)
+    elif isinstance(effect, Each):
+        return _each(effect, turn, outcome, depth)
+    return None
+
+
+def _roll(effect: Roll, turn: Turn, outcome: dict[str, Any]) -> None:
+    count = value_of(effect.count, turn.world(), turn.bound)
+    if not number(count) or int(count) != count:
+        shown = plain(count) or "unknown"
+        raise DecisionError(f"roll {effect.text}: the number of dice is {shown}, not a "
+                            "whole number")
+    roll = turn.dice.roll(int(count), effect.sides, effect.says or turn.rule_says)
+    turn.board[effect.alias] = roll.total
+    outcome.setdefault("rolls", []).append(roll.as_dict())
+
+
+def _choose(effect: Choice, turn: Turn, page: str, rule: str) -> dict[str, Any]:
+    world = turn.world()
+    chosen = choose(effect.kind, effect.scope, effect.where, effect.prefer, effect.order,
+                    turn.store.items(effect.kind), world, turn.dice)
+    if chosen.entity is None:
+        raise DecisionError(f"rule {rule} applied, but no {effect.kind} matches its "
+                            f"{effect.role} ({effect.where or 'any'})")
+    turn.bind(effect.alias, chosen.entity)
+    turn.trace.decision["choices"][effect.alias] = {
+        "entity": turn.shown(chosen.entity), "by": rule, "page": page}
+    return chosen.as_dict(turn.shown(chosen.entity))
+
+
+def _bound(alias: str, turn: Turn) -> dict[str, Any]:
+    entity = turn.bound.get(alias)
+    if entity is None:
+        raise DecisionError(f"no entity is bound to {alias!r} here")
+    return entity  # type: ignore[return-value]
+
+
+def _update(effect: Update, turn: Turn, outcome: dict[str, Any]) -> None:
+    entity = _bound(effect.alias, turn)
+    changes = {}
+    for assign in effect.fields:
+        before = entity.get(assign.name)
+        value = evaluate(assign.value, turn)
+        turn.store.set(entity, assign.name, value)
+        changes[assign.name] = {"from": before, "to": value, "by": assign.text}
+    turn.bind(effect.alias, entity)
+    outcome.setdefault("update", []).append({"entity": turn.label(entity), "set": changes})
+
+
+def spread(amount: int, rooms: list[int | None]) -> tuple[list[int], int]:
+    """Even distribution: raise every open slot by the same amount until a cap fills, again
+    and again; what is left over after an even share goes one each to the first open slots.
+    Returns the units added per slot and the units no slot had room for."""
+    added = [0] * len(rooms)
+
+    def left(index: int) -> int | None:
+        room = rooms[index]
+        return None if room is None else room - added[index]
+
+    remaining = amount
+    active = [i for i in range(len(rooms)) if left(i) != 0]
+    while remaining > 0 and active:
+        share = remaining // len(active)
+        if share == 0:
+            for index in active[:remaining]:
+                added[index] += 1
+            remaining = 0
+            break
+        rooms_left = [r for r in (left(i) for i in active) if r is not None]
+        give = min([share, *rooms_left])
+        for index in active:
+            added[index] += give
+        remaining -= give * len(active)
+        active = [i for i in active if left(i) != 0]
+    return added, remaining
+
+
+def _distribute(effect: Distribute, turn: Turn) -> dict[str, Any]:
+    world = turn.world()
+    amount = value_of(effect.amount, world, turn.bound)
+    if not number(amount) or amount < 0:
+        raise DecisionError(f"distribute: the amount is {plain(amount) or 'unknown'}")
+    slots = [e for e in turn.store.items(effect.kind)
+             if satisfies(effect.where, effect.scope, e, world)]
+    slots = ordered(slots, effect.order, effect.scope, world)
+    rooms: list[int | None] = []
+    for entity in slots:
+        if effect.cap is None:
+            rooms.append(None)
+            continue
+        cap = value_of(effect.cap, world, {effect.scope: entity})
+        have = entity.get(effect.field) or 0
+        rooms.append(None if not number(cap) or cap <= 0 else max(0, int(cap) - have))
+    added, rest = spread(int(amount), rooms)
+    shown = []
+    for entity, more in zip(slots, added, strict=True):
+        if more:
+            turn.store.set(entity, effect.field, (entity.get(effect.field) or 0) + more)
+        shown.append({"entity": turn.label(entity), "added": more,
+                      "now": entity.get(effect.field)})
+    if effect.rest:
+        turn.board[effect.rest] = rest
+    return {"amount": amount, "over": len(slots), "to": shown, "rest": rest,
+            "says": effect.says}
+
+
+def _each(effect: Each, turn: Turn, outcome: dict[str, Any], depth: int) -> str | None:
+    world = turn.world()
+    items = [e for e in turn.store.items(effect.kind)
+             if satisfies(effect.where, effect.scope, e, world)]
+    items = ordered(items, effect.order, effect.scope, world)
+    outcome["each"] = {"from": effect.kind, "visited": [turn.label(e) for e in items]}
+    for entity in items:
+        if entity[EID] not in {e[EID] for e in turn.store.items(effect.kind)}:
+            continue  # removed by an earlier visit
+        turn.bind(effect.alias, entity)
+        page = fill(effect.page, turn)
+        result = turn.walk(page, depth + 1)
+        turn.write_back(effect.alias, entity)
+        turn.unbind(effect.alias)
+        if result == "stop":
+            return "stop"
+    return None

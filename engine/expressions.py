@@ -1,0 +1,340 @@
+"""The tree of the rule language: values (names, numbers, arithmetic, aggregates) and conditions.
+
+Trees are frozen and hashable, so analyses of them (names read, normal forms) are remembered.
+The parser (`parser.py`) builds them; the compiler turns conditions into durable_rules
+patterns; the evaluator (`evaluate.py`) reads them plainly to explain and to cross-check.
+
+Absent values: a name with no value (an unset choice, an unknown fact) makes every comparison
+false, `==` and `!=` alike — exactly what durable_rules does with a missing property. Negations
+are pushed down to comparisons first (`negation_normal`), so `not (x == 1)` means `x != 1`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+from functools import cache
+from typing import Any
+
+COMPARATORS = ("==", "!=", "<=", ">=", "<", ">")
+NEGATED = {"==": "!=", "!=": "==", "<": ">=", ">=": "<", ">": "<=", "<=": ">"}
+FLIPPED = {"<": ">", "<=": ">=", ">": "<", ">=": "<=", "==": "==", "!=": "!="}
+ARITHMETIC = ("+", "-", "*", "//", "%")
+AGGREGATES = ("count", "sum", "max", "min", "any", "all")
+
+
+def show(value: Any) -> str:
+    """A value as the rule language writes it."""
+    if value is True:
+        return "true"
+    if value is False:
+        return "false"
+    if value is None:
+        return "none"
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    return repr(value) if isinstance(value, str) else str(value)
+
+
+# --- values -------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, eq=False)
+class Literal:
+    """A constant. Equal only to a constant of the same type: `1` is not `true`."""
+
+    value: Any
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Literal) and _typed(self.value) == _typed(other.value)
+
+    def __hash__(self) -> int:
+        return hash(_typed(self.value))
+
+    def __str__(self) -> str:
+        return show(self.value)
+
+
+def _typed(value: Any) -> tuple[str, Any]:
+    kind = "number" if isinstance(value, int | float) and not isinstance(value, bool) else \
+        type(value).__name__
+    return kind, value
+
+
+@dataclass(frozen=True)
+class Ref:
+    """A name: `scope` None is a board value; else the alias of an entity in scope."""
+
+    name: str
+    scope: str | None = None
+
+    def __str__(self) -> str:
+        return f"{self.scope}.{self.name}" if self.scope else self.name
+
+
+@dataclass(frozen=True)
+class Arith:
+    """`left OP right` for + - * // % over numbers (// rounds down, as the seeds do)."""
+
+    left: Value
+    op: str
+    right: Value
+
+    def __str__(self) -> str:
+        return f"{_group(self.left)} {self.op} {_group(self.right)}"
+
+
+@dataclass(frozen=True)
+class Extreme:
+    """`max(a, b, ...)` / `min(a, b, ...)` of values."""
+
+    op: str
+    items: tuple[Value, ...]
+
+    def __str__(self) -> str:
+        return f"{self.op}({', '.join(map(str, self.items))})"
+
+
+@dataclass(frozen=True)
+class Aggregate:
+    """`count(KIND as A where C)`, `sum(KIND where C, EXPR)`, max/min/any/all likewise.
+
+    Durable_rules has no aggregates: the evaluator computes them and the engine hands the
+    result to the rule engine as a value (see `hoisted`)."""
+
+    op: str
+    kind: str
+    alias: str
+    where: Condition | None
+    of: Value | Condition | None
+
+    def __str__(self) -> str:
+        head = self.kind if self.alias == self.kind else f"{self.kind} as {self.alias}"
+        where = f" where {self.where}" if self.where is not None else ""
+        of = f", {self.of}" if self.of is not None else ""
+        return f"{self.op}({head}{where}{of})"
+
+
+Value = Literal | Ref | Arith | Extreme | Aggregate
+
+
+def _group(value: Value) -> str:
+    return f"({value})" if isinstance(value, Arith) else str(value)
+
+
+# --- conditions ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Compare:
+    left: Value
+    op: str
+    right: Value
+
+    def negate(self) -> Compare:
+        return Compare(self.left, NEGATED[self.op], self.right)
+
+    def __str__(self) -> str:
+        if self.op == "==" and self.right == TRUE:
+            return str(self.left)
+        if self.op == "==" and self.right == FALSE:
+            return f"not {self.left}"
+        return f"{self.left} {self.op} {self.right}"
+
+
+@dataclass(frozen=True, eq=False)
+class Member:
+    value: Value
+    options: tuple[Any, ...]
+    negated: bool = False
+
+    def _key(self) -> tuple:
+        return self.value, tuple(_typed(o) for o in self.options), self.negated
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Member) and self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+    def negate(self) -> Member:
+        return Member(self.value, self.options, not self.negated)
+
+    def __str__(self) -> str:
+        shown = ", ".join(show(o) for o in self.options)
+        return f"{self.value} {'not in' if self.negated else 'in'} [{shown}]"
+
+
+@dataclass(frozen=True)
+class Exists:
+    kind: str
+    alias: str
+    where: Condition | None
+
+    def __str__(self) -> str:
+        head = self.kind if self.alias == self.kind else f"{self.kind} as {self.alias}"
+        inner = f" ({self.where})" if self.where is not None else ""
+        return f"exists {head}{inner}"
+
+
+@dataclass(frozen=True)
+class Not:
+    item: Condition
+
+    def __str__(self) -> str:
+        return f"not {_wrap(self.item)}"
+
+
+@dataclass(frozen=True)
+class All:
+    items: tuple[Condition, ...]
+
+    def __str__(self) -> str:
+        return " and ".join(_wrap(i) for i in self.items)
+
+
+@dataclass(frozen=True)
+class Any_:
+    items: tuple[Condition, ...]
+
+    def __str__(self) -> str:
+        return " or ".join(_wrap(i) for i in self.items)
+
+
+Condition = Compare | Member | Exists | Not | All | Any_
+TRUE = Literal(True)
+FALSE = Literal(False)
+ALWAYS = Compare(TRUE, "==", TRUE)
+
+
+def _wrap(item: Condition) -> str:
+    return f"({item})" if isinstance(item, All | Any_) else str(item)
+
+
+# --- reading trees ------------------------------------------------------------------------
+
+
+def children(node: Any) -> Iterator[Any]:
+    """The direct sub-trees of a node (values and conditions alike)."""
+    if isinstance(node, Arith | Compare):
+        yield node.left
+        yield node.right
+    elif isinstance(node, Extreme):
+        yield from node.items
+    elif isinstance(node, Aggregate):
+        if node.where is not None:
+            yield node.where
+        if node.of is not None:
+            yield node.of
+    elif isinstance(node, Member):
+        yield node.value
+    elif isinstance(node, Exists):
+        if node.where is not None:
+            yield node.where
+    elif isinstance(node, Not):
+        yield node.item
+    elif isinstance(node, All | Any_):
+        yield from node.items
+
+
+@cache
+def all_refs(node: Any) -> tuple[Ref, ...]:
+    """Every name a tree mentions, in order (remembered: traces ask on every step)."""
+    if isinstance(node, Ref):
+        return (node,)
+    return tuple(ref for child in children(node) for ref in all_refs(child))
+
+
+@cache
+def board_names(node: Any) -> frozenset[str]:
+    """Board names a tree reads (aggregates included: they read their kind's fields)."""
+    return frozenset(r.name for r in all_refs(node) if r.scope is None)
+
+
+@cache
+def aggregates(node: Any) -> tuple[Aggregate, ...]:
+    """The outermost aggregates of a tree."""
+    if isinstance(node, Aggregate):
+        return (node,)
+    return tuple(a for child in children(node) for a in aggregates(child))
+
+
+@cache
+def kinds_read(node: Any) -> frozenset[str]:
+    """Entity kinds a tree quantifies over (exists and aggregates)."""
+    found: set[str] = set()
+    if isinstance(node, Exists | Aggregate):
+        found.add(node.kind)
+    for child in children(node):
+        found |= kinds_read(child)
+    return frozenset(found)
+
+
+def scopes(node: Any) -> dict[str, str]:
+    """alias → kind for every `exists` and aggregate in a tree."""
+    found: dict[str, str] = {}
+    if isinstance(node, Exists | Aggregate):
+        found[node.alias] = node.kind
+    for child in children(node):
+        found.update(scopes(child))
+    return found
+
+
+def negated_board_names(node: Condition, negated: bool = False) -> set[str]:
+    """Board names tested under a `not`: a derivation reading them waits for their rules."""
+    if isinstance(node, Compare | Member):
+        return set(board_names(node)) if negated else set()
+    if isinstance(node, Not):
+        return negated_board_names(node.item, not negated)
+    if isinstance(node, All | Any_):
+        return set().union(*(negated_board_names(i, negated) for i in node.items))
+    if isinstance(node, Exists) and node.where is not None:
+        return negated_board_names(node.where, negated)
+    return set()
+
+
+def depth(node: Any) -> int:
+    """Nesting depth of a tree (bounded by the `depth` limit)."""
+    return 1 + max((depth(child) for child in children(node)), default=0)
+
+
+# --- normal forms -------------------------------------------------------------------------
+
+
+@cache
+def negation_normal(node: Condition, negated: bool = False) -> Condition:
+    """Push every `not` down to comparisons and `exists` (`not exists` stays as Not)."""
+    if isinstance(node, Not):
+        return negation_normal(node.item, not negated)
+    if isinstance(node, Compare | Member):
+        return node.negate() if negated else node
+    if isinstance(node, Exists):
+        inner = negation_normal(node.where) if node.where is not None else None
+        positive = Exists(node.kind, node.alias, inner)
+        return Not(positive) if negated else positive
+    if isinstance(node, All | Any_):
+        items = tuple(negation_normal(i, negated) for i in node.items)
+        return Any_(items) if isinstance(node, All) == negated else All(items)
+    raise TypeError(node)
+
+
+def disjuncts(node: Condition, limit: int) -> list[list[Condition]]:
+    """Disjunctive normal form of an NNF condition, at most `limit` alternatives.
+
+    A literal is a Compare, a Member, an Exists (kept whole) or a Not(Exists). Raises
+    OverflowError past `limit`, before building more than that many alternatives.
+    """
+    if isinstance(node, Any_):
+        result = [conj for item in node.items for conj in disjuncts(item, limit)]
+    elif isinstance(node, All):
+        result = [[]]
+        for item in node.items:
+            parts = disjuncts(item, limit)
+            if len(result) * len(parts) > limit:
+                raise OverflowError(len(result) * len(parts))
+            result = [left + right for left in result for right in parts]
+    else:
+        result = [[node]]
+    if len(result) > limit:
+        raise OverflowError(len(result))
+    return result

@@ -1,0 +1,140 @@
+"""The guarded calls into durable_rules' C core: rulesets, states, facts, events, firings.
+
+whybot talks to `durable_rules_engine` (the C extension under `durable.engine`) directly rather
+than through `durable.engine.Host`: no timer threads (hazard K), no Python closures or JSON
+round trip of the state per fired rule (the Host's main cost), no swallowed exceptions
+(hazard D) since no whybot code runs inside the engine — the engine only matches; whybot reads
+each firing and completes it. Guards kept here:
+
+- every string is sent as ASCII-escaped JSON, rule texts and facts alike, so durable_rules
+  compares the same spelling on both sides whatever the language (non-ASCII names);
+- a call that fails poisons its state: the state is never touched again (deleting a state
+  after a failed assert corrupts the heap), and its ruleset is re-registered under a new name
+  for the states that follow;
+- states get fresh ids, at most a few alive at once, and are deleted after use (hazard G).
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+from collections.abc import Iterable
+from typing import Any
+
+import durable_rules_engine as core
+
+from .errors import EngineFault
+
+Firing = tuple[str, dict[str, Any]]
+_DUMP = json.JSONEncoder(ensure_ascii=True, separators=(",", ":"), allow_nan=False).encode
+_SIDS = itertools.count(1)
+_NAMES = itertools.count(1)
+NOT_HANDLED = 1  # a fact no pattern reads: harmless, it is simply not stored
+
+
+class Ruleset:
+    """One registered durable_rules ruleset, rebuilt under a new name if a state poisons it."""
+
+    def __init__(self, name: str, definition: dict[str, Any]) -> None:
+        self.base = name
+        self.definition = definition
+        self.handle = 0
+        self.register()
+
+    def register(self) -> None:
+        name = f"{self.base}~{next(_NAMES)}"
+        try:
+            self.handle = core.create_ruleset(name, _DUMP(self.definition))
+        except core.error as exc:
+            raise EngineFault(f"durable_rules refused ruleset {self.base}: {exc}") from None
+
+    def state(self) -> State:
+        return State(self)
+
+
+class State:
+    """One state (sid) of a ruleset: assert and retract facts, post events, read firings."""
+
+    def __init__(self, ruleset: Ruleset) -> None:
+        self.ruleset = ruleset
+        self.handle = ruleset.handle
+        self.sid = str(next(_SIDS))
+        self.offset: int | None = None
+        self.poisoned = False
+        self.ids = itertools.count(1)
+
+    def _call(self, what: str, function: Any, *args: Any) -> Any:
+        if self.poisoned:
+            raise EngineFault(f"state {self.sid} of {self.ruleset.base} failed earlier")
+        try:
+            return function(self.handle, *args)
+        except core.error as exc:
+            self.poisoned = True
+            self.ruleset.register()  # the next snapshots get a clean copy
+            raise EngineFault(f"durable_rules failed to {what} in {self.ruleset.base}: "
+                              f"{exc}") from None
+
+    def stamp(self, fact: dict[str, Any]) -> dict[str, Any]:
+        """Give a fact this state's sid, a unique id and the join guard `k` (hazard A, F)."""
+        fact["sid"] = self.sid
+        fact.setdefault("id", f"f{next(self.ids)}")
+        fact["k"] = 1
+        return fact
+
+    def assert_facts(self, facts: Iterable[dict[str, Any]]) -> None:
+        batch = [self.stamp(f) for f in facts]
+        if batch:
+            code, self.offset = self._call("assert facts", core.assert_facts, _DUMP(batch))
+            self._check(code, "assert facts")
+
+    def retract_facts(self, facts: Iterable[dict[str, Any]]) -> None:
+        batch = list(facts)
+        if batch:
+            code, self.offset = self._call("retract facts", core.retract_facts, _DUMP(batch))
+            self._check(code, "retract facts")
+
+    def post(self, event: dict[str, Any]) -> Firing | None:
+        """Post an event and take the one firing it leads to (the event is consumed by it)."""
+        code, self.offset = self._call("post an event", core.assert_event,
+                                       _DUMP(self.stamp(event)))
+        self._check(code, "post an event")
+        fired = self.drain()
+        if len(fired) > 1:
+            raise EngineFault(f"{len(fired)} rules consumed one event in {self.ruleset.base}")
+        return fired[0] if fired else None
+
+    def drain(self) -> list[Firing]:
+        """Run every pending activation, highest priority first; return them as firings."""
+        if self.offset is None:
+            return []
+        started = self._call("start an action", core.start_action_for_state, self.offset)
+        if not started:
+            return []
+        fired: list[Firing] = []
+        messages: str | None = started[1]
+        while messages:
+            (name, matched), = json.loads(messages).items()
+            fired.append((name, matched))
+            messages = self._call("complete an action", core.complete_and_start_action,
+                                  self.offset)
+        return fired
+
+    def _check(self, code: int, what: str) -> None:
+        if code not in (0, NOT_HANDLED):
+            self.poisoned = True
+            raise EngineFault(f"durable_rules could not {what} in {self.ruleset.base} "
+                              f"(code {code})")
+
+    def close(self) -> None:
+        """Delete the state, unless a failed call poisoned it (then it is left alone)."""
+        if not self.poisoned and self.offset is not None:
+            try:
+                core.delete_state(self.handle, self.sid)
+            except core.error as exc:
+                raise EngineFault(f"durable_rules failed to delete a state: {exc}") from None
+
+    def __enter__(self) -> State:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()

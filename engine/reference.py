@@ -1,0 +1,70 @@
+"""The plain-Python reference: the same decisions as durable_rules, read by the evaluator.
+
+It is the engine's second reasoner, behind the same seam (`Engine(pack, reasoner="plain")`):
+derivations run to a fixpoint stratum by stratum with `every_binding`, and on a page the first
+rule in order whose condition holds is taken. Everything else — the walk, outcomes, dice, the
+trace — is shared. The benchmark times both; the agreement tests check they decide alike,
+which is the evidence that the explainer (built on the same evaluator) tells the truth.
+"""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+from .compiled import rule_condition
+from .derivation import EID, Derivation, entity_support
+from .entities import EntityStore
+from .evaluate import World, every_binding, holds
+from .model import Pack, Rule
+from .strata import Strata
+
+
+class PlainDeriver:
+    def __init__(self, pack: Pack, strata: Strata) -> None:
+        self.pack = pack
+        self.strata = strata
+        self.rules = pack.derivations()
+
+    def derive(self, board: dict[str, Any], entities: dict[str, list[dict[str, Any]]],
+               answers: dict[str, Any]) -> Derivation:
+        run = Derivation(self.pack, self.strata, dict(board), copy.deepcopy(entities),
+                         dict(answers))
+        run.initial()
+        for stratum in range(self.strata.top + 1):
+            rules = [r for r in self.rules if self.strata.level[r.id] == stratum]
+            changed = True
+            while changed:
+                changed = False
+                world = run.world()
+                for rule in rules:
+                    for bound in list(every_binding(rule.when, world)):
+                        shown = [entity_support(e, self.pack, run.by_eid[e[EID]][0])
+                                 for e in bound.values()]
+                        if run.conclude(rule, dict(bound), shown):
+                            changed = True
+            run.finish(stratum)
+        return run
+
+
+class PlainPages:
+    def __init__(self, pack: Pack) -> None:
+        self.ordered = {p.name: p.ordered() for p in pack.decision_pages()}
+
+    def open(self, store: EntityStore) -> PlainSession:
+        return PlainSession(self.ordered)
+
+
+class PlainSession:
+    def __init__(self, ordered: dict[str, list[Rule]]) -> None:
+        self.ordered = ordered
+
+    def first(self, page: str, start: int, world: World) -> tuple[Rule | None, dict]:
+        for rule in self.ordered.get(page, [])[start - 1:]:
+            condition = rule_condition(rule)
+            if holds(condition, world):
+                return rule, dict(next(every_binding(condition, world), {}))
+        return None, {}
+
+    def close(self) -> None:
+        return None

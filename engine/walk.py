@@ -1,0 +1,270 @@
+"""Walking the pages of a decision: which rule applies on each page, and what follows.
+
+The reasoner (durable_rules, or the plain reference) names the first applicable rule of a page;
+the walk applies its outcome — effects in the order written, the action, then where to read on
+— and asks the evaluator why each rule above it did not apply. A step budget stops any loop of
+`goto`/`call`/`each` that the load-time checks could not see.
+"""
+
+from __future__ import annotations
+
+import copy
+from typing import TYPE_CHECKING, Any
+
+from .computation import run_fact_helpers
+from .derivation import EID, GIVEN
+from .dice import Dice
+from .effects import apply_effect, fill
+from .entities import EntityStore
+from .errors import DecisionError
+from .evaluate import World, failures, holds
+from .expressions import board_names
+from .limits import current as limits
+from .model import DECISION, Rule
+from .situation import Situation
+from .trace import Step, Trace
+
+if TYPE_CHECKING:
+    from .decide import Engine
+
+
+class Turn:
+    """Everything one decision knows while its pages are walked."""
+
+    def __init__(self, engine: Engine, situation: Situation, seed: int | None,
+                 explain: bool) -> None:
+        self.engine = engine
+        self.pack = engine.pack
+        self.situation = situation
+        self.explain = explain
+        self.trace = Trace(snapshot=situation.name, pack=self.pack.name)
+        self.trace.decision = {"result": "decided", "choices": {}, "actions": [], "say": [],
+                               "steps": []}
+        self.dice = Dice(seed, list(situation.dice))
+        self.board: dict[str, Any] = dict(situation.board)
+        for spec in self.pack.facts.variables.values():
+            self.board.setdefault(spec.name, spec.default)
+        self.store = EntityStore({})
+        self.bound: dict[str, dict[str, Any]] = {}
+        self.steps = 0
+        self.rule_says = ""
+        self._derive(situation.entities)
+        self.session = engine.pages.open(self.store)
+
+    # --- derived knowledge -----------------------------------------------------------------
+
+    def _derive(self, entities: dict[str, list[dict[str, Any]]]) -> None:
+        inputs = {n: v for n, v in self.board.items() if n not in self.pack.facts.judgments}
+        if self.pack.computed:
+            entities = copy.deepcopy(entities)
+            run_fact_helpers(self.pack, inputs, entities)
+            self.board.update(inputs)
+        run = self.engine.deriver.derive(inputs, entities, self.situation.answers)
+        self.trace.judgments = run.judgments()
+        self.trace.conflicts.extend(run.conflicts)
+        self.trace.field_support.update(run.field_support)
+        self.board.update({name: j.value for name, j in self.trace.judgments.items()})
+        self.store.replace(run.entities)
+
+    def rederive(self) -> None:
+        """Derive the judgments again from the board and entities as they are now."""
+        base = {}
+        for kind, spec in self.pack.facts.entities.items():
+            if spec.created:
+                continue  # rules create these anew
+            derived = set(spec.derived_fields()) | {
+                n for n, f in spec.fields.items() if f.computed}
+            base[kind] = [{k: v for k, v in e.items()
+                           if k not in derived or k in e.get(GIVEN, ())}
+                          for e in self.store.items(kind)]
+        self._derive(base)
+        by_eid = {e[EID]: e for items in self.store.by_kind.values() for e in items}
+        for alias, entity in list(self.bound.items()):
+            if entity[EID] in by_eid:
+                self.bind(alias, by_eid[entity[EID]])
+
+    def compute(self, name: str) -> dict[str, Any]:
+        """Run a built-in pack's arithmetic helper by name; its changes go in the trace."""
+        from .computation import run_computation
+
+        return run_computation(self, name)
+
+    # --- what conditions see ---------------------------------------------------------------
+
+    def world(self) -> World:
+        return World(self.board, self.store.by_kind, limit=limits().combinations)
+
+    def bind(self, alias: str, entity: dict[str, Any]) -> None:
+        self.bound[alias] = entity
+        self.board[alias] = True
+        for name, value in entity.items():
+            if not name.startswith("#"):
+                self.board[f"{alias}.{name}"] = value
+
+    def unbind(self, alias: str) -> None:
+        entity = self.bound.pop(alias, None)
+        self.board[alias] = False
+        for name in entity or {}:
+            self.board.pop(f"{alias}.{name}", None)
+
+    def write_back(self, alias: str, entity: dict[str, Any]) -> None:
+        """A page read for one entity may `set: {current.units: ...}`: keep that on it."""
+        for name in list(entity):
+            if not name.startswith("#") and f"{alias}.{name}" in self.board:
+                self.store.set(entity, name, self.board[f"{alias}.{name}"])
+
+    def shown(self, entity: dict[str, Any]) -> dict[str, Any]:
+        return {k: v for k, v in entity.items() if not k.startswith("#")}
+
+    def label(self, entity: dict[str, Any]) -> str:
+        kind = self.store.kind_of.get(entity[EID], "")
+        spec = self.pack.facts.entities.get(kind)
+        field = spec.naming_field if spec else None
+        name = entity.get(field) if field else None
+        return f"{kind} {name}" if name not in (None, "") else f"{kind} #{entity[EID]}"
+
+    # --- the walk --------------------------------------------------------------------------
+
+    def tick(self, page: str) -> None:
+        self.steps += 1
+        if self.steps > limits().steps:
+            raise DecisionError(f"the procedure did not finish in {limits().steps} steps (last "
+                                f"page {page!r}): a goto/call/each loop?",
+                                hint="the limit steps")
+
+    def walk(self, name: str, depth: int, start: int = 1) -> str:
+        """Read page `name` from rank `start`; "stop" when the turn ended there."""
+        page = self.pack.pages.get(name)
+        if page is None or page.kind != DECISION:
+            raise DecisionError(f"the procedure leads to page {name!r}, which does not exist")
+        ordered = self.engine.ordered[name]
+        while start <= len(ordered):
+            self.tick(name)
+            world = self.world()
+            rule, bound = self.session.first(name, start, world)
+            rank = self.engine.rank[rule.id] if rule else len(ordered) + 1
+            step = Step(page=name, title=page.title, depth=depth)
+            self.trace.steps.append(step)
+            self._explain(step, ordered[start - 1:rank - 1], rule, bound, world)
+            if rule is None:
+                step.notes.append("no rule on this page applies")
+                return "end"
+            result = self._apply(rule, bound, step, depth)
+            if result == "again":
+                start = 1
+                continue
+            if result != "continue":
+                return result
+            start = rank + 1
+        return "end"
+
+    def _explain(self, step: Step, skipped: list[Rule], rule: Rule | None,
+                 bound: dict[str, Any], world: World) -> None:
+        for earlier in skipped:
+            condition = self.engine.conditions[earlier.id]
+            why = failures(condition, world) if self.explain else []
+            if self.explain and not why:
+                self.trace.disagreements.append(
+                    f"{earlier.id}: the evaluator finds it applies, the rule engine did not "
+                    "fire it")
+            if self.explain:
+                step.skipped.append({"rule": earlier.id, "says": earlier.says, "why": why,
+                                     "read": sorted(board_names(condition))})
+        if rule is None:
+            return
+        if self.explain and not holds(self.engine.conditions[rule.id], world):
+            self.trace.disagreements.append(
+                f"{rule.id}: the rule engine fired it, the evaluator finds it does not apply")
+        step.rule, step.says, step.cite, step.layer = rule.id, rule.says, rule.cite, \
+            rule.layer_name
+        step.matched = {n: self.board.get(n)
+                        for n in sorted(board_names(self.engine.conditions[rule.id]))}
+        entities = [self.shown(e) | {"kind": self.store.kind_of.get(e[EID])}
+                    for alias, e in bound.items() if not alias.startswith(("select_",
+                                                                           "target_"))]
+        if entities:
+            step.matched["entities"] = entities
+
+    def _apply(self, rule: Rule, bound: dict[str, Any], step: Step, depth: int) -> str:
+        """Effects in the order written, then the action, then where the reading goes."""
+        then = rule.then
+        outcome: dict[str, Any] = {}
+        step.outcome = outcome
+        saved = dict(self.bound)
+        self.bound.update(bound)
+        self.rule_says = rule.says
+        try:
+            for effect in then.effects:
+                if apply_effect(effect, self, outcome, step.page, rule.id, depth) == "stop":
+                    return "stop"
+            if then.action is not None:
+                self._act(rule, step, outcome)
+        finally:
+            for alias in bound:
+                if alias in saved:
+                    self.bound[alias] = saved[alias]
+                else:
+                    self.bound.pop(alias, None)
+        decision = self.trace.decision
+        if then.stop is not None:
+            decision["result"] = outcome["stop"] = fill(then.stop, self)
+            return "stop"
+        if then.call is not None:
+            target = outcome["call"] = fill(then.call, self)
+            if self.walk(target, depth + 1) == "stop":
+                return "stop"
+            if then.goto is None:
+                return "continue"
+        if then.goto is not None:
+            target = outcome["goto"] = fill(then.goto, self)
+            return self.walk(target, depth)
+        if then.reads_on:
+            return "continue"
+        page = self.pack.pages[step.page]
+        if then.action is not None and page.repeat_while is not None and \
+                holds(page.repeat_while, self.world()):
+            step.notes.append(f"{page.repeat_text}: restart this page from the top")
+            return "again"
+        return "end"
+
+    def _act(self, rule: Rule, step: Step, outcome: dict[str, Any]) -> None:
+        then = rule.then
+        assert then.action is not None
+        action: dict[str, Any] = {"action": fill(then.action.name, self)}
+        for name, text in then.action.texts:
+            action[name] = fill(text, self)
+        action.update({"rule": rule.id, "page": step.page, "says": rule.says,
+                       "cite": rule.cite})
+        if then.action.guidance:
+            action["prefer"] = list(then.action.guidance)
+        if "target" in outcome:
+            action["target"] = outcome["target"]["chosen"]
+        because = self._because(rule)
+        if because:
+            action["because"] = because
+        outcome["action"] = action["action"]
+        self.trace.decision["actions"].append(action)
+        self.trace.decision["steps"].append({"action": action})
+
+    def _because(self, rule: Rule) -> list[dict[str, Any]]:
+        """The entities (the options the player listed, say) behind the judgments it read."""
+        found: list[dict[str, Any]] = []
+        for name in sorted(board_names(rule.when)):
+            judgment = self.trace.judgments.get(name)
+            if judgment is None or judgment.origin != "derived" or not judgment.value:
+                continue
+            for support in judgment.by:
+                for fact in support.get("facts", []):
+                    if "kind" in fact and fact not in found:
+                        found.append(fact)
+        return found
+
+    def finish(self) -> Trace:
+        self.session.close()
+        self.trace.dice = [r.as_dict() for r in self.dice.rolls]
+        self.trace.dice_notes = self.dice.notes()
+        used = {n for step in self.trace.steps for n in step.matched}
+        used |= {n for step in self.trace.steps for s in step.skipped for n in s.get("read", [])}
+        self.trace.judgments = {n: j for n, j in self.trace.judgments.items()
+                                if n in used or j.origin == "given"}
+        return self.trace
