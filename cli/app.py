@@ -22,17 +22,15 @@ from rich.text import Text
 from typer.core import TyperGroup
 
 from whybot.engine.errors import EngineFault, WhybotError
+from whybot.engine.explain import find_rule, rule_verdict
 from whybot.engine.schema import RULE_FILE_SCHEMA
-from whybot.facts.snapshot import snapshot_schema
 
 from . import batch as batching
-from . import lint as linting
 from . import render
 from .common import (
-    DEFAULT_PACK,
     KNOWLEDGE,
     engine_for,
-    find_rule,
+    is_folder,
     load_situation,
     message,
     overlay_key,
@@ -40,9 +38,9 @@ from .common import (
     pack_names,
     pack_title,
     rel,
+    require_pack,
 )
 from .graph import mermaid
-from .verdict import render_verdict, rule_verdict
 
 
 class WhybotGroup(TyperGroup):
@@ -72,7 +70,7 @@ def _typer(help_text: str) -> typer.Typer:
 
 
 app = _typer("Run a board-game bot's procedure from rule files, and explain every move.\n\n"
-             "Start with `whybot why facts/examples/arcs/demo.yaml --seed 7`.")
+             "Start with `make demo`, or `whybot packs` and a pack's example snapshots.")
 rules_app = _typer("Browse, check and document the rule files of a knowledge pack.")
 facts_app = _typer("Describe what a snapshot may contain.")
 app.add_typer(rules_app, name="rules")
@@ -101,9 +99,10 @@ def _print_json(data: Any) -> None:
     typer.echo(json.dumps(data, indent=2, ensure_ascii=False, default=str))
 
 
-def _decide(snapshot: Path, pack: str | None, rules: list[Path] | None, seed: int | None):
+def _decide(snapshot: Path, pack: str | None, rules: list[Path] | None, seed: int | None,
+            explain: bool):
     engine, situation = load_situation(snapshot, pack, overlay_key(rules))
-    return engine, situation, engine.decide(situation, seed=seed)
+    return engine, situation, engine.decide(situation, seed=seed, explain=explain)
 
 
 # --- decide / why -------------------------------------------------------------------------------
@@ -117,12 +116,13 @@ def decide(snapshot: Snapshot, pack: PackOption = None, rules: RulesOption = Non
     The card it plays, each action with its goal, target, guidance and citation, whether the
     turn ended early (pass, event), the dice rolled, and what to do at the table. `whybot why`
     gives the reasons."""
-    _, _, trace = _decide(snapshot, pack, rules, seed)
-    data = trace.as_dict()
+    engine, _, trace = _decide(snapshot, pack, rules, seed, explain=False)
+    data = {**trace.as_dict(), "presentation": engine.pack.presentation}
     if json_out:
         _print_json({"snapshot": data["snapshot"], "pack": data["pack"],
                      "decision": data["decision"], "fired": trace.fired(),
-                     "dice": data["dice"]})
+                     "dice": data["dice"], "dice_notes": data["dice_notes"],
+                     "assumed": data["assumed"]})
         return
     out.print(render.render_decision(data))
 
@@ -139,14 +139,14 @@ def why(snapshot: Snapshot, rule: Annotated[str | None, typer.Option(
     values it matched and what it did; under it, why each higher rule did not apply. Then where
     each judgment came from (derived by a rule, given in the snapshot, or unknown and assumed
     "no"), and every dice roll. With --rule ID: only that rule, fired or not and why."""
-    engine, situation, trace = _decide(snapshot, pack, rules, seed)
-    data = trace.as_dict()
+    engine, situation, trace = _decide(snapshot, pack, rules, seed, explain=True)
+    data = {**trace.as_dict(), "presentation": engine.pack.presentation}
     if rule is not None:
-        verdict = rule_verdict(engine, situation, data, rule)
+        verdict = rule_verdict(engine, situation, trace, rule)
         if json_out:
             _print_json(verdict)
         else:
-            out.print(render_verdict(verdict, data))
+            out.print(render.render_verdict(verdict))
         return
     if json_out:
         _print_json(data)
@@ -222,31 +222,34 @@ def batch(
 
 # --- rules --------------------------------------------------------------------------------------
 
-RulesPack = Annotated[str, typer.Option("--pack", "-p", metavar="PACK", help="Knowledge pack.")]
+RulesPack = Annotated[str | None, typer.Option(
+    "--pack", "-p", metavar="PACK",
+    help="Knowledge pack: an installed pack's name, or a pack folder (read as YAML only).")]
 
 
 @rules_app.command("list")
-def rules_list(pack: RulesPack = DEFAULT_PACK, rules: RulesOption = None,
+def rules_list(pack: RulesPack = None, rules: RulesOption = None,
                json_out: JsonOption = False) -> None:
     """Every rule, page by page, in the order it is considered.
 
     Shows id, priority, layer (base, or a Fate's or house rule's salience) and the seed's
     question."""
-    loaded = pack_for(pack, overlay_key(rules))
+    loaded = pack_for(require_pack(pack), overlay_key(rules))
     if json_out:
-        _print_json([{"page": r.procedure, "id": r.id, "priority": r.priority,
-                      "layer": r.layer, "kind": r.kind, "says": r.says,
+        _print_json([{"page": r.page, "id": r.id, "priority": r.priority,
+                      "layer": r.layer_name, "kind": r.kind, "says": r.says,
                       "file": f"{rel(r.file)}:{r.line}"} for r in loaded.rules()])
         return
     out.print(Text.assemble((loaded.name, "bold"), f": {loaded.title}"))
-    for page in loaded.procedures.values():
+    for page in loaded.pages.values():
         out.print()
         title = f" — {page.title}" if page.title != page.name else ""
         out.print(Text.assemble((page.name, "bold cyan"), (title, "cyan"),
                                 (f"  ({page.kind})" if page.kind != "decision" else "", "dim")))
-        for rule in page.ordered():
-            layer = "" if rule.layer == "base" else f"  [{rule.layer}]"
-            out.print(Text.assemble(f"{rule.priority:>6g}  ", (rule.id, "bold"),
+        for rank, rule in enumerate(page.ordered(), 1):
+            layer = "" if rule.layer == 0 else f"  [{rule.layer_name}]"
+            seed = f"[{rule.priority:g}]" if rule.priority is not None else ""
+            out.print(Text.assemble(f"{rank:>4} {seed:>6}  ", (rule.id, "bold"),
                                     (layer, "magenta")))
             if rule.says:
                 out.print(Padding(Text(rule.says, style="italic dim"), (0, 0, 0, 8)))
@@ -257,20 +260,20 @@ def rules_list(pack: RulesPack = DEFAULT_PACK, rules: RulesOption = None,
 @rules_app.command("show")
 def rules_show(rule_id: Annotated[str, typer.Argument(
                    metavar="ID", help="A rule id, e.g. bot_turn.draw.")],
-               pack: RulesPack = DEFAULT_PACK, rules: RulesOption = None,
+               pack: RulesPack = None, rules: RulesOption = None,
                json_out: JsonOption = False) -> None:
     """One rule in full.
 
     Where it is written (file:line), its page and rank, its condition, its outcome and its
     citation."""
-    loaded = pack_for(pack, overlay_key(rules))
+    loaded = pack_for(require_pack(pack), overlay_key(rules))
     rule = find_rule(loaded, rule_id)
-    page = loaded.procedures[rule.procedure]
+    page = loaded.pages[rule.page]
     rank = page.ordered().index(rule) + 1
-    data = {"id": rule.id, "file": f"{rel(rule.file)}:{rule.line}", "page": rule.procedure,
+    data = {"id": rule.id, "file": f"{rel(rule.file)}:{rule.line}", "page": rule.page,
             "page_title": page.title, "kind": rule.kind, "rank": rank,
-            "of": len(page.rules), "priority": rule.priority, "layer": rule.layer,
-            "when": rule.when_text, "then": rule.then, "says": rule.says, "cite": rule.cite,
+            "of": len(page.rules), "priority": rule.priority, "layer": rule.layer_name,
+            "when": rule.when_text, "then": rule.then.raw, "says": rule.says, "cite": rule.cite,
             "replaces": rule.replaces}
     if json_out:
         _print_json(data)
@@ -281,9 +284,11 @@ def rules_show(rule_id: Annotated[str, typer.Argument(
     for name in ("id", "file", "page", "kind"):
         table.add_row(name, Text(str(data[name])))
     table.add_row("rank", f"{rank} of {len(page.rules)} on {page.title!r}")
-    table.add_row("priority", f"{rule.priority:g} ({rule.layer})")
+    if rule.priority is not None:
+        table.add_row("seed number", f"{rule.priority:g}")
+    table.add_row("layer", rule.layer_name)
     table.add_row("when", Text(rule.when_text))
-    then = yaml.safe_dump(rule.then, allow_unicode=True, sort_keys=False).rstrip()
+    then = yaml.safe_dump(rule.then.raw, allow_unicode=True, sort_keys=False).rstrip()
     table.add_row("then", Text(then))
     for name in ("says", "cite", "replaces"):
         if data[name]:
@@ -292,38 +297,57 @@ def rules_show(rule_id: Annotated[str, typer.Argument(
 
 
 @rules_app.command("lint")
-def rules_lint(pack: RulesPack = DEFAULT_PACK, rules: RulesOption = None) -> None:
-    """Check the rule files (exit 2 on errors).
+def rules_lint(pack: RulesPack = None, rules: RulesOption = None,
+               json_out: JsonOption = False) -> None:
+    """Check the rule files (exit 2 on errors); without --pack, every installed pack.
 
-    Errors: schema, condition syntax, unknown names, duplicate ids, bad `replaces:` or
-    `disable:`, each with its file and line. Warnings (do not fail): rules that can never fire
-    and rules that tie on a page."""
+    Errors: schema, condition syntax, unknown names, fields, kinds, pages and enum values (with
+    "did you mean"), comparisons of the wrong type, duplicate ids, bad `replaces:`, `before:`,
+    `after:` or `disable:`, each with its file and line. Warnings (do not fail): rules that can
+    never fire, links a template can spell to a page nobody wrote."""
     from whybot.engine import collect_problems
+    from whybot.engine.lint import warnings as lint_warnings
+    from whybot.engine.loader import pack_folder
 
     overlays = [Path(o) for o in overlay_key(rules)]
-    problems = collect_problems(KNOWLEDGE, pack, overlays)
-    for problem in problems:
-        typer.echo(f"error: {message(problem)}")
-    if problems:
-        typer.echo(f"{len(problems)} error(s)")
+    report: list[dict[str, Any]] = []
+    for name in [pack] if pack else pack_names():
+        folder = Path(name) if is_folder(name) else pack_folder(KNOWLEDGE, name)
+        problems = collect_problems(folder, overlays, trusted=not is_folder(name))
+        entry: dict[str, Any] = {"pack": name, "errors": [message(p) for p in problems],
+                                 "warnings": []}
+        if not problems:
+            loaded = pack_for(name, overlay_key(rules))
+            for warning in lint_warnings(loaded):
+                warning.file = rel(warning.file) or warning.file
+                entry["warnings"].append(str(warning))
+            entry.update(rules=len(loaded.rules()), files=len(loaded.files))
+        report.append(entry)
+    if json_out:
+        _print_json(report)
+    else:
+        for entry in report:
+            for error in entry["errors"]:
+                typer.echo(f"error: {error}")
+            for warning in entry["warnings"]:
+                typer.echo(f"warning: {warning}")
+            if entry["errors"]:
+                typer.echo(f"{entry['pack']}: {len(entry['errors'])} error(s)")
+            else:
+                typer.echo(f"{entry['pack']}: {entry['rules']} rules in {entry['files']} "
+                           f"files: no errors, {len(entry['warnings'])} warning(s)")
+    if any(entry["errors"] for entry in report):
         raise typer.Exit(2)
-    loaded = pack_for(pack, overlay_key(rules))
-    warnings = linting.warnings(loaded)
-    for warning in warnings:
-        warning.file = rel(warning.file) or warning.file
-        typer.echo(f"warning: {warning}")
-    count = len(loaded.rules())
-    typer.echo(f"{pack}: {count} rules in {len(loaded.files)} files: no errors, "
-               f"{len(warnings)} warning(s)")
 
 
 @rules_app.command("graph")
-def rules_graph(pack: RulesPack = DEFAULT_PACK, rules: RulesOption = None) -> None:
+def rules_graph(pack: RulesPack = None, rules: RulesOption = None) -> None:
     """The pages and the rules that lead from one to another, as a Mermaid flowchart.
 
     Dashed arrows read a page and come back (`call`), solid ones go for good (`goto`). Paste the
     output into any Mermaid viewer (GitHub renders ```mermaid blocks)."""
-    out.print(mermaid(pack_for(pack, overlay_key(rules))), markup=False, highlight=False,
+    out.print(mermaid(pack_for(require_pack(pack), overlay_key(rules))), markup=False,
+              highlight=False,
               soft_wrap=True)
 
 
@@ -334,12 +358,14 @@ def rules_schema() -> None:
 
 
 @facts_app.command("schema")
-def facts_schema(pack: RulesPack = DEFAULT_PACK, rules: RulesOption = None) -> None:
+def facts_schema(pack: RulesPack = None, rules: RulesOption = None) -> None:
     """The JSON Schema of a snapshot for a pack.
 
     Every observation, entity list and judgment a snapshot may give, with types, ranges and
     what the player reads them as."""
-    _print_json(snapshot_schema(pack_for(pack, overlay_key(rules))))
+    from whybot.facts.schema import snapshot_schema
+
+    _print_json(snapshot_schema(pack_for(require_pack(pack), overlay_key(rules))))
 
 
 @app.command()

@@ -121,7 +121,7 @@ def decide_item(item: Item) -> dict[str, Any]:
     try:
         engine, situation = read_situation(item.document(), _CONFIG["pack"],
                                            _CONFIG["overlays"])
-        trace = engine.decide(situation, seed=_CONFIG["seed"])
+        trace = engine.decide(situation, seed=_CONFIG["seed"], explain=False)
     except WhybotError as exc:
         row["error"] = message(exc)
         return row
@@ -133,10 +133,11 @@ def decide_item(item: Item) -> dict[str, Any]:
         return row
     decision = trace.decision
     choices = {alias: c.get("entity") for alias, c in decision.get("choices", {}).items()}
+    columns = engine.pack.presentation.get("columns", {})
     row.update(
         ok=True, name=situation.name, pack=engine.pack.name,
         result=decision.get("result", "decided"),
-        card=choices.get("selected"),
+        **{column: choices.get(alias) for column, alias in columns.items()},
         choices=choices,
         actions=[{k: a[k] for k in ("action", "goal", "suit", "target", "rule", "page")
                   if a.get(k) is not None} for a in decision.get("actions", [])],
@@ -144,6 +145,7 @@ def decide_item(item: Item) -> dict[str, Any]:
         derived_by=sorted({s["rule"] for j in trace.judgments.values() for s in j.by
                            if j.origin == "derived"}),
         dice=[r["total"] for r in trace.dice],
+        assumed=[a["name"] for a in trace.assumed],
         disagreements=trace.disagreements,
         error=None,
     )
@@ -197,7 +199,7 @@ class Summary:
         table: dict[str, list[tuple[str, str, int]]] = {}
         for name, counts in sorted(self.fired.items()):
             pack = pack_for(name, overlays)
-            table[name] = [(r.id, r.procedure, counts.get(r.id, 0)) for r in pack.rules()]
+            table[name] = [(r.id, r.page, counts.get(r.id, 0)) for r in pack.rules()]
         return table
 
     def as_dict(self, overlays: tuple[str, ...]) -> dict[str, Any]:

@@ -1,19 +1,20 @@
 """What every command shares: where packs live, one cached Engine per pack, reading snapshots.
 
 Engines are compiled once per process and per (pack, overlay folders): a test run or a batch that
-decides thousands of snapshots pays for compiling the rule files once.
+decides thousands of snapshots pays for compiling the rule files once. A pack is named (one
+installed with whybot, which may ship Python helpers) or given as a folder path (read as YAML
+only: a folder never runs code).
 """
 
 from __future__ import annotations
 
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
 
 import yaml
 
 import whybot.knowledge
-from whybot.engine import Engine, load_pack
+from whybot.engine import Engine, load_pack, load_pack_folder
 from whybot.engine.errors import SnapshotError, WhybotError, did_you_mean
 from whybot.engine.model import Pack
 from whybot.engine.situation import Situation
@@ -21,7 +22,6 @@ from whybot.engine.sources import Document, read_document
 from whybot.facts.snapshot import situation_from
 
 KNOWLEDGE = Path(whybot.knowledge.__file__).parent
-DEFAULT_PACK = "arcs"
 
 
 def rel(path: str | None) -> str | None:
@@ -45,10 +45,23 @@ def overlay_key(rules: list[Path] | None) -> tuple[str, ...]:
     return tuple(str(Path(folder).resolve()) for folder in rules or [])
 
 
+def pack_names() -> list[str]:
+    return sorted(p.name for p in KNOWLEDGE.iterdir() if (p / "pack.yaml").is_file())
+
+
+def is_folder(name: str) -> bool:
+    """`--pack` names an installed pack unless it looks like a path to a folder."""
+    return "/" in name or name.startswith(".") or (name not in pack_names()
+                                                   and Path(name).is_dir())
+
+
 @lru_cache(maxsize=16)
 def pack_for(name: str, overlays: tuple[str, ...] = ()) -> Pack:
-    """The pack `name` with the overlay folders applied, loaded and checked once."""
-    return load_pack(KNOWLEDGE, name, [Path(o) for o in overlays])
+    """The pack `name` (or pack folder) with the overlay folders applied, checked once."""
+    folders = [Path(o) for o in overlays]
+    if is_folder(name):
+        return load_pack_folder(Path(name), folders)
+    return load_pack(KNOWLEDGE, name, folders, trusted=True)
 
 
 @lru_cache(maxsize=16)
@@ -57,13 +70,16 @@ def engine_for(name: str, overlays: tuple[str, ...] = ()) -> Engine:
     return Engine(pack_for(name, overlays))
 
 
-def pack_names() -> list[str]:
-    return sorted(p.name for p in KNOWLEDGE.iterdir() if (p / "pack.yaml").is_file())
-
-
 def pack_title(name: str) -> str:
     data = yaml.safe_load((KNOWLEDGE / name / "pack.yaml").read_text(encoding="utf-8"))
     return str(data.get("title", "")) if isinstance(data, dict) else ""
+
+
+def require_pack(given: str | None) -> str:
+    """Commands about rules need a pack: there is no default."""
+    if given:
+        return given
+    raise WhybotError("which pack? give --pack NAME", hint=f"packs: {', '.join(pack_names())}")
 
 
 def pack_of(document: Document, given: str | None) -> str:
@@ -93,16 +109,3 @@ def read_situation(document: Document, pack: str | None,
 def load_situation(path: Path, pack: str | None,
                    overlays: tuple[str, ...]) -> tuple[Engine, Situation]:
     return read_situation(read_document(path, SnapshotError), pack, overlays)
-
-
-def find_rule(pack: Pack, rule_id: str) -> Any:
-    """The rule with this id, or an error that suggests the closest id (exit 2)."""
-    rule = pack.rule(rule_id)
-    if rule is not None:
-        return rule
-    if rule_id in pack.disabled:
-        raise WhybotError(f"rule {rule_id!r} is disabled: {pack.disabled[rule_id]}")
-    known = {r.id for r in pack.rules()}
-    raise WhybotError(f"no rule {rule_id!r} in pack {pack.name!r}",
-                      hint=did_you_mean(rule_id, known)
-                      or "see `whybot rules list` for the rule ids")

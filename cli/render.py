@@ -12,9 +12,6 @@ from rich.console import Group, RenderableType
 from rich.text import Text
 from rich.tree import Tree
 
-# Fields shown first when a chosen entity is described (a card: suit, number, how it is played).
-HEADLINE = ("suit", "number", "mode", "actions")
-
 
 def show(value: Any) -> str:
     """A value the way conditions write it: true/false, 'text' as text, None as unknown."""
@@ -31,16 +28,21 @@ def _pairs(values: dict[str, Any]) -> str:
     return ", ".join(f"{k} = {show(v)}" for k, v in values.items())
 
 
-def _entity(entity: dict[str, Any] | None, full: bool = True) -> str:
-    """`administration · 3 · pivot · 1 action` (then the other fields, if `full`)."""
+def _entity(entity: dict[str, Any] | None, full: bool = True, lead: tuple[str, ...] = (),
+            ) -> str:
+    """`administration · 3 · pivot · 1 action`: the fields the pack puts first (its
+    `presentation.lead`), then the other fields that say something, if `full`."""
     if not entity:
         return "nothing"
-    head = [show(entity[k]) for k in HEADLINE if k in entity and k != "actions"]
-    if "actions" in entity:
-        count = entity["actions"]
-        head.append(f"{show(count)} action{'' if count == 1 else 's'}")
+    head = []
+    for item in lead:  # "number", or "actions action": the field, then its unit
+        name, _, unit = item.partition(" ")
+        if name in entity:
+            count = entity[name]
+            head.append(show(count) + (f" {unit}{'' if count == 1 else 's'}" if unit else ""))
+    named = {item.partition(" ")[0] for item in lead}
     rest = {k: v for k, v in entity.items()
-            if k not in HEADLINE and v not in (None, False, 0, "", "none")}
+            if k not in named and v not in (None, False, 0, "", "none")}
     if not head:
         return _pairs(rest)
     if not full:
@@ -89,12 +91,20 @@ def render_decision(data: dict[str, Any]) -> RenderableType:
     parts: list[RenderableType] = [
         Text.assemble(("Decision ", "bold"), (data.get("snapshot", ""), "bold cyan"),
                       (f"  (pack {data.get('pack', '?')})", "dim"))]
+    presentation = data.get("presentation", {})
+    lead = tuple(presentation.get("lead", ()))
+    names = presentation.get("choices", {})
+    assumed = data.get("assumed", [])
+    if assumed:
+        parts.append(_line("assumed (not in the snapshot; give them to be sure):",
+                           ", ".join(f"{a['name']} = {show(a['value'])}" for a in assumed),
+                           "yellow"))
     targets = [a.get("target") for a in decision.get("actions", [])]
     for alias, choice in decision.get("choices", {}).items():
         if choice.get("entity") in targets:
             continue  # shown with its action
-        line = _line(f"{'card' if alias == 'selected' else alias}:",
-                     _entity(choice.get("entity"), full=False), "bold yellow")
+        line = _line(f"{names.get(alias, alias)}:",
+                     _entity(choice.get("entity"), full=False, lead=lead), "bold yellow")
         line.append(f"   chosen by {choice.get('by')} on {choice.get('page')}", style="dim")
         parts.append(line)
     actions = decision.get("actions", [])
@@ -112,6 +122,8 @@ def render_decision(data: dict[str, Any]) -> RenderableType:
         tree = Tree(Text("dice:", style="bold"))
         for roll in dice:
             tree.add(_roll(roll))
+        for note in data.get("dice_notes", []):
+            tree.add(Text(note, style="bold yellow"))
         parts.append(tree)
     if decision.get("say"):
         tree = Tree(Text("do:", style="bold"))
@@ -134,8 +146,8 @@ def _roll(roll: dict[str, Any]) -> Text:
 
 
 def _outcome(node: Tree, outcome: dict[str, Any]) -> None:
-    if "roll" in outcome:
-        node.add(_line("rolled", "").append_text(_roll(outcome["roll"])))
+    for roll in outcome.get("rolls", []):
+        node.add(_line("rolled", "").append_text(_roll(roll)))
     for name, change in outcome.get("set", {}).items():
         text = f"{name}: {show(change.get('from'))} → {show(change.get('to'))}"
         if change.get("by") not in (None, str(change.get("to"))):
@@ -151,10 +163,28 @@ def _outcome(node: Tree, outcome: dict[str, Any]) -> None:
                 sub.add(Text(step, style="dim"))
             for item in chosen.get("guidance", []):
                 sub.add(_line("prefer:", item, "italic"))
+    for change in outcome.get("update", []):
+        node.add(_line("changed", f"{change['entity']}: " + "; ".join(
+            f"{name} {show(c.get('from'))} → {show(c.get('to'))}"
+            for name, c in change["set"].items())))
+    spread = outcome.get("distribute")
+    if spread:
+        sub = node.add(_line("spread", f"{show(spread['amount'])} over {spread['over']}"
+                                       + (f" — {spread['says']}" if spread.get("says") else "")))
+        for part in spread["to"]:
+            sub.add(Text(f"{part['entity']}: +{part['added']} (now {show(part['now'])})"))
+        if spread.get("rest"):
+            sub.add(Text(f"{spread['rest']} found no room", style="yellow"))
+    for removed in outcome.get("removed", []):
+        node.add(_line("used up", removed))
+    if "each" in outcome:
+        visited = outcome["each"]["visited"]
+        node.add(_line("for each", f"{outcome['each']['from']}: "
+                                   + (", ".join(visited) if visited else "none")))
     if "action" in outcome:
         node.add(_line("action:", str(outcome["action"]), "bold green"))
-    if "say" in outcome:
-        node.add(_line("says:", str(outcome["say"])))
+    for said in outcome.get("say", []):
+        node.add(_line("says:", str(said)))
     if "stop" in outcome:
         node.add(_line("stop:", str(outcome["stop"]), "bold red"))
     if "call" in outcome:
@@ -266,12 +296,63 @@ def render_trace(data: dict[str, Any]) -> RenderableType:
     parts: list[RenderableType] = [path_tree(data)]
     if data.get("judgments"):
         parts.append(render_judgments(data["judgments"]))
-    if data.get("disagreements"):
-        tree = Tree(Text("the engine and the explainer disagree (a bug; please report):",
-                         style="bold red"))
-        for item in data["disagreements"]:
-            tree.add(Text(item, style="red"))
+    if data.get("conflicts"):
+        tree = Tree(Text("rules that judged differently (the first value was kept):",
+                         style="bold yellow"))
+        for item in data["conflicts"]:
+            tree.add(Text(item, style="yellow"))
         parts.append(tree)
     parts.append(Text(""))
     parts.append(render_decision(data))
     return Group(*parts)
+
+
+# --- one rule -----------------------------------------------------------------------------
+
+
+def render_verdict(verdict: dict[str, Any]) -> RenderableType:
+    status = verdict["status"]
+    if status == "disabled":
+        return Text.assemble(("rule ", "bold"), (verdict["rule"], "bold cyan"),
+                             (" is disabled by a house rule: ", "bold yellow"),
+                             verdict["why"][0])
+    head = Text.assemble(("rule ", "bold"), (verdict["rule"], "bold cyan"),
+                         (f"  on page {verdict['page']}  ({verdict['file']})", "dim"))
+    tree = Tree(head)
+    if verdict.get("says"):
+        tree.add(Text(verdict["says"], style="italic"))
+    tree.add(Text.assemble(("when: ", "bold"), verdict["when"]))
+    if status == "fired":
+        line = "FIRED" + (f" at step {verdict['step']}" if "step" in verdict else "")
+        if "judgment" in verdict:
+            line += f": established {verdict['judgment']} = {show(verdict['value'])}"
+        node = tree.add(Text(line, style="bold green"))
+        matched = verdict.get("matched", {})
+        items = matched if isinstance(matched, list) else [
+            {k: v for k, v in matched.items() if k != "entities"},
+            *matched.get("entities", [])]
+        for item in items:
+            if item:
+                node.add(Text("matched: " + ", ".join(f"{k} = {show(v)}"
+                                                       for k, v in item.items())))
+    elif status in ("skipped", "overridden"):
+        text = "did NOT apply" + (f" at step {verdict['step']}" if "step" in verdict else "")
+        if status == "overridden":
+            text = f"not used: {verdict['judgment']} was given in the snapshot"
+        elif "judgment" in verdict:
+            text += (f": {verdict['judgment']} = {show(verdict['value'])} "
+                     f"({verdict['origin']})")
+        node = tree.add(Text(text, style="bold red"))
+        for reason in verdict.get("why", []):
+            node.add(Text(reason))
+    elif status == "outranked":
+        node = tree.add(Text(f"not considered: page {verdict['page']} was read (step "
+                             f"{verdict['step']}), but a rule above it fired first",
+                             style="bold yellow"))
+        for fired in verdict["fired_instead"]:
+            node.add(Text(f"fired instead: {fired}"))
+    else:
+        node = tree.add(Text(f"not considered: page {verdict['page']} was never reached",
+                             style="bold yellow"))
+        node.add(Text("pages read: " + " → ".join(verdict["path"])))
+    return Group(tree)

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .alpha import PROPERTIES_BUDGET, AlphaModel, Overflow
-from .compiler import Unit, alternatives, compile_unit
+from .compiler import Unit, alternatives, compile_unit, key
 from .errors import RuleFileError
 from .expressions import All, Condition, Value, kinds_read
 from .model import Rule
@@ -34,6 +34,12 @@ class Band:
     last: int = 0
     names: set[str] = field(default_factory=set)
     hoisted: dict[str, Value] = field(default_factory=dict)
+    keys: list[tuple[str, str]] = field(default_factory=list)  # (board name, fact key)
+
+    def seal(self) -> None:
+        """Remember the fact key of every board name the band reads (carriers are built
+        for every evaluation)."""
+        self.keys = [(n, key(n)) for n in sorted(self.names) if n not in self.hoisted]
 
 
 @dataclass
@@ -163,4 +169,7 @@ class Packer:
     def finish(self) -> Compiled:
         if self.building.definition:
             self._close_ruleset()
+        for bands in self.result.bands.values():
+            for band in bands:
+                band.seal()
         return self.result

@@ -40,7 +40,9 @@ from .expressions import (
     Ref,
     Value,
     all_refs,
+    board_names,
     disjuncts,
+    free_scopes,
     negation_normal,
 )
 from .limits import current as limits
@@ -125,8 +127,8 @@ class _Compiling:
 
     def declare(self, node: Exists) -> None:
         alias = f"x_{node.alias}"
-        if node.alias in self.entity_alias:
-            raise self.fail(f"alias {node.alias!r} is used twice in one condition")
+        while alias in self.order:  # an alias declared again: a new, independent entity
+            alias += "_"
         self.entity_alias[node.alias] = alias
         self.order.append(alias)
         self.heads[alias] = [{"t": "e"}, {"kind": node.kind}]
@@ -140,12 +142,16 @@ class _Compiling:
             return value
         if isinstance(value, Arith) and value.op in ("+", "-", "*"):
             return Arith(self.carriable(value.left), value.op, self.carriable(value.right))
-        if any(r.scope is not None for r in all_refs(value)):
+        if free_scopes(value):
             raise self.fail(f"{value}: aggregates, //, % and max()/min() over an entity's "
                             "fields cannot be tested here; derive the number as a field of "
                             "the entity first (a judgment `judge: ALIAS.FIELD`)")
-        name = self.hoist.setdefault(value, f"__h{len(self.hoist) + 1}")
-        self.hoisted[name] = value
+        return self.hoisted_ref(value)
+
+    def hoisted_ref(self, node: Value | Condition) -> Ref:
+        """The evaluator computes `node` (board values only) and the carrier holds it."""
+        name = self.hoist.setdefault(node, f"__h{len(self.hoist) + 1}")
+        self.hoisted[name] = node
         self.carrier_names.add(name)
         return Ref(name)
 
@@ -193,8 +199,13 @@ class _Compiling:
         if not _plain(left, here, self):
             left, op, right = _isolate(right, _FLIP[literal.op], left, here, self)
         if not _plain(left, here, self):
-            raise self.fail(f"cannot compile {literal}: one side must be a plain name, "
-                            "plus or minus other values")
+            if here == CARRIER and not free_scopes(literal) and not \
+                    board_names(literal) & self.judgments_as_facts:
+                left, op, right = self.hoisted_ref(literal), "==", Literal(True)
+            else:
+                raise self.fail(f"cannot compile {literal}: one side must be a plain name, "
+                                "plus or minus other values (derive a field or judgment for "
+                                "the rest)")
         assert isinstance(left, Ref)
         name = self.field_of(left)
         other = self.operand(right, here)
@@ -320,12 +331,8 @@ def compile_unit(rule: Rule, rank: int, conjunction: list[Condition], index: int
                  judgments_as_facts: frozenset[str], hoist: dict[Value, str]) -> Unit:
     """One alternative of a rule as a Unit (carrier tests, then the other patterns)."""
     ctx = _Compiling(rule, judgments_as_facts, hoist)
-    for item in conjunction:
-        if isinstance(item, Exists):
-            ctx.exists(item)
-    for item in conjunction:
-        if not isinstance(item, Exists):
-            ctx.literal(item)
+    for item in conjunction:  # in order: an alias means the latest entity declared by it
+        ctx.literal(item)
     unit = Unit(name=f"{rule.id}#{index}", rule=rule, rank=rank,
                 carrier_tests=ctx.tests.pop(CARRIER),
                 patterns=ctx.patterns(), carrier_names=ctx.carrier_names,

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from .dice import Dice
-from .errors import DecisionError
+from .errors import DecisionError, SnapshotError
 
 if TYPE_CHECKING:
     from .walk import Turn
@@ -58,8 +58,8 @@ def run_fact_helpers(pack: Any, board: dict[str, Any],
     for name in pack.computed:
         try:
             pack.functions[name](board, entities, pack.data, pack.settings)
-        except ValueError as exc:
-            raise DecisionError(f"{name}: {exc}") from None
+        except ValueError as exc:  # the helper's word that the snapshot cannot be
+            raise SnapshotError(str(exc)) from None
     top = max((e.get(EID, 0) for items in entities.values() for e in items), default=0)
     for items in entities.values():
         for entity in items:

@@ -12,6 +12,8 @@ from __future__ import annotations
 from typing import Any
 
 from .compiled import Compiled, Packer, rule_condition
+from .computation import run_fact_helpers
+from .derivation import Derivation, copy_entities
 from .derive import DurableDeriver
 from .errors import EngineFault
 from .expressions import Condition, board_names
@@ -57,7 +59,9 @@ class Engine:
         self.rank = {rule.id: index for rules in self.ordered.values()
                      for index, rule in enumerate(rules, start=1)}
         self.conditions: dict[str, Condition] = {r.id: rule_condition(r) for r in pack.rules()}
-        self.inputs = _inputs_of_judgments(pack)
+        self.reads = {rule_id: sorted(board_names(condition))
+                      for rule_id, condition in self.conditions.items()}
+        self.judgment_inputs = _inputs_of_judgments(pack)
         if reasoner == "durable":
             self.pages: Any = DurablePages(compile_pages(pack))
             self.deriver: Any = DurableDeriver(pack, self.strata,
@@ -65,6 +69,21 @@ class Engine:
         else:
             self.pages = PlainPages(pack)
             self.deriver = PlainDeriver(pack, self.strata)
+
+    def derive(self, board: dict[str, Any], entities: dict[str, list[dict[str, Any]]],
+               answers: dict[str, Any]) -> Derivation:
+        """Every judgment from these observations (an installed pack's helpers first)."""
+        if self.pack.computed:
+            board, entities = dict(board), copy_entities(entities)
+            run_fact_helpers(self.pack, board, entities)
+        return self.deriver.derive(board, entities, answers)
+
+    def inputs(self, situation: Situation) -> dict[str, Any]:
+        """The board a decision starts from: observations, and turn variables at defaults."""
+        board = dict(situation.board)
+        for spec in self.pack.facts.variables.values():
+            board.setdefault(spec.name, spec.default)
+        return board
 
     def decide(self, situation: Situation, seed: int | None = None,
                explain: bool = True) -> Trace:
@@ -87,7 +106,7 @@ class Engine:
             for skipped in step.skipped:
                 read |= set(skipped.get("read", []))
         for name in list(read):
-            read |= self.inputs.get(name, set())
+            read |= self.judgment_inputs.get(name, set())
         found = []
         for name in sorted(read & situation.defaulted):
             spec = self.pack.facts.spec(name)

@@ -14,8 +14,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from .evaluate import World, holds, value_of
-from .expressions import Condition, Value
+from .evaluate import World, evaluate
+from .expressions import TRUE
 from .limits import current as limits
 from .model import FieldSpec, Pack, Rule
 from .strata import Strata
@@ -33,6 +33,11 @@ class Change:
     name: str = ""
     value: Any = None
     entity: dict[str, Any] | None = None
+
+
+def copy_entities(entities: dict[str, list[dict[str, Any]]]) -> dict[str, list[dict[str, Any]]]:
+    """A copy a run may change: entity dicts hold plain values, so one level is enough."""
+    return {kind: [dict(e) for e in items] for kind, items in entities.items()}
 
 
 def entity_support(entity: Mapping[str, Any], pack: Pack, kind: str) -> dict[str, Any]:
@@ -96,14 +101,13 @@ class Derivation:
         if key in self.fired:
             return []
         self.fired.add(key)
-        world = self.world()
         support = {"rule": rule.id, "cite": rule.cite, "facts": matched}
         then = rule.then
         if then.create is not None:
-            return self._create(rule, then.create.kind, then.create.fields, world, bound)
+            return self._create(rule, then.create.kind, then.create.fields, self.world(), bound)
         judge = then.judge
         assert judge is not None
-        value = _evaluate(judge.value, world, bound)
+        value = True if judge.value == TRUE else evaluate(judge.value, self.world(), bound)
         if judge.alias is None:
             return self._judgment(judge.name, value, support)
         return self._field(bound[judge.alias], judge.name, value, support)
@@ -145,7 +149,7 @@ class Derivation:
                 bound: dict[str, dict[str, Any]]) -> list[Change]:
         entity: dict[str, Any] = {EID: next(self.eids)}
         for assign in fields:
-            entity[assign.name] = _evaluate(assign.value, world, bound)
+            entity[assign.name] = evaluate(assign.value, world, bound)
         spec = self.pack.facts.entities[kind]
         for name, field_spec in spec.fields.items():
             if name not in entity and not field_spec.derived and field_spec.has_default:
@@ -209,11 +213,3 @@ def _default(spec: FieldSpec | None) -> Any:
     if spec is None or spec.type == "boolean":
         return False if spec is None or spec.default is None else spec.default
     return spec.default
-
-
-def _evaluate(node: Value | Condition, world: World, bound: dict[str, Any]) -> Any:
-    from .expressions import Aggregate, Arith, Extreme, Literal, Ref
-
-    if isinstance(node, Literal | Ref | Arith | Extreme | Aggregate):
-        return value_of(node, world, bound)
-    return holds(node, world, bound)

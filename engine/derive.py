@@ -9,13 +9,12 @@ The stratum's defaults are asserted, its phase facts retracted, and the next str
 
 from __future__ import annotations
 
-import copy
 from typing import Any
 
 from .compiled import Band, Compiled
-from .compiler import key, normal_number
-from .derivation import EID, GIVEN, Change, Derivation, entity_support
-from .evaluate import World, value_of
+from .compiler import normal_number
+from .derivation import EID, GIVEN, Change, Derivation, copy_entities, entity_support
+from .evaluate import World, evaluate
 from .model import Pack
 from .network import State
 from .strata import Strata
@@ -23,11 +22,9 @@ from .strata import Strata
 
 def entity_fact(kind: str, entity: dict[str, Any], version: int) -> dict[str, Any]:
     """An entity as a durable_rules fact; absent fields are left out (tests on them fail)."""
-    fact: dict[str, Any] = {"t": "e", "kind": kind, "eid": entity[EID],
-                            "id": f"x{entity[EID]}.{version}"}
-    for name, value in entity.items():
-        if not name.startswith("#") and value is not None:
-            fact[name] = normal_number(value)
+    fact = {name: value for name, value in entity.items()
+            if value is not None and name[0] != "#"}
+    fact.update(t="e", kind=kind, eid=entity[EID], id=f"x{entity[EID]}.{version}")
     return fact
 
 
@@ -35,11 +32,14 @@ def carrier_fact(carrier: str, band: Band, board: dict[str, Any], world: World,
                  ) -> dict[str, Any]:
     """The event or phase fact of a band: the board values it reads, and its hoisted values."""
     fact: dict[str, Any] = {"t": carrier, "band": band.number}
-    for name in band.names:
-        hoisted = band.hoisted.get(name)
-        value = board.get(name) if hoisted is None else value_of(hoisted, world, {})
+    for name, flat in band.keys:
+        value = board.get(name)
         if value is not None:
-            fact[key(name)] = normal_number(value)
+            fact[flat] = value
+    for name, node in band.hoisted.items():
+        value = evaluate(node, world)
+        if value is not None:
+            fact[name] = normal_number(value)
     return fact
 
 
@@ -103,7 +103,7 @@ class DurableDeriver:
 
     def derive(self, board: dict[str, Any], entities: dict[str, list[dict[str, Any]]],
                answers: dict[str, Any]) -> Derivation:
-        run = Derivation(self.pack, self.strata, dict(board), copy.deepcopy(entities),
+        run = Derivation(self.pack, self.strata, dict(board), copy_entities(entities),
                          dict(answers))
         facts = _Facts(self.compiled)
         try:

@@ -9,10 +9,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from .choices import choose, ordered, satisfies
+from .compiler import normal_number
 from .derivation import EID
 from .errors import DecisionError
-from .evaluate import holds, number, value_of
-from .expressions import Condition, Value
+from .evaluate import evaluate, number, value_of
 from .outcomes import (
     Assign,
     Choice,
@@ -29,12 +29,6 @@ from .outcomes import (
 
 if TYPE_CHECKING:
     from .walk import Turn
-
-
-def evaluate(node: Value | Condition, turn: Turn) -> Any:
-    if isinstance(node, Value):  # type: ignore[arg-type]
-        return value_of(node, turn.world(), turn.bound)
-    return holds(node, turn.world(), turn.bound)
 
 
 def fill(text: Template, turn: Turn) -> str:
@@ -63,7 +57,7 @@ def apply_effect(effect: Any, turn: Turn, outcome: dict[str, Any], page: str, ru
         _roll(effect, turn, outcome)
     elif isinstance(effect, Assign):
         before = turn.board.get(effect.name)
-        turn.board[effect.name] = evaluate(effect.value, turn)
+        turn.board[effect.name] = normal_number(evaluate(effect.value, turn.world(), turn.bound))
         outcome.setdefault("set", {})[effect.name] = {
             "from": before, "to": turn.board[effect.name], "by": effect.text}
     elif isinstance(effect, Choice):
@@ -127,7 +121,7 @@ def _update(effect: Update, turn: Turn, outcome: dict[str, Any]) -> None:
     changes = {}
     for assign in effect.fields:
         before = entity.get(assign.name)
-        value = evaluate(assign.value, turn)
+        value = evaluate(assign.value, turn.world(), turn.bound)
         turn.store.set(entity, assign.name, value)
         changes[assign.name] = {"from": before, "to": value, "by": assign.text}
     turn.bind(effect.alias, entity)

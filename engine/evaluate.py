@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .expressions import (
+    INTERNAL,
     Aggregate,
     All,
     Any_,
@@ -82,6 +83,13 @@ def value_of(node: Value, world: World, bound: Bound) -> Any:
     if isinstance(node, Aggregate):
         return aggregate(node, world, bound)
     raise TypeError(node)
+
+
+def evaluate(node: Value | Condition, world: World, bound: Bound | None = None) -> Any:
+    """A value, or whether a condition holds (the right side of `set:`, a hoisted test)."""
+    if isinstance(node, Literal | Ref | Arith | Extreme | Aggregate):
+        return value_of(node, world, bound or {})
+    return holds(node, world, bound)
 
 
 def arithmetic(op: str, left: Any, right: Any) -> Any:
@@ -242,8 +250,10 @@ def _failures(node: Condition, world: World, bound: dict) -> list[str]:
         return ["none of these held: " + "; ".join(parts)]
     if isinstance(node, Exists):
         seen = len(world.entities.get(node.kind, []))
-        where = f" with {node.where}" if node.where is not None else ""
-        return [f"no {node.kind}{where} (of {seen} {node.kind} seen)"]
+        where = str(node).partition(" with ")[2] if node.alias.startswith(INTERNAL) else \
+            str(node.where) if node.where is not None else ""
+        return [f"no {node.kind}{' with ' + where if where else ''} (of {seen} {node.kind} "
+                "seen)"]
     if isinstance(node, Not) and isinstance(node.item, Exists):
         match = next(_witnesses(node.item, world, bound))
         return [f"there is a {node.item.kind} that rules it out: {entity_text(match)}"]

@@ -12,7 +12,7 @@ are pushed down to comparisons first (`negation_normal`), so `not (x == 1)` mean
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from functools import cache
 from typing import Any
 
@@ -21,6 +21,7 @@ NEGATED = {"==": "!=", "!=": "==", "<": ">=", ">=": "<", ">": "<=", "<=": ">"}
 FLIPPED = {"<": ">", "<=": ">=", ">": "<", ">=": "<=", "==": "==", "!=": "!="}
 ARITHMETIC = ("+", "-", "*", "//", "%")
 AGGREGATES = ("count", "sum", "max", "min", "any", "all")
+INTERNAL = ("select_", "target_", "each_", "spread_")  # aliases the engine gives choices
 
 
 def show(value: Any) -> str:
@@ -34,6 +35,15 @@ def show(value: Any) -> str:
     if isinstance(value, float) and value.is_integer():
         return str(int(value))
     return repr(value) if isinstance(value, str) else str(value)
+
+
+def _cached_hash(self: Any) -> int:
+    """Trees are hashed on every cache lookup: compute a node's hash once."""
+    cached = self.__dict__.get("_hash")
+    if cached is None:
+        cached = hash((type(self).__name__, *(getattr(self, f.name) for f in fields(self))))
+        object.__setattr__(self, "_hash", cached)
+    return cached
 
 
 # --- values -------------------------------------------------------------------------------
@@ -52,7 +62,7 @@ class Literal:
         return hash(_typed(self.value))
 
     def __str__(self) -> str:
-        return show(self.value)
+        return text(self)
 
 
 def _typed(value: Any) -> tuple[str, Any]:
@@ -65,34 +75,40 @@ def _typed(value: Any) -> tuple[str, Any]:
 class Ref:
     """A name: `scope` None is a board value; else the alias of an entity in scope."""
 
+    __hash__ = _cached_hash
+
     name: str
     scope: str | None = None
 
     def __str__(self) -> str:
-        return f"{self.scope}.{self.name}" if self.scope else self.name
+        return text(self)
 
 
 @dataclass(frozen=True)
 class Arith:
     """`left OP right` for + - * // % over numbers (// rounds down, as the seeds do)."""
 
+    __hash__ = _cached_hash
+
     left: Value
     op: str
     right: Value
 
     def __str__(self) -> str:
-        return f"{_group(self.left)} {self.op} {_group(self.right)}"
+        return text(self)
 
 
 @dataclass(frozen=True)
 class Extreme:
     """`max(a, b, ...)` / `min(a, b, ...)` of values."""
 
+    __hash__ = _cached_hash
+
     op: str
     items: tuple[Value, ...]
 
     def __str__(self) -> str:
-        return f"{self.op}({', '.join(map(str, self.items))})"
+        return text(self)
 
 
 @dataclass(frozen=True)
@@ -102,6 +118,8 @@ class Aggregate:
     Durable_rules has no aggregates: the evaluator computes them and the engine hands the
     result to the rule engine as a value (see `hoisted`)."""
 
+    __hash__ = _cached_hash
+
     op: str
     kind: str
     alias: str
@@ -109,17 +127,12 @@ class Aggregate:
     of: Value | Condition | None
 
     def __str__(self) -> str:
-        head = self.kind if self.alias == self.kind else f"{self.kind} as {self.alias}"
-        where = f" where {self.where}" if self.where is not None else ""
-        of = f", {self.of}" if self.of is not None else ""
-        return f"{self.op}({head}{where}{of})"
+        return text(self)
 
 
 Value = Literal | Ref | Arith | Extreme | Aggregate
 
 
-def _group(value: Value) -> str:
-    return f"({value})" if isinstance(value, Arith) else str(value)
 
 
 # --- conditions ---------------------------------------------------------------------------
@@ -127,6 +140,8 @@ def _group(value: Value) -> str:
 
 @dataclass(frozen=True)
 class Compare:
+    __hash__ = _cached_hash
+
     left: Value
     op: str
     right: Value
@@ -135,11 +150,7 @@ class Compare:
         return Compare(self.left, NEGATED[self.op], self.right)
 
     def __str__(self) -> str:
-        if self.op == "==" and self.right == TRUE:
-            return str(self.left)
-        if self.op == "==" and self.right == FALSE:
-            return f"not {self.left}"
-        return f"{self.left} {self.op} {self.right}"
+        return text(self)
 
 
 @dataclass(frozen=True, eq=False)
@@ -161,44 +172,49 @@ class Member:
         return Member(self.value, self.options, not self.negated)
 
     def __str__(self) -> str:
-        shown = ", ".join(show(o) for o in self.options)
-        return f"{self.value} {'not in' if self.negated else 'in'} [{shown}]"
+        return text(self)
 
 
 @dataclass(frozen=True)
 class Exists:
+    __hash__ = _cached_hash
+
     kind: str
     alias: str
     where: Condition | None
 
     def __str__(self) -> str:
-        head = self.kind if self.alias == self.kind else f"{self.kind} as {self.alias}"
-        inner = f" ({self.where})" if self.where is not None else ""
-        return f"exists {head}{inner}"
+        return text(self)
 
 
 @dataclass(frozen=True)
 class Not:
+    __hash__ = _cached_hash
+
     item: Condition
 
     def __str__(self) -> str:
-        return f"not {_wrap(self.item)}"
+        return text(self)
 
 
 @dataclass(frozen=True)
 class All:
+    __hash__ = _cached_hash
+
     items: tuple[Condition, ...]
 
     def __str__(self) -> str:
-        return " and ".join(_wrap(i) for i in self.items)
+        return text(self)
 
 
 @dataclass(frozen=True)
 class Any_:
+    __hash__ = _cached_hash
+
     items: tuple[Condition, ...]
 
     def __str__(self) -> str:
-        return " or ".join(_wrap(i) for i in self.items)
+        return text(self)
 
 
 Condition = Compare | Member | Exists | Not | All | Any_
@@ -207,8 +223,54 @@ FALSE = Literal(False)
 ALWAYS = Compare(TRUE, "==", TRUE)
 
 
-def _wrap(item: Condition) -> str:
-    return f"({item})" if isinstance(item, All | Any_) else str(item)
+def text(node: Any, inside: bool = False) -> str:
+    """A tree as the rule language writes it; `inside` an entity's scope, a board value is
+    written `board.NAME` so that the text parses back to the same tree."""
+    if isinstance(node, Literal):
+        return show(node.value)
+    if isinstance(node, Ref):
+        if node.scope is not None:
+            return f"{node.scope}.{node.name}"
+        return f"board.{node.name}" if inside else node.name
+    if isinstance(node, Arith):
+        return f"{_group(node.left, inside)} {node.op} {_group(node.right, inside)}"
+    if isinstance(node, Extreme):
+        return f"{node.op}({', '.join(text(i, inside) for i in node.items)})"
+    if isinstance(node, Aggregate):
+        head = node.kind if node.alias == node.kind else f"{node.kind} as {node.alias}"
+        where = f" where {text(node.where, True)}" if node.where is not None else ""
+        of = f", {text(node.of, True)}" if node.of is not None else ""
+        return f"{node.op}({head}{where}{of})"
+    if isinstance(node, Compare):
+        if node.op == "==" and node.right == TRUE:
+            return text(node.left, inside)
+        if node.op == "==" and node.right == FALSE:
+            return f"not {text(node.left, inside)}"
+        return f"{text(node.left, inside)} {node.op} {text(node.right, inside)}"
+    if isinstance(node, Member):
+        shown = ", ".join(show(o) for o in node.options)
+        return f"{text(node.value, inside)} {'not in' if node.negated else 'in'} [{shown}]"
+    if isinstance(node, Exists):
+        if node.alias.startswith(INTERNAL):  # a choice's own scope: its fields read bare
+            inner = text(node.where, True).replace(f"{node.alias}.", "") if node.where else ""
+            return f"a {node.kind}" + (f" with {inner}" if inner else "")
+        head = node.kind if node.alias == node.kind else f"{node.kind} as {node.alias}"
+        inner = f" ({text(node.where, True)})" if node.where is not None else ""
+        return f"exists {head}{inner}"
+    if isinstance(node, Not):
+        return f"not {_wrap(node.item, inside)}"
+    if isinstance(node, All | Any_):
+        joiner = " and " if isinstance(node, All) else " or "
+        return joiner.join(_wrap(i, inside) for i in node.items)
+    raise TypeError(node)
+
+
+def _group(value: Any, inside: bool) -> str:
+    return f"({text(value, inside)})" if isinstance(value, Arith) else text(value, inside)
+
+
+def _wrap(item: Any, inside: bool) -> str:
+    return f"({text(item, inside)})" if isinstance(item, All | Any_) else text(item, inside)
 
 
 # --- reading trees ------------------------------------------------------------------------
@@ -278,6 +340,11 @@ def scopes(node: Any) -> dict[str, str]:
     for child in children(node):
         found.update(scopes(child))
     return found
+
+
+def free_scopes(node: Any) -> set[str]:
+    """Entity aliases a tree reads but does not declare (what correlates it to outside)."""
+    return {r.scope for r in all_refs(node) if r.scope} - set(scopes(node))
 
 
 def negated_board_names(node: Condition, negated: bool = False) -> set[str]:

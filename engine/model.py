@@ -37,7 +37,7 @@ class Rule:
 
     @property
     def layer_name(self) -> str:
-        return "base" if self.layer == 0 else f"layer {self.layer}"
+        return "base" if self.layer == 0 else f"salience {self.layer}"
 
     @property
     def where(self) -> str:

@@ -11,7 +11,10 @@ each firing and completes it. Guards kept here:
 - a call that fails poisons its state: the state is never touched again (deleting a state
   after a failed assert corrupts the heap), and its ruleset is re-registered under a new name
   for the states that follow;
-- states get fresh ids, at most a few alive at once, and are deleted after use (hazard G).
+- states get fresh ids, at most a few alive at once, and are deleted after use (hazard G);
+- a state in which no action ever ran crashes when deleted (hazard B): every ruleset gets a
+  lowest-priority `close` rule on a `{t: close}` fact, asserted and fired before deleting such
+  a state.
 """
 
 from __future__ import annotations
@@ -28,8 +31,15 @@ from .errors import EngineFault
 Firing = tuple[str, dict[str, Any]]
 _DUMP = json.JSONEncoder(ensure_ascii=True, separators=(",", ":"), allow_nan=False).encode
 _SIDS = itertools.count(1)
+_LIVE: set[str] = set()
 _NAMES = itertools.count(1)
 NOT_HANDLED = 1  # a fact no pattern reads: harmless, it is simply not stored
+CLOSE = "-close-"  # the rule that lets a state be deleted safely (hazard B)
+
+
+def live_states() -> int:
+    """States created and not yet closed (a batch must end each snapshot with none)."""
+    return len(_LIVE)
 
 
 class Ruleset:
@@ -37,7 +47,8 @@ class Ruleset:
 
     def __init__(self, name: str, definition: dict[str, Any]) -> None:
         self.base = name
-        self.definition = definition
+        self.definition = {**definition,
+                           CLOSE: {"all": [{"c": {"t": "close"}}], "pri": 65535}}
         self.handle = 0
         self.register()
 
@@ -59,8 +70,10 @@ class State:
         self.ruleset = ruleset
         self.handle = ruleset.handle
         self.sid = str(next(_SIDS))
+        _LIVE.add(self.sid)
         self.offset: int | None = None
         self.poisoned = False
+        self.acted = False
         self.ids = itertools.count(1)
 
     def _call(self, what: str, function: Any, *args: Any) -> Any:
@@ -112,9 +125,11 @@ class State:
             return []
         fired: list[Firing] = []
         messages: str | None = started[1]
+        self.acted = True
         while messages:
             (name, matched), = json.loads(messages).items()
-            fired.append((name, matched))
+            if name != CLOSE:
+                fired.append((name, matched))
             messages = self._call("complete an action", core.complete_and_start_action,
                                   self.offset)
         return fired
@@ -127,7 +142,11 @@ class State:
 
     def close(self) -> None:
         """Delete the state, unless a failed call poisoned it (then it is left alone)."""
+        _LIVE.discard(self.sid)
         if not self.poisoned and self.offset is not None:
+            if not self.acted:
+                self.assert_facts([{"t": "close"}])
+                self.drain()
             try:
                 core.delete_state(self.handle, self.sid)
             except core.error as exc:

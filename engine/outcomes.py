@@ -219,6 +219,7 @@ class Outcome:
     action: Action | None = None
     stop: Template | None = None
     call: Template | None = None
+    missing: Template | None = None  # a called page that does not exist: this note, read on
     goto: Template | None = None
     reads_on: bool = False
     judge: Judge | None = None
@@ -414,5 +415,6 @@ def parse_outcome(raw: dict[str, Any], kinds: frozenset[str],
         effects=tuple(effects), action=action,
         stop=template(raw["stop"], names, ("stop",)) if "stop" in raw else None,
         call=template(raw["call"], names, ("call",)) if "call" in raw else None,
+        missing=template(raw["missing"], names, ("missing",)) if "missing" in raw else None,
         goto=template(raw["goto"], names, ("goto",)) if "goto" in raw else None,
         reads_on=bool(raw.get("continue")), judge=judge, create=create, raw=dict(raw))

@@ -9,11 +9,10 @@ which is the evidence that the explainer (built on the same evaluator) tells the
 
 from __future__ import annotations
 
-import copy
 from typing import Any
 
 from .compiled import rule_condition
-from .derivation import EID, Derivation, entity_support
+from .derivation import EID, Derivation, copy_entities, entity_support
 from .entities import EntityStore
 from .evaluate import World, every_binding, holds
 from .model import Pack, Rule
@@ -28,7 +27,7 @@ class PlainDeriver:
 
     def derive(self, board: dict[str, Any], entities: dict[str, list[dict[str, Any]]],
                answers: dict[str, Any]) -> Derivation:
-        run = Derivation(self.pack, self.strata, dict(board), copy.deepcopy(entities),
+        run = Derivation(self.pack, self.strata, dict(board), copy_entities(entities),
                          dict(answers))
         run.initial()
         for stratum in range(self.strata.top + 1):

@@ -78,6 +78,9 @@ OUTCOME_SCHEMA: dict[str, Any] = {
                    "description": "the bound entity is used up (gone for the rest of the turn)"},
         "say": {"type": "string", "description": "an instruction for the player"},
         "call": {"type": "string", "description": "read this page, then read on here"},
+        "missing": {"type": "string",
+                    "description": "if the called page does not exist (a Fate with no section "
+                                   "for this Act), note this and read on"},
         "goto": {"type": "string", "description": "go to this page for good"},
         "continue": {"type": "boolean", "description": "a statement: read on"},
         "stop": {"type": "string", "description": "the turn ends here, with this result"},
@@ -199,11 +202,12 @@ PACK_SCHEMA: dict[str, Any] = {
             "type": "object", "additionalProperties": False,
             "description": "how a decision of this pack reads: its headline and batch columns",
             "properties": {
-                "headline": {"type": "array", "items": _TEXT,
-                             "description": "lines shown under the decision, templates over "
-                                            "the board ({selected.suit})"},
+                "lead": {"type": "array", "items": _TEXT,
+                         "description": "fields that name a chosen entity first (suit, number)"},
+                "choices": {"type": "object", "additionalProperties": _TEXT,
+                            "description": "what a choice alias is called (selected: card)"},
                 "columns": {"type": "object", "additionalProperties": _TEXT,
-                            "description": "batch row column → board name or choice alias"},
+                            "description": "batch row column → the choice alias it shows"},
             },
         },
         "coverage": {"type": "object", "description": "seed sections deliberately not encoded"},

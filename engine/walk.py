@@ -8,10 +8,8 @@ the walk applies its outcome — effects in the order written, the action, then 
 
 from __future__ import annotations
 
-import copy
 from typing import TYPE_CHECKING, Any
 
-from .computation import run_fact_helpers
 from .derivation import EID, GIVEN
 from .dice import Dice
 from .effects import apply_effect, fill
@@ -41,9 +39,7 @@ class Turn:
         self.trace.decision = {"result": "decided", "choices": {}, "actions": [], "say": [],
                                "steps": []}
         self.dice = Dice(seed, list(situation.dice))
-        self.board: dict[str, Any] = dict(situation.board)
-        for spec in self.pack.facts.variables.values():
-            self.board.setdefault(spec.name, spec.default)
+        self.board: dict[str, Any] = engine.inputs(situation)
         self.store = EntityStore({})
         self.bound: dict[str, dict[str, Any]] = {}
         self.steps = 0
@@ -55,11 +51,8 @@ class Turn:
 
     def _derive(self, entities: dict[str, list[dict[str, Any]]]) -> None:
         inputs = {n: v for n, v in self.board.items() if n not in self.pack.facts.judgments}
-        if self.pack.computed:
-            entities = copy.deepcopy(entities)
-            run_fact_helpers(self.pack, inputs, entities)
-            self.board.update(inputs)
-        run = self.engine.deriver.derive(inputs, entities, self.situation.answers)
+        run = self.engine.derive(inputs, entities, self.situation.answers)
+        self.board.update(run.board)
         self.trace.judgments = run.judgments()
         self.trace.conflicts.extend(run.conflicts)
         self.trace.field_support.update(run.field_support)
@@ -160,25 +153,25 @@ class Turn:
 
     def _explain(self, step: Step, skipped: list[Rule], rule: Rule | None,
                  bound: dict[str, Any], world: World) -> None:
+        """Why each rule above the fired one did not apply — and a check that the evaluator
+        agrees with the rule engine on all of them (the why-not text only when explaining)."""
+        conditions, reads = self.engine.conditions, self.engine.reads
         for earlier in skipped:
-            condition = self.engine.conditions[earlier.id]
-            why = failures(condition, world) if self.explain else []
-            if self.explain and not why:
+            why = failures(conditions[earlier.id], world) if self.explain else []
+            if (why == []) if self.explain else holds(conditions[earlier.id], world):
                 self.trace.disagreements.append(
                     f"{earlier.id}: the evaluator finds it applies, the rule engine did not "
                     "fire it")
-            if self.explain:
-                step.skipped.append({"rule": earlier.id, "says": earlier.says, "why": why,
-                                     "read": sorted(board_names(condition))})
+            step.skipped.append({"rule": earlier.id, "says": earlier.says, "why": why,
+                                 "read": reads[earlier.id]})
         if rule is None:
             return
-        if self.explain and not holds(self.engine.conditions[rule.id], world):
+        if not holds(conditions[rule.id], world):
             self.trace.disagreements.append(
                 f"{rule.id}: the rule engine fired it, the evaluator finds it does not apply")
         step.rule, step.says, step.cite, step.layer = rule.id, rule.says, rule.cite, \
             rule.layer_name
-        step.matched = {n: self.board.get(n)
-                        for n in sorted(board_names(self.engine.conditions[rule.id]))}
+        step.matched = {n: self.board.get(n) for n in reads[rule.id]}
         entities = [self.shown(e) | {"kind": self.store.kind_of.get(e[EID])}
                     for alias, e in bound.items() if not alias.startswith(("select_",
                                                                            "target_"))]
@@ -211,7 +204,9 @@ class Turn:
             return "stop"
         if then.call is not None:
             target = outcome["call"] = fill(then.call, self)
-            if self.walk(target, depth + 1) == "stop":
+            if target not in self.pack.pages and then.missing is not None:
+                step.notes.append(fill(then.missing, self))
+            elif self.walk(target, depth + 1) == "stop":
                 return "stop"
             if then.goto is None:
                 return "continue"
@@ -257,7 +252,7 @@ class Turn:
                 for fact in support.get("facts", []):
                     if "kind" in fact and fact not in found:
                         found.append(fact)
-        return found
+        return sorted(found, key=lambda fact: sorted((k, str(v)) for k, v in fact.items()))
 
     def finish(self) -> Trace:
         self.session.close()

@@ -84,7 +84,7 @@ def test_why_rule_explains_a_skipped_rule_with_its_failing_condition(run, demo_t
 def test_why_rule_on_a_page_never_reached_says_so_and_shows_the_path(run, demo_trace):
     pack = engine_for("arcs").pack
     read = {s["page"] for s in demo_trace["path"]}
-    rule = next(r for p in pack.pages() if p.name not in read for r in p.ordered())
+    rule = next(r for p in pack.decision_pages() if p.name not in read for r in p.ordered())
     result = run("why", DEMO, "--seed", "7", "--rule", rule.id)
     assert result.exit_code == 0, result.output
     assert "was never reached" in result.stdout
@@ -102,7 +102,7 @@ def test_why_rule_with_an_unknown_id_exits_2_and_suggests_one(run, demo_trace):
 @pytest.mark.parametrize(("text", "where", "says"), [
     ("pack: arcs\nhand_counter: 2\nbogus: 1\n", ":3", "unknown fact 'bogus'"),
     ("pack: arcs\nhand_counter: [2\n", ":3", "not valid YAML/JSON"),
-    ("pack: arcs\nhand_counter: 'two'\n", ":2", "is not of type 'integer'"),
+    ("pack: arcs\nhand_counter: 'two'\n", ":2", "'two' is not a whole number"),
     ("hand_counter: 2\n", ":1", "does not say its pack"),
 ])
 def test_a_bad_snapshot_exits_2_with_one_line_naming_file_and_line(run, tmp_path, text, where,

@@ -1,112 +1,123 @@
-"""Regression tests for the durable_rules hazards in DURABLE_RULES.md, one per guard."""
+"""Regression tests for the durable_rules hazards (DURABLE_RULES.md, docs/durable_rules.md):
+one per guard, each failing if the guard goes away."""
 
 from __future__ import annotations
 
+import json
 import threading
 
 import pytest
 
 from tests.conftest import TOY_PACKS
-from whybot.engine import EngineFault, SnapshotError, load_pack
-from whybot.engine.compiler import compile_decisions
-from whybot.engine.host import Session, rule_host
-from whybot.facts.snapshot import parse_snapshot
+from tests.engine.helpers import decide
+from whybot.engine import EngineFault, load_pack
+from whybot.engine.decide import Engine, compile_derivations, compile_pages
+from whybot.engine.network import Ruleset, live_states
 
 
-def _patterns(definition):
-    for name, rule in definition.items():
-        for pattern in rule["all"]:
-            for alias, test in pattern.items():
-                yield name, alias, test
+def _patterns(compiled):
+    for ruleset in compiled.rulesets:
+        for name, rule in ruleset.definition.items():
+            for pattern in rule["all"]:
+                for alias, test in pattern.items():
+                    yield name, alias, test
 
 
-def test_every_join_ends_with_an_always_true_test(toy):
+def test_every_join_ends_with_an_always_true_join(toy):
     """Hazard A (#381): a cross-fact test that is last and false can crash the engine."""
-    joined = next(c for c in toy.compiled.derivations.rules if c.rule.id == "j.fits")
-    slot = joined.patterns[2]["x_s"]["$and"]
-    assert slot[-1] == {"k": {"b": "k"}}
+    compiled = compile_derivations(toy.pack, toy.strata)
+    joined = [test for name, alias, test in _patterns(compiled)
+              if name.startswith("j.fits") and alias == "x_s"]
+    assert joined and all(test["$and"][-1] == {"k": {"e": "k"}} for test in joined)
 
 
-def test_every_state_runs_an_action_before_it_is_deleted():
-    """Hazard B: delete_state on a state where no action ran crashes; `end` always fires."""
-    host = rule_host()
-    name = host.unique_name("hazard.b")
-    host.register(name, {"only": {"all": [{"a": {"t": "end"}}]},
-                         "accept": {"all": [{"a": {"t": "board"}}, {"z": {"t": "-never-"}}]}},
-                  lambda *args: None)
-    session = Session(host, name)
-    session.assert_fact({"t": "board"})
-    session.close()
-    assert session.fired[-1][0] == "only"
+def test_a_state_where_nothing_fired_is_closed_through_its_close_rule():
+    """Hazard B: delete_state on a state where no action ran crashes the process."""
+    ruleset = Ruleset("hazard.b", {"r": {"all": [{"a": {"t": "x"}}, {"b": {"t": "y"}}]}})
+    state = ruleset.state()
+    state.assert_facts([{"t": "x"}])
+    assert not state.acted
+    state.close()  # would abort here without the close rule
+    assert state.acted
 
 
-def test_every_pattern_has_a_positive_discriminator(toy):
+def test_every_pattern_starts_with_a_discriminator(toy):
     """Hazard C: a pattern the state object itself satisfies fires forever."""
-    page = toy.pack.procedures["turn"]
-    _, definition = compile_decisions(page, "hazard.c.check", toy.pack)
-    for _name, _alias, test in _patterns(definition):
-        tests = test.get("$and", [test])
-        assert any("t" in part for part in tests)
+    for compiled in (compile_pages(toy.pack), compile_derivations(toy.pack, toy.strata)):
+        for _, _, test in _patterns(compiled):
+            first = test.get("$and", [test])[0]
+            assert "t" in first
 
 
-def test_an_exception_in_an_action_reaches_the_caller():
-    """Hazard D: durable_rules stores an action's exception as a string and carries on."""
-    host = rule_host()
-    name = host.unique_name("hazard.d")
-
-    def explode(session, rule, matched, closure):
-        if rule == "r":
-            raise KeyError("boom")
-
-    host.register(name, {"r": {"all": [{"a": {"t": "board"}}]}, "end": {"all": [
-        {"a": {"t": "end"}}]}}, explode)
-    with Session(host, name) as session, pytest.raises(EngineFault, match="boom"):
-        session.assert_fact({"t": "board"})
-
-
-def test_entities_no_rule_mentions_are_still_accepted(toy):
-    """Hazard E: a fact no pattern accepts raises MessageNotHandledException."""
-    page = toy.compiled.pages["luck"]
-    with Session(toy.compiled.host, page.name) as session:
-        session.assert_fact({"t": "e", "kind": "token", "#": 0, "colour": "red"}) \
-            if "token" in page.kinds else session.assert_fact({"t": "board"})
+def test_no_whybot_code_runs_inside_the_rule_engine():
+    """Hazard D (#58, #305): exceptions in actions are swallowed. whybot registers no
+    callbacks: the engine only matches, and a failing call is raised to the caller."""
+    ruleset = Ruleset("hazard.d", {"r": {"all": [{"a": {"t": "x"}}]}})
+    assert not any("run" in rule for rule in ruleset.definition.values())
+    state = ruleset.state()
+    with pytest.raises(EngineFault, match="durable_rules failed"):
+        state._call("post an event", lambda handle, text: (_ for _ in ()).throw(
+            __import__("durable_rules_engine").error("boom")), "{}")
+    assert state.poisoned
+    with pytest.raises(EngineFault, match="failed earlier"):
+        state.assert_facts([{"t": "x"}])
+    state.close()  # a poisoned state is never deleted (that would corrupt the heap)
 
 
-def test_identical_entities_are_distinct_facts(toy):
+def test_a_fact_no_rule_reads_is_harmless():
+    """Hazard E: unmatched facts raise in the Python host; the raw call returns a code."""
+    state = Ruleset("hazard.e", {"r": {"all": [{"a": {"t": "x"}}]}}).state()
+    state.assert_facts([{"t": "nobody-reads-this"}])
+    state.close()
+
+
+def test_every_fact_of_a_state_gets_its_own_id():
     """Hazard F: the same fact twice in one state raises MessageObservedException."""
-    situation = parse_snapshot("pack: toy\ntokens: [{colour: red}, {colour: red}]\n"
-                               "slots: [{colour: red}, {colour: red}]\n", "dup.yaml", toy.pack)
-    assert toy.decide(situation, seed=1).judgments["fits"].value is True
+    state = Ruleset("hazard.f", {"r": {"all": [{"a": {"t": "x"}}]}}).state()
+    facts = [state.stamp({"t": "x"}) for _ in range(3)]
+    assert len({f["id"] for f in facts}) == 3
+    state.close()
 
 
-@pytest.mark.parametrize(("value", "message"), [
-    ("1.0e-05", None), ("12345678901234567890", "maximum"), (".nan", "finite"),
-])
-def test_numbers_are_normalised_or_refused_before_the_engine(toy, value, message):
-    """Hazard H: exponent floats, huge ints and NaN misbehave inside durable_rules."""
-    field = "coins" if message == "maximum" else "ratio"
-    text = f"pack: toy\n{field}: {value}\n"
-    if message is None:
-        assert parse_snapshot(text, "n.yaml", toy.pack).board["ratio"] == 0
-    else:
-        with pytest.raises(SnapshotError, match=message):
-            parse_snapshot(text, "n.yaml", toy.pack)
+def test_many_decisions_leave_no_state_alive(toy):
+    """Hazard G: more than 1,024 live states raise MemoryError; every state is deleted."""
+    for _ in range(1100):
+        decide(toy, "coins: 1\n")
+    assert live_states() == 0
 
 
-def test_strings_are_not_numbers(toy):
-    """Hazard I: durable_rules finds "5" equal to 5, so types are checked first."""
-    with pytest.raises(SnapshotError, match=r"n.yaml:2 \(\$.coins\).*'5' is not of type"):
-        parse_snapshot("pack: toy\ncoins: '5'\n", "n.yaml", toy.pack)
+def test_numbers_reach_the_engine_as_json_numbers_it_can_read(toy):
+    """Hazard H: exponent-form floats, huge ints, NaN break durable_rules; snapshots are
+    checked and integral floats become ints."""
+    from whybot.engine import SnapshotError
+
+    for text in ("ratio: .nan\n", "coins: 1e30\n", "coins: 2.5\n"):
+        with pytest.raises(SnapshotError):
+            decide(toy, text)
+    assert decide(toy, "coins: 3.0\n").decision["result"]
 
 
-def test_only_the_names_a_page_reads_go_into_its_board_fact(toy):
-    """Hazard J: more than 252 properties in one fact fail; pages carry what they read."""
-    assert toy.compiled.pages["place"].board_names == {"picked"}
+def test_strings_are_sent_escaped_so_any_language_matches(toy, tmp_path):
+    """Non-ASCII text in a rule and in a fact compare equal only if both are escaped alike."""
+    house = tmp_path / "house"
+    house.mkdir()
+    (house / "mood.yaml").write_text(
+        "pack: toy\nprocedure: turn\nsalience: 5\nrules:\n  - id: house.unicode\n"
+        "    when: \"exists token (colour == 'Ærø ☃ 💥')\"\n    then: {stop: unicode}\n",
+        encoding="utf-8")
+    engine = Engine(load_pack(TOY_PACKS, "toy", [house]))
+    trace = decide(engine, "tokens: [{colour: 'Ærø ☃ 💥'}]\n")
+    assert trace.decision["result"] == "unicode"
 
 
-def test_compiling_starts_no_background_threads():
-    """Hazard K: the Host's timer threads would run actions beside ours."""
+def test_no_background_threads_are_started(toy):
+    """Hazard K: a durable Host starts timer threads; whybot uses no Host."""
     before = threading.active_count()
-    load_pack(TOY_PACKS, "toy")
-    rule_host()
+    decide(toy, "coins: 1\n")
     assert threading.active_count() == before
+
+
+def test_a_rule_definition_is_sent_as_ascii_json():
+    ruleset = Ruleset("hazard.ascii", {"r": {"all": [{"a": {"$and": [{"t": "x"},
+                                                                    {"name": "ü"}]}}]}})
+    assert json.dumps(ruleset.definition, ensure_ascii=True).isascii()

@@ -78,7 +78,7 @@ def test_region_selection_land_reach_only_when_land_advantaged(sa):
     assert target(trace) == "B"
     trace = objective(sa, [MISS, MISS, 1], regions=regions, land="tied")
     assert target(trace) == "A"
-    assert trace.dice[-1]["dice"] == "d2"
+    assert trace.dice[-1]["dice"] == "1d2"
 
 
 def test_sparta_one_success_army_target_closest_category(sa):

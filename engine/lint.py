@@ -1,0 +1,107 @@
+"""Warnings `rules lint` adds to the load errors: rules that can never fire, dead links.
+
+A decision page fires its first applicable rule. Rule B (later) can never fire when an earlier
+rule A applies whenever B does (A's condition is `true`, equals B's, or is one of the `and`-parts
+of B's) and no rule from A up to B lets the reading go on (`continue: true`, or `call:` without
+`goto:` or `stop:`): then the scan never gets past A while B holds. The check is syntactic, so it
+finds the plain cases (a rule after an unconditional one, a copied condition), not every one.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from .compiled import rule_condition
+from .evaluate import World, holds
+from .expressions import All, Condition, all_refs, kinds_read
+from .links import links
+from .model import DECISION, Pack, Rule
+
+
+@dataclass
+class Warning_:
+    file: str
+    line: int
+    message: str
+
+    def __str__(self) -> str:
+        return f"{self.file}:{self.line}: {self.message}"
+
+
+def always(node: Condition) -> bool:
+    """A condition that reads nothing and holds."""
+    return not all_refs(node) and not kinds_read(node) and holds(node, World({}, {}))
+
+
+def implies(later: Condition, earlier: Condition) -> bool:
+    """Whenever `later` holds, `earlier` holds too (checked by shape only)."""
+    if always(earlier) or later == earlier:
+        return True
+    if isinstance(later, All):
+        parts = set(later.items)
+        if earlier in parts:
+            return True
+        if isinstance(earlier, All) and set(earlier.items) <= parts:
+            return True
+    return False
+
+
+def reads_on(rule: Rule) -> bool:
+    """After this rule fires, does the page go on to the rules below it?"""
+    then = rule.then
+    if then.stop is not None or then.goto is not None:
+        return False
+    return then.reads_on or then.call is not None
+
+
+def unreachable(ordered: list[Rule], repeats: bool) -> Iterator[Warning_]:
+    for index, later in enumerate(ordered):
+        for start in range(index):
+            earlier = ordered[start]
+            if not implies(rule_condition(later), rule_condition(earlier)):
+                continue
+            if any(reads_on(r) or (repeats and r.then.action is not None)
+                   for r in ordered[start:index]):
+                continue
+            why = ("comes after the unconditional rule" if always(earlier.when)
+                   else "has the same condition as" if later.when == earlier.when
+                   else "can only apply when the earlier rule applies:")
+            yield Warning_(later.file, later.line,
+                           f"rule {later.id!r} can never fire: it {why} {earlier.id!r} "
+                           f"({earlier.where}), which ends the page")
+            break
+
+
+def dead_ends(pack: Pack) -> Iterator[Warning_]:
+    """Templated `call`/`goto` names that can spell a page no file defines."""
+    for rule, how, target in links(pack):
+        if target not in pack.pages:
+            yield Warning_(rule.file, rule.line,
+                           f"rule {rule.id!r} may lead ({how}) to page {target!r}, which no rule "
+                           "file defines (the decision would stop with an error there)")
+
+
+def decreasing(ordered: list[Rule]) -> Iterator[Warning_]:
+    """The seed's numbers should not go down through a file: the file order decides."""
+    last: dict[str, Rule] = {}
+    for rule in ordered:
+        before = last.get(rule.file)
+        if before is not None and rule.priority is not None and before.priority is not None \
+                and rule.priority < before.priority and rule.layer == before.layer:
+            yield Warning_(rule.file, rule.line,
+                           f"rule {rule.id!r} has the seed number {rule.priority:g} after "
+                           f"{before.id!r} ({before.priority:g}): rules are read in file order")
+        if rule.priority is not None:
+            last[rule.file] = rule
+
+
+def warnings(pack: Pack) -> list[Warning_]:
+    found: list[Warning_] = list(dead_ends(pack))
+    for page in pack.pages.values():
+        if page.kind != DECISION:
+            continue
+        ordered = page.ordered()
+        found.extend(unreachable(ordered, page.repeat_while is not None))
+        found.extend(decreasing(ordered))
+    return found
