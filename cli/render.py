@@ -135,7 +135,9 @@ def render_decision(data: dict[str, Any]) -> RenderableType:
 
 def _roll(roll: dict[str, Any]) -> Text:
     faces = ", ".join(str(f) for f in roll.get("faces", []))
-    text = Text(f"{roll.get('dice')} → [{faces}] = {roll.get('total')}", style="bold magenta")
+    result = f"{roll.get('total')} success(es) ({roll['successes']})" \
+        if roll.get("successes") else str(roll.get("total"))
+    text = Text(f"{roll.get('dice')} → [{faces}] = {result}", style="bold magenta")
     text.append(f"  ({roll.get('source')})", style="dim")
     if roll.get("for"):
         text.append(f"  {roll['for']}")

@@ -24,7 +24,7 @@ from .expressions import (
     scopes,
 )
 from .model import DECISION, DERIVATION, FieldSpec, Pack, Rule
-from .outcomes import Assign, Choice, Compute, Distribute, Each, Roll, Say, Template, Update
+from .outcomes import DIE, Assign, Choice, Compute, Distribute, Each, Roll, Say, Template, Update
 
 _NUMBER = {"integer", "number"}
 
@@ -109,6 +109,16 @@ def _rule_problems(rule: Rule, pack: Pack, names: _Names) -> Iterator[RuleFileEr
                 yield from _tree(assign.value, kinds, rule, pack, names, "then.update")
         elif isinstance(effect, Roll):
             yield from _tree(effect.count, kinds, rule, pack, names, "then.roll")
+            if effect.success is not None:
+                for ref in all_refs(effect.success):
+                    if ref.scope == DIE and ref.name != "face":
+                        yield _fail(rule, f"then.roll.success: a die has only a `face`, not "
+                                          f"{ref.name!r}")
+                board_part = [r for r in all_refs(effect.success) if r.scope is None]
+                for ref in board_part:
+                    if ref.name not in names.specs:
+                        yield _fail(rule, f"then.roll.success: unknown name {ref.name!r}",
+                                    did_you_mean(ref.name, names.known()))
         elif isinstance(effect, Say):
             yield from _template(effect.text, kinds, rule, pack, names, "then.say")
         elif isinstance(effect, Assign):

@@ -22,9 +22,19 @@ class Roll:
     source: str
     purpose: str
 
+    counting: str = ""  # "face >= 4": `total` counts the dice that satisfy it
+
+    def count(self, hits: int, condition: str) -> None:
+        """Make this a success roll: its total is the number of dice satisfying `condition`."""
+        self.total = hits
+        self.counting = condition
+
     def as_dict(self) -> dict[str, object]:
-        return {"dice": self.dice, "faces": self.faces, "total": self.total,
-                "source": self.source, "for": self.purpose}
+        data: dict[str, object] = {"dice": self.dice, "faces": self.faces, "total": self.total,
+                                   "source": self.source, "for": self.purpose}
+        if self.counting:
+            data["successes"] = self.counting
+        return data
 
 
 @dataclass

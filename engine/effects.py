@@ -12,8 +12,10 @@ from .choices import choose, ordered, satisfies
 from .compiler import normal_number
 from .derivation import EID
 from .errors import DecisionError
-from .evaluate import evaluate, number, value_of
+from .evaluate import evaluate, holds, number, value_of
+from .expressions import text
 from .outcomes import (
+    DIE,
     Assign,
     Choice,
     Compute,
@@ -92,6 +94,10 @@ def _roll(effect: Roll, turn: Turn, outcome: dict[str, Any]) -> None:
         raise DecisionError(f"roll {effect.text}: the number of dice is {shown}, not a "
                             "whole number")
     roll = turn.dice.roll(int(count), effect.sides, effect.says or turn.rule_says)
+    if effect.success is not None:
+        world = turn.world()
+        hits = [f for f in roll.faces if holds(effect.success, world, {DIE: {"face": f}})]
+        roll.count(len(hits), text(effect.success).replace(f"{DIE}.", ""))
     turn.board[effect.alias] = roll.total
     outcome.setdefault("rolls", []).append(roll.as_dict())
 

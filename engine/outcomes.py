@@ -19,6 +19,7 @@ PathKey = tuple[str | int, ...]
 _PLACEHOLDER = re.compile(r"\{([^{}]+)\}")
 _DICE = re.compile(r"^\s*(?:(\d+)|\{([^{}]+)\})?d(\d+)\s*$")
 ACTION_FIELDS = ("action", "goal", "suit", "details", "budget")
+DIE = "die"  # the scope of one die in a roll's `success` condition: its `face`
 
 
 class OutcomeError(ValueError):
@@ -109,11 +110,15 @@ class Choice:
 
 @dataclass(frozen=True)
 class Roll:
+    """Roll dice; `as` gets their total, or with `success` the number of dice whose `face`
+    satisfies it (`face >= 4`, `face in [5, 6]`)."""
+
     count: Value
     sides: int
     alias: str
     says: str
     text: str
+    success: Condition | None = None
 
 
 @dataclass(frozen=True)
@@ -335,7 +340,10 @@ def _roll(raw: dict[str, Any], names: Names, path: PathKey) -> Roll:
                            "{NAME}d6 for a count read from the board)", (*path, "dice"))
     count: Value = _value(match.group(2), names, (*path, "dice")) if match.group(2) else \
         Literal(int(match.group(1) or 1))
-    return Roll(count, int(match.group(3)), raw["as"], raw.get("says", ""), str(raw["dice"]))
+    success = _condition(raw["success"], names, (*path, "success"), (DIE, DIE)) \
+        if "success" in raw else None
+    return Roll(count, int(match.group(3)), raw["as"], raw.get("says", ""), str(raw["dice"]),
+                success)
 
 
 def _assigns(raw: dict[str, Any], names: Names, path: PathKey) -> tuple[Assign, ...]:

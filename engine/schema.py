@@ -60,7 +60,10 @@ OUTCOME_SCHEMA: dict[str, Any] = {
                  "properties": {"dice": {"type": "string",
                                          "description": "2d6, or {NAME}d6 for a count read "
                                                         "from the board"},
-                                "as": {"type": "string", "pattern": NAME}, "says": _TEXT}},
+                                "as": {"type": "string", "pattern": NAME}, "says": _TEXT,
+                                "success": {**_EXPR, "description": "count the dice whose "
+                                            "`face` satisfies this (face >= 4) instead of "
+                                            "adding them up"}}},
         "set": {**_ASSIGNS, "description": "board values (turn variables) to set"},
         "update": {"type": "object", "additionalProperties": _ASSIGNS,
                    "description": "fields of a bound entity to change: {ALIAS: {field: value}}"},
