@@ -152,7 +152,8 @@ cards: [{suit: event, name: Edenguard Ambush}, {suit: mobilization, number: 3, p
 
 def test_house_fate_changes_the_decision(arcs, arcs_house):
     """House rule example (knowledge/examples/house/hoarder.yaml): a Hoarder with fewer than 2
-    resources Taxes first; without the overlay General Priorities builds ships."""
+    resources Taxes first; with no Fate (the base pack does not know the Hoarder) General
+    Priorities builds ships."""
     snapshot = """
 fate: hoarder
 hand_counter: 3
@@ -162,7 +163,7 @@ options:
   - {action: tax, resource: fuel, new_resource: true}
   - {action: build, goal: ships, task_force: true}
 """
-    base = decide(arcs, snapshot)
+    base = decide(arcs, snapshot.replace("fate: hoarder", "fate: none"))
     house = decide(arcs_house, snapshot)
     assert selected(base)["suit"] == "construction"
     assert selected(house)["suit"] == "administration"
