@@ -12,7 +12,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from .expressions import TRUE, Compare, Condition, Exists, Literal, Value
+from .expressions import TRUE, Compare, Condition, Exists, Literal, Value, show
 from .parser import ConditionSyntaxError, parse, parse_setting, parse_value
 
 PathKey = tuple[str | int, ...]
@@ -347,7 +347,8 @@ def _roll(raw: dict[str, Any], names: Names, path: PathKey) -> Roll:
 
 
 def _assigns(raw: dict[str, Any], names: Names, path: PathKey) -> tuple[Assign, ...]:
-    return tuple(Assign(str(name), _setting(value, names, (*path, name)), str(value))
+    return tuple(Assign(str(name), _setting(value, names, (*path, name)),
+                        value if isinstance(value, str) else show(value))
                  for name, value in raw.items())
 
 

@@ -213,8 +213,10 @@ def test_a_declaration_counts_on_the_suit_page_and_does_not_leak_into_the_snapsh
     situation = load_snapshot(root / "facts/examples/arcs/initiative_declare.yaml", arcs.pack)
     first = arcs.decide(situation, seed=1)
     again = arcs.decide(situation, seed=1)
-    declared = next(s for s in first.steps if s.rule == "bot_turn.initiative.declare")
+    declared = next(s for s in first.steps if s.rule == "bot_turn.declare.mark")
     assert declared.outcome["rederive"] is True
+    assert declared.outcome["update"][0]["set"]["declared"] == {"from": False, "to": True,
+                                                               "by": "true"}
     assert situation.entities["ambition"][0]["declared"] is False
     assert first.decision["actions"] == again.decision["actions"]
     assert first.decision["actions"][0]["rule"] == "aggr.secure-captives"
