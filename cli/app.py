@@ -340,6 +340,43 @@ def rules_lint(pack: RulesPack = None, rules: RulesOption = None,
         raise typer.Exit(2)
 
 
+@rules_app.command("coverage")
+def rules_coverage(pack: RulesPack = None, rules: RulesOption = None,
+                   json_out: JsonOption = False) -> None:
+    """Every section of the pack's seed, the rules that cite it, and the gaps (exit 1 if any).
+
+    A section is cited (some rule's citation names it, or a line inside it), excused (the pack
+    lists it under `coverage: excused:` with a reason: a component list, a player-side rule),
+    not yet encoded (`coverage: not_yet:`), or missing."""
+    from whybot.engine.coverage import coverage
+
+    report = coverage(pack_for(require_pack(pack), overlay_key(rules)))
+    if json_out:
+        _print_json(report)
+    else:
+        marks = {"cited": ("✓", "green"), "excused": ("–", "dim"), "not_yet": ("…", "yellow"),
+                 "missing": ("✗", "bold red")}
+        for section in report["sections"]:
+            mark, style = marks[section["status"]]
+            line = Text.assemble((f"{mark} ", style), (section["title"], style),
+                                 (f"  (line {section['line']})", "dim"))
+            if section["rules"]:
+                line.append(f"  {len(section['rules'])} rule(s)", style="dim")
+            if section["reason"]:
+                line.append(f"  {section['status'].replace('_', ' ')}: {section['reason']}",
+                            style="italic")
+            out.print(line)
+        totals = report["totals"]
+        out.print(Text(f"{report['pack']}: {totals['cited']} cited, {totals['excused']} "
+                       f"excused, {totals['not_yet']} not yet, {totals['missing']} missing",
+                       style="bold"))
+        for title in report["unknown_in_pack_yaml"]:
+            out.print(Text(f"pack.yaml names a section the seed does not have: {title!r}",
+                           style="yellow"))
+    if report["totals"]["missing"] or report["unknown_in_pack_yaml"]:
+        raise typer.Exit(1)
+
+
 @rules_app.command("graph")
 def rules_graph(pack: RulesPack = None, rules: RulesOption = None) -> None:
     """The pages and the rules that lead from one to another, as a Mermaid flowchart.

@@ -45,6 +45,7 @@ def overlay_key(rules: list[Path] | None) -> tuple[str, ...]:
     return tuple(str(Path(folder).resolve()) for folder in rules or [])
 
 
+@lru_cache(maxsize=1)
 def pack_names() -> list[str]:
     return sorted(p.name for p in KNOWLEDGE.iterdir() if (p / "pack.yaml").is_file())
 

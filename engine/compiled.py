@@ -15,7 +15,7 @@ from typing import Any
 from .alpha import PROPERTIES_BUDGET, AlphaModel, Overflow
 from .compiler import Unit, alternatives, compile_unit, key
 from .errors import RuleFileError
-from .expressions import All, Condition, Value, kinds_read
+from .expressions import All, Condition, Value, all_refs, kinds_read, scopes
 from .model import Rule
 from .network import Ruleset
 
@@ -66,6 +66,7 @@ class Compiled:
     judgments: list[set[str]] = field(default_factory=list)
     bands: dict[str, list[Band]] = field(default_factory=dict)
     units: dict[str, Unit] = field(default_factory=dict)
+    fields_read: set[tuple[str, str]] = field(default_factory=set)  # (kind, field) in patterns
 
 
 def rule_condition(rule: Rule) -> Condition:
@@ -156,7 +157,11 @@ class Packer:
             band.names |= unit.carrier_names
             band.hoisted.update(unit.hoisted)
             band.last = unit.rank
-            self.building.kinds |= set(kinds_read(rule_condition(unit.rule)))
+            condition = rule_condition(unit.rule)
+            self.building.kinds |= set(kinds_read(condition))
+            aliases = scopes(condition)
+            self.result.fields_read |= {(aliases[r.scope], r.name) for r in all_refs(condition)
+                                        if r.scope in aliases}
             self.building.judgments |= set(unit.judgments.values())
 
     def _close_ruleset(self) -> None:

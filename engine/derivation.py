@@ -30,7 +30,7 @@ class Change:
     """What a firing or a default changed, for the reasoner to tell its rule engine."""
 
     what: str  # "judgment" | "entity" | "created"
-    name: str = ""
+    name: str = ""  # the judgment, the entity field, or the created kind
     value: Any = None
     entity: dict[str, Any] | None = None
 
@@ -143,7 +143,7 @@ class Derivation:
             return []
         entity[name] = value
         self.field_support[key] = [support]
-        return [Change("entity", entity=entity)]
+        return [Change("entity", name, entity=entity)]
 
     def _create(self, rule: Rule, kind: str, fields: tuple, world: World,
                 bound: dict[str, dict[str, Any]]) -> list[Change]:
@@ -180,7 +180,7 @@ class Derivation:
                 for entity in self.entities.get(kind, []):
                     if field_name not in entity:
                         entity[field_name] = _default(spec)
-                        changes.append(Change("entity", entity=entity))
+                        changes.append(Change("entity", field_name, entity=entity))
         return changes
 
     # --- the result ----------------------------------------------------------------------------

@@ -78,6 +78,8 @@ class _Facts:
                 kind = kind or (old["kind"] if old else None)
                 if kind is None or kind not in self.compiled.kinds[index]:
                     continue
+                if old is not None and (kind, change.name) not in self.compiled.fields_read:
+                    continue  # no derivation reads this field: the fact may stay as it is
                 version = self.versions[entity[EID]] = self.versions.get(entity[EID], 0) + 1
                 fact = entity_fact(kind, entity, version)
                 if old is not None:

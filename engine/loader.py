@@ -28,14 +28,17 @@ from .schema import PACK_SCHEMA, RULE_FILE_SCHEMA, iter_problems, validate
 from .sources import Document, json_path, read_document
 
 PACK_FILE = "pack.yaml"
+SECTIONS_FILE = "sections.yaml"  # the seed's sections, for `rules coverage` (not rules)
 RESERVED_FIELDS = {"t", "kind", "k", "sid", "id", "eid"}  # the compiler's own fact keys
 INSTALLED = "whybot.knowledge"
 
 
 def rule_files(folder: Path) -> list[Path]:
-    """Rule files of a folder, in a stable order (sorted paths), pack.yaml excluded."""
+    """Rule files of a folder, in a stable order (sorted paths); a pack's own pack.yaml and
+    sections.yaml are not rule files."""
     found = [p for p in folder.rglob("*") if p.suffix in (".yaml", ".yml") and p.is_file()]
-    return sorted(p for p in found if p.name != PACK_FILE)
+    own = {folder / PACK_FILE, folder / SECTIONS_FILE}
+    return sorted(p for p in found if p not in own)
 
 
 # --- the pack description -------------------------------------------------------------------
@@ -56,32 +59,47 @@ def _judgment(name: str, spec: str | dict[str, Any]) -> FieldSpec:
     return _field(name, {**spec, "derived": True})
 
 
-def _fact_schema(facts: dict[str, Any], document: Document) -> FactSchema:
-    entities = {}
+def _entity(kind: str, spec: dict[str, Any], document: Document, where: tuple) -> EntitySpec:
+    if spec.get("from") == "(computed)":  # filled by an installed pack's helper
+        spec = {**{k: v for k, v in spec.items() if k != "from"}, "created": True}
+    if ("from" in spec) == bool(spec.get("created")):
+        raise _fail(document, where, "an entity kind is either listed by snapshots (`from: "
+                                     "KEY`) or created by rules (`created: true`)")
+    return EntitySpec(kind=kind, key=spec.get("from"), says=spec.get("says", ""), fields={},
+                      label=spec.get("label", ""))
+
+
+def add_facts(schema: FactSchema, facts: dict[str, Any], document: Document,
+              in_pack: bool = True) -> None:
+    """Declarations of `pack.yaml` — or of a rule file (a Fate, a house rule) adding its own
+    observations, judgments and fields. Additive only: a name declared twice is an error."""
+    root = ("facts",)
+    if "computed" in facts and not in_pack:
+        raise _fail(document, (*root, "computed"), "only pack.yaml may name computed facts")
+    tables = (("board", schema.board, _field), ("variables", schema.variables, _field),
+              ("judgments", schema.judgments, _judgment))
+    for section, table, build in tables:
+        for name, spec in facts.get(section, {}).items():
+            if name in schema.board_names():
+                raise _fail(document, (*root, section, name),
+                            f"{name!r} is already declared (by the pack or another file)")
+            table[name] = build(name, spec)
     for kind, spec in facts.get("entities", {}).items():
-        where = ("facts", "entities", kind)
-        if spec.get("from") == "(computed)":  # filled by an installed pack's helper
-            spec = {**{k: v for k, v in spec.items() if k != "from"}, "created": True}
-        if ("from" in spec) == bool(spec.get("created")):
-            raise RuleFileError("an entity kind is either listed by snapshots (`from: KEY`) "
-                                "or created by rules (`created: true`)",
-                                file=document.file, line=document.line(where),
-                                path=json_path(where))
-        for name in spec["fields"]:
+        where = (*root, "entities", kind)
+        if kind not in schema.entities:
+            schema.entities[kind] = _entity(kind, spec, document, where)
+        elif set(spec) - {"fields"}:
+            raise _fail(document, where, f"entity kind {kind!r} is already declared: a file "
+                                         "may only add fields to it")
+        fields = schema.entities[kind].fields
+        for name, field_spec in spec.get("fields", {}).items():
+            path = (*where, "fields", name)
             if name in RESERVED_FIELDS:
-                path = (*where, "fields", name)
-                raise RuleFileError(f"entity field name {name!r} is reserved by the engine",
-                                    file=document.file, line=document.line(path),
-                                    path=json_path(path), hint="rename it")
-        entities[kind] = EntitySpec(kind=kind, key=spec.get("from"), says=spec.get("says", ""),
-                                    fields={n: _field(n, f) for n, f in spec["fields"].items()},
-                                    label=spec.get("label", ""))
-    return FactSchema(
-        board={n: _field(n, f) for n, f in facts.get("board", {}).items()},
-        entities=entities,
-        judgments={n: _judgment(n, s) for n, s in facts.get("judgments", {}).items()},
-        variables={n: _field(n, f) for n, f in facts.get("variables", {}).items()},
-    )
+                raise _fail(document, path, f"entity field name {name!r} is reserved by the "
+                                            "engine")
+            if name in fields:
+                raise _fail(document, path, f"{kind} already has a field {name!r}")
+            fields[name] = _field(name, field_spec)
 
 
 def _functions(module_name: str, pack: str, document: Document, trusted: bool,
@@ -101,8 +119,10 @@ def load_pack_description(folder: Path, trusted: bool) -> Pack:
     data = document.data
     functions = _functions(data["functions"], data["pack"], document, trusted) \
         if "functions" in data else {}
+    schema = FactSchema(board={}, entities={}, judgments={}, variables={})
+    add_facts(schema, data["facts"], document)
     pack = Pack(name=data["pack"], title=data["title"], start=data["start"], root=str(folder),
-                facts=_fact_schema(data["facts"], document), data=data.get("data", {}),
+                facts=schema, data=data.get("data", {}),
                 settings=data.get("settings", {}), pages={}, functions=functions,
                 presentation=data.get("presentation", {}), coverage=data.get("coverage", {}),
                 files=[document.file])
@@ -154,10 +174,14 @@ def _condition(text: Any, document: Document, path: tuple, kinds: frozenset[str]
     return node
 
 
-def read_rule_file(path: Path, start: float, kinds: frozenset[str],
-                   ) -> tuple[Document, list[_Placed]]:
+def read_rule_document(path: Path) -> Document:
     document = read_document(path, RuleFileError)
     validate(document, RULE_FILE_SCHEMA, RuleFileError)
+    return document
+
+
+def parse_rules(document: Document, start: float, kinds: frozenset[str]) -> list[_Placed]:
+    """Phase one for one file: every rule's condition and outcome parsed into trees."""
     data = document.data
     kind = data.get("kind", DECISION)
     defaults = data.get("defaults", {})
@@ -193,7 +217,7 @@ def read_rule_file(path: Path, start: float, kinds: frozenset[str],
                     priority=raw.get("priority"),
                     replaces=raw.get("replaces"))
         placed.append(_Placed(rule, anchors[0] if anchors else None))
-    return document, placed
+    return placed
 
 
 # --- phase two: the overlay -----------------------------------------------------------------
@@ -280,22 +304,25 @@ def _load(folder: Path, overlays: list[Path], trusted: bool) -> tuple[Pack, list
         if not overlay.is_dir():
             raise RuleFileError("not a folder of rule files", file=str(overlay))
         files += rule_files(overlay)
-    overlay_state = _Overlay(pack)
     documents: list[Document] = []
-    position = 0.0
-    count = 0
     for path in files:
-        document, placed = read_rule_file(path, position, pack.kinds)
-        position += len(placed) + 1
-        count += len(placed)
-        limits().check("rules", count, "rules in the pack and its house rules",
-                       file=document.file)
+        document = read_rule_document(path)
         if document.data["pack"] != pack.name:
             if path.is_relative_to(folder):
                 raise RuleFileError(f"file says pack {document.data['pack']!r} but lives in "
                                     f"pack {pack.name!r}", file=document.file, line=1)
             continue  # an overlay folder may hold files for several packs
+        add_facts(pack.facts, document.data.get("facts", {}), document, in_pack=False)
         documents.append(document)
+    overlay_state = _Overlay(pack)
+    position = 0.0
+    count = 0
+    for document in documents:
+        placed = parse_rules(document, position, pack.kinds)
+        position += len(placed) + 1
+        count += len(placed)
+        limits().check("rules", count, "rules in the pack and its house rules",
+                       file=document.file)
         pack.files.append(document.file)
         for item in placed:
             overlay_state.place(item, document)

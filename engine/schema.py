@@ -105,6 +105,60 @@ OUTCOME_SCHEMA: dict[str, Any] = {
     },
 }
 
+_FIELD = {
+    "type": "object",
+    "required": ["type"],
+    "additionalProperties": False,
+    "properties": {
+        "type": {"enum": ["integer", "number", "boolean", "string"]},
+        "says": _TEXT,
+        "enum": {"type": "array"},
+        "minimum": {"type": "number"},
+        "maximum": {"type": "number"},
+        "default": {},
+        "required": {"type": "boolean"},
+        "derived": {"type": "boolean", "description": "established by derivation rules"},
+        "computed": {"type": "boolean",
+                     "description": "filled by an installed pack's helper (facts.computed)"},
+        "pages": {"type": "string", "description": "also valid: every X that names a page "
+                                                   "like this ({} for X), e.g. fate.{}."},
+        "assumed": {"type": "boolean",
+                    "description": "false: the default is the seed's own, not an assumption"},
+    },
+}
+
+FACTS_SCHEMA: dict[str, Any] = {
+    "type": "object",
+    "additionalProperties": False,
+    "properties": {
+        "board": {"type": "object", "additionalProperties": _FIELD},
+        "variables": {"type": "object", "additionalProperties": _FIELD},
+        "judgments": {"type": "object", "additionalProperties": {
+            "oneOf": [_TEXT, _FIELD]}},
+        "computed": {"type": "array", "items": _TEXT},
+        "entities": {
+            "type": "object",
+            "additionalProperties": {
+                "type": "object",
+                "required": ["fields"],
+                "additionalProperties": False,
+                "properties": {
+                    "from": {"type": "string",
+                             "description": "the snapshot key listing them"},
+                    "created": {"type": "boolean",
+                                "description": "no snapshot lists them: rules create "
+                                               "them"},
+                    "says": _TEXT,
+                    "label": {"type": "string",
+                              "description": "the field that names one in a trace"},
+                    "fields": {"type": "object", "additionalProperties": _FIELD},
+                },
+            },
+        },
+    },
+}
+
+
 RULE_FILE_SCHEMA: dict[str, Any] = {
     "$schema": "https://json-schema.org/draft/2020-12/schema",
     "$id": "https://whybot.invalid/schema/rule-file.json",
@@ -124,6 +178,8 @@ RULE_FILE_SCHEMA: dict[str, Any] = {
         "salience": {"type": "integer", "minimum": 0, "maximum": 100, "default": 0,
                      "description": "layer: Fates and house rules sit above the base pages"},
         "source": {"type": "string", "description": "seed file § section"},
+        "facts": {**FACTS_SCHEMA, "description": "observations, judgments, variables and "
+                                                 "entity fields this file adds to the pack"},
         "repeat_while": {**_EXPR, "description": "after an action, read the page again from "
                                                  "the top while this holds"},
         "defaults": {"type": "object", "additionalProperties": False,
@@ -164,28 +220,6 @@ RULE_FILE_SCHEMA: dict[str, Any] = {
     },
 }
 
-_FIELD = {
-    "type": "object",
-    "required": ["type"],
-    "additionalProperties": False,
-    "properties": {
-        "type": {"enum": ["integer", "number", "boolean", "string"]},
-        "says": _TEXT,
-        "enum": {"type": "array"},
-        "minimum": {"type": "number"},
-        "maximum": {"type": "number"},
-        "default": {},
-        "required": {"type": "boolean"},
-        "derived": {"type": "boolean", "description": "established by derivation rules"},
-        "computed": {"type": "boolean",
-                     "description": "filled by an installed pack's helper (facts.computed)"},
-        "pages": {"type": "string", "description": "also valid: every X that names a page "
-                                                   "like this ({} for X), e.g. fate.{}."},
-        "assumed": {"type": "boolean",
-                    "description": "false: the default is the seed's own, not an assumption"},
-    },
-}
-
 PACK_SCHEMA: dict[str, Any] = {
     "$schema": "https://json-schema.org/draft/2020-12/schema",
     "title": "whybot pack description (pack.yaml)",
@@ -214,36 +248,7 @@ PACK_SCHEMA: dict[str, Any] = {
             },
         },
         "coverage": {"type": "object", "description": "seed sections deliberately not encoded"},
-        "facts": {
-            "type": "object",
-            "additionalProperties": False,
-            "properties": {
-                "board": {"type": "object", "additionalProperties": _FIELD},
-                "variables": {"type": "object", "additionalProperties": _FIELD},
-                "judgments": {"type": "object", "additionalProperties": {
-                    "oneOf": [_TEXT, _FIELD]}},
-                "computed": {"type": "array", "items": _TEXT},
-                "entities": {
-                    "type": "object",
-                    "additionalProperties": {
-                        "type": "object",
-                        "required": ["fields"],
-                        "additionalProperties": False,
-                        "properties": {
-                            "from": {"type": "string",
-                                     "description": "the snapshot key listing them"},
-                            "created": {"type": "boolean",
-                                        "description": "no snapshot lists them: rules create "
-                                                       "them"},
-                            "says": _TEXT,
-                            "label": {"type": "string",
-                                      "description": "the field that names one in a trace"},
-                            "fields": {"type": "object", "additionalProperties": _FIELD},
-                        },
-                    },
-                },
-            },
-        },
+        "facts": FACTS_SCHEMA,
     },
 }
 

@@ -122,3 +122,49 @@ def test_an_entity_field_the_engine_reserves_is_refused(tmp_path):
                                                        "kind: {type: integer"))
     with pytest.raises(RuleFileError, match=r"pack.yaml:\d+ .*'kind' is reserved"):
         load_pack(tmp_path, "toy")
+
+
+def test_a_house_file_declares_its_own_facts(tmp_path):
+    """A house Fate is one YAML file: it may add the judgments, observations and entity fields
+    it needs, without touching pack.yaml."""
+    from tests.engine.helpers import decide
+    from whybot.engine import Engine
+
+    house = tmp_path / "house"
+    house.mkdir()
+    (house / "lucky.yaml").write_text("""\
+pack: toy
+procedure: lucky
+kind: derivation
+facts:
+  board: {luck: {type: integer, default: 0, says: "lucky charms on the table"}}
+  judgments: {lucky: "Does the bot hold a big lucky token?"}
+  entities: {token: {fields: {charm: {type: boolean, default: false}}}}
+rules:
+  - id: lucky.charm
+    when: luck > 1 and exists token (charm and size >= 3)
+    then: {judge: lucky}
+""")
+    (house / "turn.yaml").write_text("""\
+pack: toy
+procedure: turn
+salience: 5
+rules:
+  - id: house.lucky
+    when: lucky
+    then: {stop: lucky}
+""")
+    engine = Engine(load_pack(TOY_PACKS, "toy", [house]))
+    trace = decide(engine, "luck: 2\ntokens: [{colour: red, size: 3, charm: true}]\n")
+    assert trace.decision["result"] == "lucky"
+    assert decide(engine, "luck: 2\ntokens: [{colour: red, size: 3}]\n").decision["result"] \
+        != "lucky"
+
+
+def test_a_file_may_not_declare_a_name_twice(tmp_path):
+    house = tmp_path / "house"
+    house.mkdir()
+    (house / "x.yaml").write_text("pack: toy\nprocedure: turn\nfacts:\n"
+                                  "  board: {coins: {type: integer}}\nrules: []\n")
+    with pytest.raises(RuleFileError, match=r"x.yaml:4 .*'coins' is already declared"):
+        load_pack(TOY_PACKS, "toy", [house])
