@@ -148,6 +148,8 @@ def _roll(roll: dict[str, Any]) -> Text:
 
 
 def _outcome(node: Tree, outcome: dict[str, Any]) -> None:
+    for note in outcome.get("notes", []):
+        node.add(Text(note, style="dim"))
     for roll in outcome.get("rolls", []):
         node.add(_line("rolled", "").append_text(_roll(roll)))
     for name, change in outcome.get("set", {}).items():
@@ -193,6 +195,8 @@ def _outcome(node: Tree, outcome: dict[str, Any]) -> None:
         node.add(_line("reads page", f"{outcome['call']} (then comes back)", "cyan"))
     if "goto" in outcome:
         node.add(_line("goes to page", str(outcome["goto"]), "cyan"))
+    if "after_action" in outcome:
+        _outcome(node.add(Text("after the action:", style="bold")), outcome["after_action"])
 
 
 def why_not(node: Tree, skipped: list[dict[str, Any]]) -> None:

@@ -8,10 +8,12 @@ are type-checked: booleans are booleans, `<` compares numbers, an enum is one of
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import replace
 from typing import Any
 
 from .errors import RuleFileError, did_you_mean
 from .expressions import (
+    ALWAYS,
     Aggregate,
     Arith,
     Compare,
@@ -68,6 +70,11 @@ def check_pack(pack: Pack) -> Iterator[RuleFileError]:
                             file=pack.files[0])
     for rule in pack.rules():
         yield from _rule_problems(rule, pack, names)
+    for page in pack.pages.values():
+        if page.after_action is not None and page.rules:
+            first = page.rules[0]
+            yield from _rule_problems(replace(first, id=f"{page.name} after_action", when=ALWAYS,
+                                              then=page.after_action), pack, names)
 
 
 def _fail(rule: Rule, message: str, hint: str | None = None) -> RuleFileError:

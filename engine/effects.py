@@ -70,13 +70,21 @@ def apply_effect(effect: Any, turn: Turn, outcome: dict[str, Any], page: str, ru
         turn.trace.decision["say"].append(said)
         turn.trace.decision["steps"].append({"say": said, "page": page, "rule": rule})
     elif isinstance(effect, Update):
-        _update(effect, turn, outcome)
+        if effect.optional and effect.alias not in turn.bound:
+            outcome.setdefault("notes", []).append(f"no {effect.alias} was chosen: nothing to "
+                                                   "change")
+        else:
+            _update(effect, turn, outcome)
     elif isinstance(effect, Distribute):
         outcome["distribute"] = _distribute(effect, turn)
     elif isinstance(effect, Remove):
-        entity = _bound(effect.alias, turn)
-        turn.store.remove(entity)
-        outcome.setdefault("removed", []).append(turn.label(entity))
+        if effect.optional and effect.alias not in turn.bound:
+            outcome.setdefault("notes", []).append(f"no {effect.alias} was chosen: nothing is "
+                                                   "used up")
+        else:
+            entity = _bound(effect.alias, turn)
+            turn.store.remove(entity)
+            outcome.setdefault("removed", []).append(turn.label(entity))
     elif isinstance(effect, Rederive):
         turn.rederive()
         outcome["rederive"] = True

@@ -277,14 +277,21 @@ class _Overlay:
             self.remove(item["id"])
             self.pack.disabled[item["id"]] = f"{item['reason']} ({document.file})"
 
-    def repeat(self, document: Document) -> None:
-        text = document.data.get("repeat_while")
-        if text is None:
+    def page_settings(self, document: Document) -> None:
+        """`repeat_while` and `after_action`: how a page spends several actions."""
+        data = document.data
+        page = self.pack.pages.get(data["procedure"])
+        if page is None:
             return
-        page = self.pack.pages.get(document.data["procedure"])
-        if page is not None:
-            page.repeat_while = _condition(text, document, ("repeat_while",), self.pack.kinds)
-            page.repeat_text = f"while {text}"
+        if "repeat_while" in data:
+            page.repeat_while = _condition(data["repeat_while"], document, ("repeat_while",),
+                                           self.pack.kinds)
+            page.repeat_text = f"while {data['repeat_while']}"
+        if "after_action" in data:
+            try:
+                page.after_action = parse_outcome(data["after_action"], self.pack.kinds)
+            except OutcomeError as exc:
+                raise _fail(document, ("after_action", *exc.path), str(exc)) from None
 
 
 def pack_folder(root: Path, name: str) -> Path:
@@ -327,7 +334,7 @@ def _load(folder: Path, overlays: list[Path], trusted: bool) -> tuple[Pack, list
         for item in placed:
             overlay_state.place(item, document)
         overlay_state.disable(document)
-        overlay_state.repeat(document)
+        overlay_state.page_settings(document)
     if pack.start not in pack.pages:
         raise RuleFileError(f"start page {pack.start!r} has no rules", file=pack.files[0])
     return pack, documents

@@ -56,6 +56,7 @@ class Page:
     files: list[str] = field(default_factory=list)
     repeat_while: Condition | None = None
     repeat_text: str = ""
+    after_action: Outcome | None = None  # effects applied after every action of the page
 
     def ordered(self) -> list[Rule]:
         """Higher layers first (Fates, house rules), then the seed's own order."""

@@ -130,10 +130,12 @@ class Assign:
 
 @dataclass(frozen=True)
 class Update:
-    """Change fields of a bound entity (`current`, `target`, a chosen one)."""
+    """Change fields of a bound entity (`current`, `target`, a chosen one); `target?` if the
+    rule may have chosen none (then nothing changes, and the trace says so)."""
 
     alias: str
     fields: tuple[Assign, ...]
+    optional: bool = False
 
 
 @dataclass(frozen=True)
@@ -187,6 +189,7 @@ class Rederive:
 @dataclass(frozen=True)
 class Remove:
     alias: str
+    optional: bool = False
 
 
 Effect = Roll | Assign | Choice | Say | Each | Update | Distribute | Compute | Rederive | Remove
@@ -384,8 +387,8 @@ def _effect(key: str, value: Any, names: Names) -> list[Effect]:
     if key == "each":
         return [_each(value, names, path)]
     if key == "update":
-        return [Update(alias, _assigns(fields, names, (*path, alias)))
-                for alias, fields in value.items()]
+        return [Update(alias.rstrip("?"), _assigns(fields, names, (*path, alias)),
+                       alias.endswith("?")) for alias, fields in value.items()]
     if key == "distribute":
         return [_distribute(value, names, path)]
     if key == "compute":
@@ -393,7 +396,7 @@ def _effect(key: str, value: Any, names: Names) -> list[Effect]:
     if key == "rederive" and value:
         return [Rederive()]
     if key == "remove":
-        return [Remove(value)]
+        return [Remove(value.rstrip("?"), value.endswith("?"))]
     return []
 
 

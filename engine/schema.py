@@ -77,7 +77,7 @@ OUTCOME_SCHEMA: dict[str, Any] = {
                            "cap": {"type": "string"}, "rest": {"type": "string",
                                                                "pattern": NAME},
                            "says": _TEXT}},
-        "remove": {"type": "string", "pattern": IDENT,
+        "remove": {"type": "string", "pattern": r"^[a-z_][a-z0-9_]*\??$",
                    "description": "the bound entity is used up (gone for the rest of the turn)"},
         "say": {"type": "string", "description": "an instruction for the player"},
         "call": {"type": "string", "description": "read this page, then read on here"},
@@ -182,6 +182,9 @@ RULE_FILE_SCHEMA: dict[str, Any] = {
                                                  "entity fields this file adds to the pack"},
         "repeat_while": {**_EXPR, "description": "after an action, read the page again from "
                                                  "the top while this holds"},
+        "after_action": {**OUTCOME_SCHEMA, "description": "effects applied after every action "
+                                                          "of this page (before repeat_while "
+                                                          "is checked): what one action uses up"},
         "defaults": {"type": "object", "additionalProperties": False,
                      "description": "what every rule's select/target/each of this file "
                                     "starts from (a rule's own keys win)",

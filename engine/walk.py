@@ -192,6 +192,12 @@ class Turn:
                     return "stop"
             if then.action is not None:
                 self._act(rule, step, outcome)
+                after = self.pack.pages[step.page].after_action
+                if after is not None:  # what one action of this page uses up
+                    spent: dict[str, Any] = {}
+                    for effect in after.effects:
+                        apply_effect(effect, self, spent, step.page, rule.id, depth)
+                    outcome["after_action"] = spent
         finally:
             for alias in bound:
                 if alias in saved:
