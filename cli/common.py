@@ -15,7 +15,9 @@ import yaml
 
 import whybot.knowledge
 from whybot.engine import Engine, load_pack, load_pack_folder
+from whybot.engine.cache import cached
 from whybot.engine.errors import SnapshotError, WhybotError, did_you_mean
+from whybot.engine.loader import rule_files
 from whybot.engine.model import Pack
 from whybot.engine.situation import Situation
 from whybot.engine.sources import Document, read_document
@@ -67,8 +69,10 @@ def pack_for(name: str, overlays: tuple[str, ...] = ()) -> Pack:
 
 @lru_cache(maxsize=16)
 def engine_for(name: str, overlays: tuple[str, ...] = ()) -> Engine:
-    """The compiled Engine for `name` plus overlays, built once per process."""
-    return Engine(pack_for(name, overlays))
+    """The compiled Engine for `name` plus overlays: built once per process, and kept on disk
+    between runs until any of its files changes (`engine/cache.py`)."""
+    folders = [Path(name) if is_folder(name) else KNOWLEDGE / name, *map(Path, overlays)]
+    return cached("engine", folders, rule_files, lambda: Engine(pack_for(name, overlays)))
 
 
 def pack_title(name: str) -> str:

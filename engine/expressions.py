@@ -37,6 +37,11 @@ def show(value: Any) -> str:
     return repr(value) if isinstance(value, str) else str(value)
 
 
+def _state(self: Any) -> dict[str, Any]:
+    """Pickled without the remembered hash: string hashes differ between processes."""
+    return {k: v for k, v in self.__dict__.items() if k != "_hash"}
+
+
 def _cached_hash(self: Any) -> int:
     """Trees are hashed on every cache lookup: compute a node's hash once."""
     cached = self.__dict__.get("_hash")
@@ -76,6 +81,7 @@ class Ref:
     """A name: `scope` None is a board value; else the alias of an entity in scope."""
 
     __hash__ = _cached_hash
+    __getstate__ = _state
 
     name: str
     scope: str | None = None
@@ -89,6 +95,7 @@ class Arith:
     """`left OP right` for + - * // % over numbers (// rounds down, as the seeds do)."""
 
     __hash__ = _cached_hash
+    __getstate__ = _state
 
     left: Value
     op: str
@@ -103,6 +110,7 @@ class Extreme:
     """`max(a, b, ...)` / `min(a, b, ...)` of values."""
 
     __hash__ = _cached_hash
+    __getstate__ = _state
 
     op: str
     items: tuple[Value, ...]
@@ -119,6 +127,7 @@ class Aggregate:
     result to the rule engine as a value (see `hoisted`)."""
 
     __hash__ = _cached_hash
+    __getstate__ = _state
 
     op: str
     kind: str
@@ -141,6 +150,7 @@ Value = Literal | Ref | Arith | Extreme | Aggregate
 @dataclass(frozen=True)
 class Compare:
     __hash__ = _cached_hash
+    __getstate__ = _state
 
     left: Value
     op: str
@@ -178,6 +188,7 @@ class Member:
 @dataclass(frozen=True)
 class Exists:
     __hash__ = _cached_hash
+    __getstate__ = _state
 
     kind: str
     alias: str
@@ -190,6 +201,7 @@ class Exists:
 @dataclass(frozen=True)
 class Not:
     __hash__ = _cached_hash
+    __getstate__ = _state
 
     item: Condition
 
@@ -200,6 +212,7 @@ class Not:
 @dataclass(frozen=True)
 class All:
     __hash__ = _cached_hash
+    __getstate__ = _state
 
     items: tuple[Condition, ...]
 
@@ -210,6 +223,7 @@ class All:
 @dataclass(frozen=True)
 class Any_:
     __hash__ = _cached_hash
+    __getstate__ = _state
 
     items: tuple[Condition, ...]
 

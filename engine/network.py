@@ -62,6 +62,16 @@ class Ruleset:
     def state(self) -> State:
         return State(self)
 
+    def __getstate__(self) -> dict[str, Any]:
+        """A ruleset travels as its definition (a cache, a worker) and registers anew."""
+        return {"base": self.base, "definition": self.definition}
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.base = state["base"]
+        self.definition = state["definition"]
+        self.handle = 0
+        self.register()
+
 
 class State:
     """One state (sid) of a ruleset: assert and retract facts, post events, read firings."""

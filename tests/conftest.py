@@ -23,3 +23,11 @@ def engine_for(root: Path, name: str, overlays: tuple[Path, ...] = ()) -> Engine
 @pytest.fixture(scope="session")
 def toy() -> Engine:
     return engine_for(TOY_PACKS, "toy")
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _private_cache(tmp_path_factory):
+    """Tests never write to the user's compiled-pack cache."""
+    import os
+
+    os.environ["WHYBOT_CACHE_DIR"] = str(tmp_path_factory.mktemp("cache"))

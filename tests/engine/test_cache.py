@@ -1,0 +1,48 @@
+"""The compiled pack kept on disk: reused while its files are unchanged, rebuilt when one
+changes, and an engine read back from it decides exactly as a freshly compiled one."""
+
+from __future__ import annotations
+
+import shutil
+
+from tests.conftest import TOY_PACKS
+from tests.engine.helpers import decide
+from whybot.engine import Engine, load_pack
+from whybot.engine.cache import cached
+from whybot.engine.loader import rule_files
+
+
+def test_a_cached_engine_is_reused_until_a_file_changes(tmp_path, monkeypatch):
+    monkeypatch.setenv("WHYBOT_CACHE_DIR", str(tmp_path / "cache"))
+    pack = tmp_path / "toy"
+    shutil.copytree(TOY_PACKS / "toy", pack)
+    builds = []
+
+    def build():
+        builds.append(1)
+        return Engine(load_pack(tmp_path, "toy"))
+
+    first = cached("engine", [pack], rule_files, build)
+    again = cached("engine", [pack], rule_files, build)
+    assert len(builds) == 1
+    snapshot = "mood: angry\nready: true\ncoins: 2\n"
+    assert decide(again, snapshot).fired() == decide(first, snapshot).fired()
+    page = pack / "pages" / "turn.yaml"
+    page.write_text(page.read_text().replace("Pay a coin", "Pay one coin"))
+    cached("engine", [pack], rule_files, build)
+    assert len(builds) == 2
+
+
+def test_no_cache_when_turned_off(tmp_path, monkeypatch):
+    monkeypatch.setenv("WHYBOT_CACHE", "0")
+    monkeypatch.setenv("WHYBOT_CACHE_DIR", str(tmp_path / "cache"))
+    cached("engine", [TOY_PACKS / "toy"], rule_files, lambda: 1)
+    assert not (tmp_path / "cache").exists()
+
+
+def test_an_unreadable_cache_entry_is_rebuilt(tmp_path, monkeypatch):
+    monkeypatch.setenv("WHYBOT_CACHE_DIR", str(tmp_path))
+    assert cached("x", [TOY_PACKS / "toy"], rule_files, lambda: "built") == "built"
+    for entry in tmp_path.glob("x-*.pickle"):
+        entry.write_bytes(b"not a pickle")
+    assert cached("x", [TOY_PACKS / "toy"], rule_files, lambda: "again") == "again"
