@@ -31,7 +31,7 @@ lint: $(TEST_STAMP)
 	$(BIN)/whybot rules lint
 
 bench: $(STAMP)
-	$(BIN)/python benchmarks/throughput.py
+	$(BIN)/python benchmarks/batch.py
 
 clean:
 	rm -rf $(VENV) build *.egg-info
