@@ -16,8 +16,9 @@ from .computation import run_fact_helpers
 from .derivation import Derivation, copy_entities
 from .derive import DurableDeriver
 from .errors import EngineFault
-from .expressions import Condition, board_names
+from .expressions import Condition, all_refs, board_names
 from .model import Pack, Rule
+from .outcomes import Choice, Each
 from .pages import DurablePages
 from .reference import PlainDeriver, PlainPages
 from .situation import Situation
@@ -61,6 +62,7 @@ class Engine:
         self.conditions: dict[str, Condition] = {r.id: rule_condition(r) for r in pack.rules()}
         self.reads = {rule_id: sorted(board_names(condition))
                       for rule_id, condition in self.conditions.items()}
+        self.fields = {r.id: _fields_read(r, self.conditions[r.id]) for r in pack.rules()}
         self.judgment_inputs = _inputs_of_judgments(pack)
         if reasoner == "durable":
             self.pages: Any = DurablePages(compile_pages(pack))
@@ -116,6 +118,19 @@ class Engine:
 
     def rule(self, rule_id: str) -> Rule | None:
         return self.pack.rule(rule_id)
+
+
+def _fields_read(rule: Rule, condition: Condition) -> frozenset[str]:
+    """The entity fields a rule reads: its condition, and how its choices and loops filter,
+    prefer and order (a trace shows the entity judgments among them)."""
+    parts: list[object] = [condition]
+    for effect in rule.then.effects:
+        if isinstance(effect, Choice):
+            parts += [p.when for p in effect.prefer] + [k.value for k in effect.order]
+        elif isinstance(effect, Each):
+            parts += [effect.where, *(k.value for k in effect.order)]
+    return frozenset(r.name for part in parts if part is not None for r in all_refs(part)
+                     if r.scope is not None)
 
 
 def _inputs_of_judgments(pack: Pack) -> dict[str, set[str]]:

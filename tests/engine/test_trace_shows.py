@@ -1,0 +1,61 @@
+"""What a trace shows a player: how each die counted, which options the dice picked among,
+and the entity judgments the rules on the path read — each with the rule that made it."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.conftest import TOY_PACKS, engine_for
+from tests.engine.helpers import decide
+
+
+@pytest.fixture(scope="module")
+def shown():
+    return engine_for(TOY_PACKS, "shown")
+
+
+def test_a_success_roll_counts_with_the_board_value_it_reads_and_says_so(shown):
+    trace = decide(shown, "count: 3\ndice: [5, 3, 4]\n", pack="shown")
+    roll = trace.dice[0]
+    assert roll["faces"] == [5, 3, 4] and roll["total"] == 2
+    assert roll["successes"] == "face >= threshold; threshold = 4"
+    assert roll["for"] == "count the hits"
+
+
+def test_the_board_value_changes_what_counts_as_a_success(shown):
+    trace = decide(shown, "count: 3\nthreshold: 5\ndice: [5, 3, 4]\n", pack="shown")
+    assert trace.dice[0]["total"] == 1
+    assert trace.dice[0]["successes"].endswith("threshold = 5")
+
+
+def test_a_random_pick_names_the_options_and_the_one_the_dice_picked(shown):
+    trace = decide(shown, "tokens: [{name: a, size: 2}, {name: b, size: 2}]\ndice: [2]\n",
+                   pack="shown")
+    assert trace.dice[0]["for"] == "random pick among 2 equal token options: 1 token a, " \
+                                   "2 token b"
+    narrowing = trace.steps[-1].outcome["select"]["narrowing"]
+    assert narrowing[-1] == "still 2 equal: the dice picked #2, token b"
+    assert trace.decision["choices"]["picked"]["entity"]["name"] == "b"
+
+
+def test_an_order_key_names_the_candidates_field_not_the_engines_alias(shown):
+    trace = decide(shown, "tokens: [{name: a, size: 1, big: true}, {name: b, size: 3}]\n",
+                   pack="shown")
+    assert trace.steps[-1].outcome["select"]["narrowing"] == ["highest size (3): 2 → 1"]
+
+
+def test_entity_judgments_read_on_the_path_are_shown_with_their_rule(shown):
+    trace = decide(shown, "tokens: [{name: a, size: 1}, {name: b, size: 3}]\n", pack="shown")
+    shown_fields = {(j["entity"], j["field"]): j for j in trace.entity_judgments}
+    big = shown_fields[("token b", "big")]
+    assert big["value"] is True and big["origin"] == "derived"
+    assert big["by"][0]["rule"] == "j.big" and big["by"][0]["cite"].endswith("[1]")
+    assert ("token a", "small") not in shown_fields  # derived, but no rule on the path reads it
+
+
+def test_an_entity_judgment_given_in_the_snapshot_is_shown_as_given(shown):
+    trace = decide(shown, "tokens: [{name: a, size: 1, big: true}, {name: b, size: 3}]\n",
+                   pack="shown")
+    given = [j for j in trace.entity_judgments if j["entity"] == "token a"]
+    assert given == [{"entity": "token a", "field": "big", "value": True, "origin": "given",
+                      "by": []}]
