@@ -93,7 +93,8 @@ def _roll(effect: Roll, turn: Turn, outcome: dict[str, Any]) -> None:
         shown = plain(count) or "unknown"
         raise DecisionError(f"roll {effect.text}: the number of dice is {shown}, not a "
                             "whole number")
-    roll = turn.dice.roll(int(count), effect.sides, effect.says or turn.rule_says)
+    roll = turn.dice.roll(int(count), effect.sides,
+                          fill(effect.says, turn) if effect.says.text else turn.rule_says)
     if effect.success is not None:
         world = turn.world()
         hits = [f for f in roll.faces if holds(effect.success, world, {DIE: {"face": f}})]

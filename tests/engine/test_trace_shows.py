@@ -7,6 +7,7 @@ import pytest
 
 from tests.conftest import TOY_PACKS, engine_for
 from tests.engine.helpers import decide
+from whybot.engine import RuleFileError, load_pack
 
 
 @pytest.fixture(scope="module")
@@ -19,7 +20,7 @@ def test_a_success_roll_counts_with_the_board_value_it_reads_and_says_so(shown):
     roll = trace.dice[0]
     assert roll["faces"] == [5, 3, 4] and roll["total"] == 2
     assert roll["successes"] == "face >= threshold; threshold = 4"
-    assert roll["for"] == "count the hits"
+    assert roll["for"] == "count the hits of 3 dice"  # `says` filled from the board
 
 
 def test_the_board_value_changes_what_counts_as_a_success(shown):
@@ -59,3 +60,11 @@ def test_an_entity_judgment_given_in_the_snapshot_is_shown_as_given(shown):
     given = [j for j in trace.entity_judgments if j["entity"] == "token a"]
     assert given == [{"entity": "token a", "field": "big", "value": True, "origin": "given",
                       "by": []}]
+
+
+def test_a_roll_that_names_an_unknown_value_is_refused_at_load(tmp_path):
+    (tmp_path / "x.yaml").write_text(
+        "pack: shown\nprocedure: pick\nrules:\n  - id: pick.typo\n    before: pick.roll\n"
+        "    then: {roll: {dice: 1d6, as: hits, says: 'roll {cuont} dice'}, stop: x}\n")
+    with pytest.raises(RuleFileError, match=r"unknown name 'cuont'.*did you mean 'count'"):
+        load_pack(TOY_PACKS, "shown", [tmp_path])
