@@ -17,6 +17,7 @@ EXPECTED = {
     "deployment_raid_largest": "raid",
     "influence_symbol_tiebreak": "influence",
     "mobilisation_reactions": "reacted",
+    "new_mobilisation_no_force": "no_mobilisation",
     "new_mobilisation_round_one": "mobilised",
     "objective_athens_strategic": "objective",
     "objective_sparta_army": "objective",
