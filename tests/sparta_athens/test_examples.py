@@ -15,6 +15,7 @@ EXPECTED = {
     "battle_losing_unplayable": "card_revealed",
     "deployment_fight_tied_sea": "fight",
     "deployment_raid_largest": "raid",
+    "deployment_tied_before_disadvantaged": "fight",
     "influence_symbol_tiebreak": "influence",
     "mobilisation_reactions": "reacted",
     "new_mobilisation_no_force": "no_mobilisation",
