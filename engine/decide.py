@@ -18,7 +18,7 @@ from .derive import DurableDeriver
 from .errors import EngineFault
 from .expressions import Condition, all_refs, board_names
 from .model import Pack, Rule
-from .outcomes import Choice, Each
+from .outcomes import Assign, Choice, Each
 from .pages import DurablePages
 from .reference import PlainDeriver, PlainPages
 from .situation import Situation
@@ -121,16 +121,20 @@ class Engine:
 
 
 def _fields_read(rule: Rule, condition: Condition) -> frozenset[str]:
-    """The entity fields a rule reads: its condition, and how its choices and loops filter,
-    prefer and order (a trace shows the entity judgments among them)."""
+    """The entity fields a rule reads: in its condition, in how its choices and loops filter,
+    prefer and order, and in the values it sets — `option.strength` of a bound entity too (a
+    trace shows the entity judgments among them)."""
     parts: list[object] = [condition]
     for effect in rule.then.effects:
         if isinstance(effect, Choice):
             parts += [p.when for p in effect.prefer] + [k.value for k in effect.order]
         elif isinstance(effect, Each):
             parts += [effect.where, *(k.value for k in effect.order)]
-    return frozenset(r.name for part in parts if part is not None for r in all_refs(part)
-                     if r.scope is not None)
+        elif isinstance(effect, Assign):
+            parts.append(effect.value)
+    refs = [r for part in parts if part is not None for r in all_refs(part)]
+    return frozenset(r.name if r.scope is not None else r.name.rpartition(".")[2]
+                     for r in refs if r.scope is not None or "." in r.name)
 
 
 def _inputs_of_judgments(pack: Pack) -> dict[str, set[str]]:

@@ -46,18 +46,21 @@ def test_an_order_key_names_the_candidates_field_not_the_engines_alias(shown):
 
 
 def test_entity_judgments_read_on_the_path_are_shown_with_their_rule(shown):
-    trace = decide(shown, "tokens: [{name: a, size: 1}, {name: b, size: 3}]\n", pack="shown")
+    trace = decide(shown, "tokens: [{name: a, size: 1}, {name: b, size: 3}, {name: c, size: 2}]"
+                          "\n", pack="shown")
     shown_fields = {(j["entity"], j["field"]): j for j in trace.entity_judgments}
     big = shown_fields[("token b", "big")]
     assert big["value"] is True and big["origin"] == "derived"
     assert big["by"][0]["rule"] == "j.big" and big["by"][0]["cite"].endswith("[1]")
-    assert ("token a", "small") not in shown_fields  # derived, but no rule on the path reads it
+    assert ("token a", "small") in shown_fields  # read as picked.small by a `set:`
+    assert ("token c", "pair") not in shown_fields  # derived, but no rule on the path reads it
 
 
 def test_an_entity_judgment_given_in_the_snapshot_is_shown_as_given(shown):
     trace = decide(shown, "tokens: [{name: a, size: 1, big: true}, {name: b, size: 3}]\n",
                    pack="shown")
-    given = [j for j in trace.entity_judgments if j["entity"] == "token a"]
+    given = [j for j in trace.entity_judgments if j["entity"] == "token a" and
+             j["field"] == "big"]
     assert given == [{"entity": "token a", "field": "big", "value": True, "origin": "given",
                       "by": []}]
 
