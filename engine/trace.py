@@ -64,6 +64,8 @@ class Trace:
     assumed: list[dict[str, Any]] = field(default_factory=list)
     field_support: dict[tuple[int, str], list[dict[str, Any]]] = field(default_factory=dict)
     entity_judgments: list[dict[str, Any]] = field(default_factory=list)
+    # the board and entities the last derivation read (after a `rederive`, the board then)
+    derived_from: tuple[dict[str, Any], dict[str, list[dict[str, Any]]]] | None = None
 
     def fired(self) -> list[str]:
         return [s.rule for s in self.steps if s.rule]

@@ -52,6 +52,7 @@ class Turn:
     def _derive(self, entities: dict[str, list[dict[str, Any]]]) -> None:
         inputs = {n: v for n, v in self.board.items() if n not in self.pack.facts.judgments}
         run = self.engine.derive(inputs, entities, self.situation.answers)
+        self.trace.derived_from = (inputs, entities)
         self.board.update(run.board)
         self.trace.judgments = run.judgments()
         self.trace.conflicts.extend(run.conflicts)

@@ -71,3 +71,19 @@ def test_a_roll_that_names_an_unknown_value_is_refused_at_load(tmp_path):
         "    then: {roll: {dice: 1d6, as: hits, says: 'roll {cuont} dice'}, stop: x}\n")
     with pytest.raises(RuleFileError, match=r"unknown name 'cuont'.*did you mean 'count'"):
         load_pack(TOY_PACKS, "shown", [tmp_path])
+
+
+def test_why_rule_reads_a_derivation_on_the_board_it_was_last_derived_from(shown):
+    """After `set: {want: 2}` and `rederive: true`, j.wanted fired for token a: `why --rule`
+    says so, as the trace does (not what the snapshot alone would have derived)."""
+    from whybot.engine.explain import rule_verdict
+    from whybot.facts.snapshot import parse_snapshot
+
+    text = "pack: shown\ncount: 5\ntokens: [{name: a, size: 2}, {name: b, size: 1}]\n"
+    situation = parse_snapshot(text, "inline.yaml", shown.pack)
+    trace = shown.decide(situation, seed=1)
+    assert trace.decision["choices"]["picked"]["entity"]["name"] == "a"
+    assert [(j["entity"], j["field"]) for j in trace.entity_judgments] == [("token a", "wanted")]
+    verdict = rule_verdict(shown, situation, trace, "j.wanted")
+    assert verdict["status"] == "fired"
+    assert verdict["matched"] == [{"kind": "token", "name": "a"}]
