@@ -64,6 +64,7 @@ class Engine:
                       for rule_id, condition in self.conditions.items()}
         self.fields = {r.id: _fields_read(r, self.conditions[r.id]) for r in pack.rules()}
         self.judgment_inputs = _inputs_of_judgments(pack)
+        self.field_inputs = _inputs_of_fields(pack, self.judgment_inputs)
         if reasoner == "durable":
             self.pages: Any = DurablePages(compile_pages(pack))
             self.deriver: Any = DurableDeriver(pack, self.strata,
@@ -109,6 +110,8 @@ class Engine:
                 read |= set(skipped.get("read", []))
         for name in list(read):
             read |= self.judgment_inputs.get(name, set())
+        for name in set().union(*(self.fields[r] for r in trace.considered())):
+            read |= self.field_inputs.get(name, set())  # a region's `candidate`: target_kind
         found = []
         for name in sorted(read & situation.defaulted):
             spec = self.pack.facts.spec(name)
@@ -135,6 +138,34 @@ def _fields_read(rule: Rule, condition: Condition) -> frozenset[str]:
     refs = [r for part in parts if part is not None for r in all_refs(part)]
     return frozenset(r.name if r.scope is not None else r.name.rpartition(".")[2]
                      for r in refs if r.scope is not None or "." in r.name)
+
+
+def _inputs_of_fields(pack: Pack, judgment_inputs: dict[str, set[str]]) -> dict[str, set[str]]:
+    """entity field → every board name its derivations read, through other derived fields
+    and judgments too (a field named alike on two kinds shares one entry)."""
+    direct: dict[str, set[str]] = {}
+    fields: dict[str, set[str]] = {}
+    for rule in pack.derivations():
+        judge = rule.then.judge
+        if judge is None or judge.alias is None:
+            continue
+        parts = (rule.when, judge.value)
+        direct.setdefault(judge.name, set()).update(*(board_names(p) for p in parts))
+        fields.setdefault(judge.name, set()).update(
+            r.name for p in parts for r in all_refs(p) if r.scope is not None)
+    closed: dict[str, set[str]] = {}
+    for name in direct:
+        seen, work, found = {name}, [name], set()
+        while work:
+            field = work.pop()
+            found |= direct.get(field, set())
+            for judgment in direct.get(field, set()):
+                found |= judgment_inputs.get(judgment, set())
+            for other in fields.get(field, set()) - seen:
+                seen.add(other)
+                work.append(other)
+        closed[name] = found
+    return closed
 
 
 def _inputs_of_judgments(pack: Pack) -> dict[str, set[str]]:

@@ -70,6 +70,10 @@ class Trace:
     def fired(self) -> list[str]:
         return [s.rule for s in self.steps if s.rule]
 
+    def considered(self) -> set[str]:
+        """Every rule read on the path: those that fired and those skipped above them."""
+        return set(self.fired()) | {s["rule"] for step in self.steps for s in step.skipped}
+
     def as_dict(self) -> dict[str, Any]:
         return {
             "snapshot": self.snapshot,

@@ -279,10 +279,8 @@ class Turn:
         self.trace.dice_notes = self.dice.notes()
         used = {n for step in self.trace.steps for n in step.matched}
         used |= {n for step in self.trace.steps for s in step.skipped for n in s.get("read", [])}
-        considered = {s.rule for s in self.trace.steps if s.rule} | {
-            s["rule"] for step in self.trace.steps for s in step.skipped}
         self.trace.entity_judgments = self.entity_judgments(
-            set().union(*(self.engine.fields[r] for r in considered)))
+            set().union(*(self.engine.fields[r] for r in self.trace.considered())))
         self.trace.judgments = {n: j for n, j in self.trace.judgments.items()
                                 if n in used or j.origin == "given"}
         return self.trace

@@ -87,3 +87,12 @@ def test_why_rule_reads_a_derivation_on_the_board_it_was_last_derived_from(shown
     verdict = rule_verdict(shown, situation, trace, "j.wanted")
     assert verdict["status"] == "fired"
     assert verdict["matched"] == [{"kind": "token", "name": "a"}]
+
+
+def test_a_default_read_by_an_entity_judgment_the_decision_used_is_an_assumption(shown):
+    """`small` (read as picked.small) is judged against the board's small_size, which the
+    snapshot left at its default: the decision lists it as assumed."""
+    trace = decide(shown, "tokens: [{name: a, size: 3}]\n", pack="shown")
+    assert "small_size" in [a["name"] for a in trace.assumed]  # even though a is not small
+    trace = decide(shown, "small_size: 2\ntokens: [{name: a, size: 3}]\n", pack="shown")
+    assert "small_size" not in [a["name"] for a in trace.assumed]
