@@ -143,7 +143,8 @@ def decide_item(item: Item) -> dict[str, Any]:
                   if a.get(k) is not None} for a in decision.get("actions", [])],
         fired=trace.fired(),
         derived_by=sorted({s["rule"] for j in trace.judgments.values() for s in j.by
-                           if j.origin == "derived"}),
+                           if j.origin == "derived"} |
+                          {s["rule"] for j in trace.entity_judgments for s in j["by"]}),
         dice=[r["total"] for r in trace.dice],
         assumed=[a["name"] for a in trace.assumed],
         disagreements=trace.disagreements,

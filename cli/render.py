@@ -271,6 +271,22 @@ def render_judgments(judgments: dict[str, Any]) -> RenderableType:
     return tree
 
 
+def render_entity_judgments(items: list[dict[str, Any]]) -> RenderableType:
+    """Each field a derivation established on an entity (a region's `candidate`), and why."""
+    tree = Tree(Text("judgments about entities:", style="bold"))
+    for item in items:
+        node = tree.add(Text.assemble((f"{item['entity']}: ", "bold"), item["field"], " = ",
+                                      (show(item.get("value")), "bold"), "  ",
+                                      (item.get("origin", ""), "dim")))
+        for support in item.get("by", []):
+            by = node.add(Text.assemble(("by ", "bold"), (support["rule"], "green")))
+            if support.get("cite"):
+                by.add(_line("cites:", support["cite"], "dim"))
+            for fact in support.get("facts", []):
+                by.add(_line("from", _fact(fact)))
+    return tree
+
+
 def path_tree(data: dict[str, Any]) -> Tree:
     """The path through the pages. Consecutive rules of one page visit share its node; a page
     read by `call` hangs under the rule that read it."""
@@ -302,6 +318,8 @@ def render_trace(data: dict[str, Any]) -> RenderableType:
     parts: list[RenderableType] = [path_tree(data)]
     if data.get("judgments"):
         parts.append(render_judgments(data["judgments"]))
+    if data.get("entity_judgments"):
+        parts.append(render_entity_judgments(data["entity_judgments"]))
     if data.get("conflicts"):
         tree = Tree(Text("rules that judged differently (the first value was kept):",
                          style="bold yellow"))

@@ -8,7 +8,7 @@ rank, ...) break ties in turn before the dice do.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -61,13 +61,17 @@ def narrow_by_order(pool: list[dict[str, Any]], keys: tuple[OrderKey, ...], scop
             continue
         best = max(present) if spec.descending else min(present)
         kept = [e for e, v in zip(pool, values, strict=True) if v == best]
-        notes.append(f"{spec} ({_plain(best)}): {len(pool)} → {len(kept)}")
+        shown = str(spec).replace(f"{scope}.", "")  # the candidate's own field: `value`
+        notes.append(f"{shown} ({_plain(best)}): {len(pool)} → {len(kept)}")
         pool = kept
     return pool
 
 
 def choose(kind: str, scope: str, where: Condition | None, prefer: tuple, keys: tuple,
-           items: list[dict[str, Any]], world: World, dice: Dice) -> Choice:
+           items: list[dict[str, Any]], world: World, dice: Dice,
+           name: Callable[[dict[str, Any]], str] = lambda e: "") -> Choice:
+    """One entity; a tie after the preferences and order keys goes to the dice, which the
+    trace shows with the options it picked among (`name` tells them apart)."""
     pool = [e for e in items if satisfies(where, scope, e, world)]
     choice = Choice(entity=None, candidates=len(pool))
     if not pool:
@@ -86,8 +90,11 @@ def choose(kind: str, scope: str, where: Condition | None, prefer: tuple, keys: 
             choice.narrowing.append(f"prefer {preference.says}: {reason}")
     pool = narrow_by_order(pool, keys, scope, world, choice.narrowing)
     if len(pool) > 1:
-        index = dice.pick(len(pool), f"random pick among {len(pool)} equal {kind} options")
-        choice.narrowing.append(f"still {len(pool)} equal: picked #{index + 1} by the dice")
+        names = [name(e) or f"#{i}" for i, e in enumerate(pool, 1)]
+        index = dice.pick(len(pool), f"random pick among {len(pool)} equal {kind} options: "
+                                     + ", ".join(f"{i} {n}" for i, n in enumerate(names, 1)))
+        choice.narrowing.append(f"still {len(pool)} equal: the dice picked #{index + 1}, "
+                                f"{names[index]}")
         pool = [pool[index]]
     choice.entity = pool[0]
     return choice

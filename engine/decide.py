@@ -16,8 +16,9 @@ from .computation import run_fact_helpers
 from .derivation import Derivation, copy_entities
 from .derive import DurableDeriver
 from .errors import EngineFault
-from .expressions import Condition, board_names
+from .expressions import Condition, all_refs, board_names
 from .model import Pack, Rule
+from .outcomes import Assign, Choice, Each
 from .pages import DurablePages
 from .reference import PlainDeriver, PlainPages
 from .situation import Situation
@@ -61,7 +62,9 @@ class Engine:
         self.conditions: dict[str, Condition] = {r.id: rule_condition(r) for r in pack.rules()}
         self.reads = {rule_id: sorted(board_names(condition))
                       for rule_id, condition in self.conditions.items()}
+        self.fields = {r.id: _fields_read(r, self.conditions[r.id]) for r in pack.rules()}
         self.judgment_inputs = _inputs_of_judgments(pack)
+        self.field_inputs = _inputs_of_fields(pack, self.judgment_inputs)
         if reasoner == "durable":
             self.pages: Any = DurablePages(compile_pages(pack))
             self.deriver: Any = DurableDeriver(pack, self.strata,
@@ -107,6 +110,8 @@ class Engine:
                 read |= set(skipped.get("read", []))
         for name in list(read):
             read |= self.judgment_inputs.get(name, set())
+        for name in set().union(*(self.fields[r] for r in trace.considered())):
+            read |= self.field_inputs.get(name, set())  # a region's `candidate`: target_kind
         found = []
         for name in sorted(read & situation.defaulted):
             spec = self.pack.facts.spec(name)
@@ -116,6 +121,51 @@ class Engine:
 
     def rule(self, rule_id: str) -> Rule | None:
         return self.pack.rule(rule_id)
+
+
+def _fields_read(rule: Rule, condition: Condition) -> frozenset[str]:
+    """The entity fields a rule reads: in its condition, in how its choices and loops filter,
+    prefer and order, and in the values it sets — `option.strength` of a bound entity too (a
+    trace shows the entity judgments among them)."""
+    parts: list[object] = [condition]
+    for effect in rule.then.effects:
+        if isinstance(effect, Choice):
+            parts += [p.when for p in effect.prefer] + [k.value for k in effect.order]
+        elif isinstance(effect, Each):
+            parts += [effect.where, *(k.value for k in effect.order)]
+        elif isinstance(effect, Assign):
+            parts.append(effect.value)
+    refs = [r for part in parts if part is not None for r in all_refs(part)]
+    return frozenset(r.name if r.scope is not None else r.name.rpartition(".")[2]
+                     for r in refs if r.scope is not None or "." in r.name)
+
+
+def _inputs_of_fields(pack: Pack, judgment_inputs: dict[str, set[str]]) -> dict[str, set[str]]:
+    """entity field → every board name its derivations read, through other derived fields
+    and judgments too (a field named alike on two kinds shares one entry)."""
+    direct: dict[str, set[str]] = {}
+    fields: dict[str, set[str]] = {}
+    for rule in pack.derivations():
+        judge = rule.then.judge
+        if judge is None or judge.alias is None:
+            continue
+        parts = (rule.when, judge.value)
+        direct.setdefault(judge.name, set()).update(*(board_names(p) for p in parts))
+        fields.setdefault(judge.name, set()).update(
+            r.name for p in parts for r in all_refs(p) if r.scope is not None)
+    closed: dict[str, set[str]] = {}
+    for name in direct:
+        seen, work, found = {name}, [name], set()
+        while work:
+            field = work.pop()
+            found |= direct.get(field, set())
+            for judgment in direct.get(field, set()):
+                found |= judgment_inputs.get(judgment, set())
+            for other in fields.get(field, set()) - seen:
+                seen.add(other)
+                work.append(other)
+        closed[name] = found
+    return closed
 
 
 def _inputs_of_judgments(pack: Pack) -> dict[str, set[str]]:

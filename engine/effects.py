@@ -13,7 +13,7 @@ from .compiler import normal_number
 from .derivation import EID
 from .errors import DecisionError
 from .evaluate import evaluate, holds, number, value_of
-from .expressions import text
+from .expressions import all_refs, text
 from .outcomes import (
     DIE,
     Assign,
@@ -101,19 +101,29 @@ def _roll(effect: Roll, turn: Turn, outcome: dict[str, Any]) -> None:
         shown = plain(count) or "unknown"
         raise DecisionError(f"roll {effect.text}: the number of dice is {shown}, not a "
                             "whole number")
-    roll = turn.dice.roll(int(count), effect.sides, effect.says or turn.rule_says)
+    roll = turn.dice.roll(int(count), effect.sides,
+                          fill(effect.says, turn) if effect.says.text else turn.rule_says)
     if effect.success is not None:
         world = turn.world()
         hits = [f for f in roll.faces if holds(effect.success, world, {DIE: {"face": f}})]
-        roll.count(len(hits), text(effect.success).replace(f"{DIE}.", ""))
+        roll.count(len(hits), counting(effect, turn.board))
     turn.board[effect.alias] = roll.total
     outcome.setdefault("rolls", []).append(roll.as_dict())
+
+
+def counting(effect: Roll, board: dict[str, Any]) -> str:
+    """A success condition as the trace shows it: `face >= success_from; success_from = 4`."""
+    assert effect.success is not None
+    read = dict.fromkeys(r.name for r in all_refs(effect.success) if r.scope is None)
+    values = ", ".join(f"{name} = {plain(board.get(name)) or 'unknown'}" for name in read)
+    shown = text(effect.success).replace(f"{DIE}.", "")
+    return f"{shown}; {values}" if values else shown
 
 
 def _choose(effect: Choice, turn: Turn, page: str, rule: str) -> dict[str, Any]:
     world = turn.world()
     chosen = choose(effect.kind, effect.scope, effect.where, effect.prefer, effect.order,
-                    turn.store.items(effect.kind), world, turn.dice)
+                    turn.store.items(effect.kind), world, turn.dice, turn.label)
     if chosen.entity is None:
         raise DecisionError(f"rule {rule} applied, but no {effect.kind} matches its "
                             f"{effect.role} ({effect.where or 'any'})")

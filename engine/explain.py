@@ -40,7 +40,7 @@ def rule_verdict(engine: Any, situation: Situation, trace: Trace, rule_id: str,
     verdict: dict[str, Any] = {"rule": rule.id, "page": rule.page, "says": rule.says,
                                "when": rule.when_text, "file": rule.where}
     if rule.kind == DERIVATION:
-        return {**verdict, **_derivation_verdict(engine, situation, rule)}
+        return {**verdict, **_derivation_verdict(engine, situation, rule, trace)}
     path = [s.as_dict() for s in trace.steps]
     for number, step in enumerate(path, 1):
         if step.get("rule") == rule.id:
@@ -59,9 +59,13 @@ def rule_verdict(engine: Any, situation: Situation, trace: Trace, rule_id: str,
             "fired_instead": [s.get("rule") for _, s in visits]}
 
 
-def _derivation_verdict(engine: Any, situation: Situation, rule: Rule) -> dict[str, Any]:
+def _derivation_verdict(engine: Any, situation: Situation, rule: Rule, trace: Trace,
+                        ) -> dict[str, Any]:
+    """From the board the decision last derived its judgments on (after a `rederive`, the
+    turn variables of that moment), as the trace used them."""
     judge = rule.then.judge
-    run = engine.derive(engine.inputs(situation), situation.entities, situation.answers)
+    board, entities = trace.derived_from or (engine.inputs(situation), situation.entities)
+    run = engine.derive(board, entities, situation.answers)
     if judge is None or judge.alias is not None:
         fired = [s for supports in run.field_support.values() for s in supports
                  if s.get("rule") == rule.id]

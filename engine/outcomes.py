@@ -111,12 +111,13 @@ class Choice:
 @dataclass(frozen=True)
 class Roll:
     """Roll dice; `as` gets their total, or with `success` the number of dice whose `face`
-    satisfies it (`face >= 4`, `face in [5, 6]`)."""
+    satisfies it (`face >= 4`, `face in [5, 6]`). `says` (what the roll decides) may name
+    board values: `"fight test against {force.name}"`."""
 
     count: Value
     sides: int
     alias: str
-    says: str
+    says: Template
     text: str
     success: Condition | None = None
 
@@ -345,7 +346,8 @@ def _roll(raw: dict[str, Any], names: Names, path: PathKey) -> Roll:
         Literal(int(match.group(1) or 1))
     success = _condition(raw["success"], names, (*path, "success"), (DIE, DIE)) \
         if "success" in raw else None
-    return Roll(count, int(match.group(3)), raw["as"], raw.get("says", ""), str(raw["dice"]),
+    return Roll(count, int(match.group(3)), raw["as"],
+                template(raw.get("says", ""), names, (*path, "says")), str(raw["dice"]),
                 success)
 
 

@@ -63,9 +63,16 @@ class Trace:
     conflicts: list[str] = field(default_factory=list)
     assumed: list[dict[str, Any]] = field(default_factory=list)
     field_support: dict[tuple[int, str], list[dict[str, Any]]] = field(default_factory=dict)
+    entity_judgments: list[dict[str, Any]] = field(default_factory=list)
+    # the board and entities the last derivation read (after a `rederive`, the board then)
+    derived_from: tuple[dict[str, Any], dict[str, list[dict[str, Any]]]] | None = None
 
     def fired(self) -> list[str]:
         return [s.rule for s in self.steps if s.rule]
+
+    def considered(self) -> set[str]:
+        """Every rule read on the path: those that fired and those skipped above them."""
+        return set(self.fired()) | {s["rule"] for step in self.steps for s in step.skipped}
 
     def as_dict(self) -> dict[str, Any]:
         return {
@@ -74,6 +81,7 @@ class Trace:
             "decision": self.decision,
             "path": [s.as_dict() for s in self.steps],
             "judgments": {n: j.as_dict() for n, j in self.judgments.items()},
+            "entity_judgments": self.entity_judgments,
             "dice": self.dice,
             "dice_notes": self.dice_notes,
             "assumed": self.assumed,

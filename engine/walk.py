@@ -52,10 +52,11 @@ class Turn:
     def _derive(self, entities: dict[str, list[dict[str, Any]]]) -> None:
         inputs = {n: v for n, v in self.board.items() if n not in self.pack.facts.judgments}
         run = self.engine.derive(inputs, entities, self.situation.answers)
+        self.trace.derived_from = (inputs, entities)
         self.board.update(run.board)
         self.trace.judgments = run.judgments()
         self.trace.conflicts.extend(run.conflicts)
-        self.trace.field_support.update(run.field_support)
+        self.trace.field_support = dict(run.field_support)
         self.board.update({name: j.value for name, j in self.trace.judgments.items()})
         self.store.replace(run.entities)
 
@@ -260,12 +261,32 @@ class Turn:
                         found.append(fact)
         return sorted(found, key=lambda fact: sorted((k, str(v)) for k, v in fact.items()))
 
+    def entity_judgments(self, fields: set[str]) -> list[dict[str, Any]]:
+        """Each entity field among `fields` that a derivation established or the snapshot
+        gave, with the rules that established it."""
+        support = self.trace.field_support
+        names = sorted(fields)
+        found = []
+        for items in self.store.by_kind.values():
+            for entity in items:
+                given = entity.get(GIVEN, frozenset())
+                for name in names:
+                    by = support.get((entity[EID], name), [])
+                    if by or name in given:
+                        found.append({"entity": self.label(entity), "field": name,
+                                      "value": entity.get(name),
+                                      "origin": "given" if name in given else "derived",
+                                      "by": [s for s in by if not s.get("overridden")]})
+        return found
+
     def finish(self) -> Trace:
         self.session.close()
         self.trace.dice = [r.as_dict() for r in self.dice.rolls]
         self.trace.dice_notes = self.dice.notes()
         used = {n for step in self.trace.steps for n in step.matched}
         used |= {n for step in self.trace.steps for s in step.skipped for n in s.get("read", [])}
+        self.trace.entity_judgments = self.entity_judgments(
+            set().union(*(self.engine.fields[r] for r in self.trace.considered())))
         self.trace.judgments = {n: j for n, j in self.trace.judgments.items()
                                 if n in used or j.origin == "given"}
         return self.trace

@@ -104,3 +104,14 @@ def test_parallel_jobs_give_the_same_rows_in_the_same_order(run, tmp_path):
     serial = run("batch", folder, "--seed", "5").stdout
     parallel = run("batch", folder, "--seed", "5", "--jobs", "2").stdout
     assert rows_of(parallel) == rows_of(serial)
+
+
+def test_derivations_of_entity_fields_count_as_fired_in_coverage(run, tmp_path):
+    """A rule that judges a field of an entity (a region's `least`) counts for coverage when
+    the decision read that field."""
+    example = ROOT / "facts" / "examples" / "sparta_athens" / "objective_sparta_army.yaml"
+    result = run("batch", example, "--out", tmp_path / "r.jsonl", "--json")
+    assert result.exit_code == 0, result.output
+    row, = rows_of((tmp_path / "r.jsonl").read_text())
+    assert {"target.least-altered", "target.candidate-army"} <= set(row["derived_by"])
+    assert "target.least-altered" not in json.loads(result.stdout)["never_fired"]["sparta_athens"]

@@ -23,7 +23,12 @@ def same_decision(one, other) -> bool:
     return (one.decision == other.decision and one.fired() == other.fired()
             and one.dice == other.dice
             and {n: j.value for n, j in one.judgments.items()}
-            == {n: j.value for n, j in other.judgments.items()})
+            == {n: j.value for n, j in other.judgments.items()}
+            and _fields(one) == _fields(other))
+
+
+def _fields(trace) -> list[tuple]:
+    return [(j["entity"], j["field"], j["value"]) for j in trace.entity_judgments]
 
 
 @pytest.fixture(scope="module")

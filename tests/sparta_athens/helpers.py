@@ -1,4 +1,5 @@
-"""Deciding hand-worked snapshots with pre-rolled dice only (success = 4, 5, 6 by default)."""
+"""Deciding hand-worked snapshots with pre-rolled dice only (a success: a face of success_from,
+by default 4, or more)."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ import yaml
 
 from whybot.facts.snapshot import parse_snapshot
 
-HIT, MISS = 5, 2  # a success and a failure under the default success faces [4, 5, 6]
+HIT, MISS = 5, 2  # a success and a failure under the default success_from = 4
 
 
 def decide(engine, decision: str, *, dice=(), bot: str = "sparta", **board: Any):

@@ -84,7 +84,8 @@ def place(engine, regions, dice=(), **board):
     return decide(engine, "influence", dice=dice, regions=regions, **board)
 
 
-IONIA = {"name": "Ionia", "control": "enemy", "reward": "navy talent", "alteration": 3}
+IONIA = {"name": "Ionia", "control": "enemy", "reward1": "navy", "reward2": "talent",
+         "alteration": 3}
 
 
 def test_objective_region_first(sa):
@@ -134,8 +135,9 @@ def test_objective_symbol_tie_break_leftmost_first(sa):
     Lesbos (talent) matches the second symbol, Euboea (navy) the first: Euboea, though it
     needs more alteration."""
     regions = [{**IONIA, "placeable": False},
-               {"name": "Lesbos", "control": "enemy", "reward": "talent", "alteration": 1},
-               {"name": "Euboea", "control": "enemy", "reward": "elite navy", "alteration": 3}]
+               {"name": "Lesbos", "control": "enemy", "reward1": "talent", "alteration": 1},
+               {"name": "Euboea", "control": "enemy", "reward1": "elite", "reward2": "navy",
+                "alteration": 3}]
     assert chosen(place(sa, regions), "influence_region")["name"] == "Euboea"
 
 

@@ -71,7 +71,7 @@ def test_advantaged_with_raid_cost_still_fights(sa):
     assert result(trace) == "fight"
 
 
-def test_forces_tested_fewest_dice_first(sa):
+def test_forces_tested_in_the_seeds_order(sa):
     """Lines 116-120 in order: the tied force (1 die) is tested before the disadvantaged one;
     it fails (MISS), then the disadvantaged one is rolled (two successes): fight it."""
     forces = [force("land", name="hoplite"), force("sea", name="fleet")]
@@ -79,6 +79,24 @@ def test_forces_tested_fewest_dice_first(sa):
     assert result(trace) == "fight"
     assert "hoplite" in trace.decision["actions"][0]["details"]
     assert "does not fight fleet" in said(trace)
+
+
+def test_a_tied_force_is_tested_before_a_disadvantaged_one_listed_first(sa):
+    """Lines 118-122: the disadvantaged fleet, whose raid would cost a region, rolls one die
+    like the tied hoplite; the seed's line 2 (tied) still comes before its line 3, so the
+    hoplite is tested first (MISS) and then the fleet (HIT): fight the fleet."""
+    forces = [force("sea", raid=True, name="fleet"), force("land", name="hoplite")]
+    trace = deploy(sa, [MISS, HIT], forces, land="tied", sea="disadvantaged")
+    assert "does not fight hoplite" in said(trace)
+    assert "fleet" in trace.decision["actions"][0]["details"]
+
+
+def test_an_advantaged_force_is_fought_first_without_dice(sa):
+    """Line 116 before 118: advantaged at sea, the fleet is fought; the tied hoplite listed
+    before it is never rolled for."""
+    forces = [force("land", name="hoplite"), force("sea", name="fleet")]
+    trace = deploy(sa, [], forces, land="tied", sea="advantaged")
+    assert "fleet" in trace.decision["actions"][0]["details"] and trace.dice == []
 
 
 def test_raid_largest_reachable_enemy_space(sa):

@@ -25,6 +25,7 @@ def test_tied_one_die(sa, die, reacts):
     """Line 143: tied, one die, react on a success."""
     trace = react(sa, [die], ["navy"], sea="tied", talents=8)
     assert (actions(trace) == ["mobilise"]) is reacts
+    assert result(trace) == ("reacted" if reacts else "no_reaction")
 
 
 @pytest.mark.parametrize(("dice", "reacts"), [([HIT, HIT], True), ([HIT, MISS], False)])
@@ -91,6 +92,7 @@ def test_dice_by_round_and_modifiers(sa, round_, talents, siege, count):
     trace = new(sa, dice, round=round_, talents=talents, active_siege=siege)
     assert rolled(trace) == [count]
     assert "no force raised" in said(trace)
+    assert result(trace) == "no_mobilisation"  # line 168: no force, so not "mobilised"
 
 
 def test_all_successes_raise_one_force_and_pay(sa):
@@ -132,6 +134,7 @@ def test_cannot_pay_no_test(sa):
     """Line 168: three talents per mobilisation; with 2 the bot does not roll."""
     trace = new(sa, [], round=3, talents=2)
     assert trace.dice == [] and actions(trace) == []
+    assert result(trace) == "no_mobilisation"
 
 
 def test_round_one_tests_twice(sa):

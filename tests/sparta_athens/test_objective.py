@@ -5,15 +5,15 @@ from __future__ import annotations
 from tests.sparta_athens.helpers import HIT, MISS, chosen, decide, result, said
 
 R = [
-    {"name": "Megara", "control": "enemy", "talents": 4, "reward": "talent", "alteration": 3},
-    {"name": "Corinth", "control": "neutral", "talents": 4, "reward": "talent", "alteration": 2},
-    {"name": "Thessaly", "control": "neutral", "talents": 2, "reward": "cavalry", "alteration": 1},
-    {"name": "Aetolia", "control": "enemy", "talents": 1, "reward": "cavalry elite",
+    {"name": "Megara", "control": "enemy", "talents": 4, "reward1": "talent", "alteration": 3},
+    {"name": "Corinth", "control": "neutral", "talents": 4, "reward1": "talent", "alteration": 2},
+    {"name": "Thessaly", "control": "neutral", "talents": 2, "reward1": "cavalry", "alteration": 1},
+    {"name": "Aetolia", "control": "enemy", "talents": 1, "reward1": "cavalry", "reward2": "elite",
      "alteration": 1},
-    {"name": "Ionia", "control": "neutral", "talents": 3, "reward": "navy talent",
+    {"name": "Ionia", "control": "neutral", "talents": 3, "reward1": "navy", "reward2": "talent",
      "alteration": 2},
-    {"name": "Chios", "control": "enemy", "talents": 1, "reward": "navy", "alteration": 2},
-    {"name": "Boeotia", "control": "bot", "talents": 5, "reward": "talent elite"},
+    {"name": "Chios", "control": "enemy", "talents": 1, "reward1": "navy", "alteration": 2},
+    {"name": "Boeotia", "control": "bot", "talents": 5, "reward1": "talent", "reward2": "elite"},
 ]
 ASSETS = [{"category": "elite", "gap": 2}, {"category": "skirmisher", "gap": 0},
           {"category": "cavalry", "gap": 1}]
