@@ -35,6 +35,13 @@ class Change:
     entity: dict[str, Any] | None = None
 
 
+def firing_order(rank: int, bound: dict[str, dict[str, Any]]) -> tuple:
+    """The order conclusions are drawn in within one round, whichever reasoner found them:
+    the rule's place, then the ids of the entities it matched (so created entities get the
+    same ids from durable_rules and from the plain reference)."""
+    return rank, tuple(sorted(entity[EID] for entity in bound.values()))
+
+
 def copy_entities(entities: dict[str, list[dict[str, Any]]]) -> dict[str, list[dict[str, Any]]]:
     """A copy a run may change: entity dicts hold plain values, so one level is enough."""
     return {kind: [dict(e) for e in items] for kind, items in entities.items()}

@@ -13,7 +13,15 @@ from typing import Any
 
 from .compiled import Band, Compiled
 from .compiler import normal_number
-from .derivation import EID, GIVEN, Change, Derivation, copy_entities, entity_support
+from .derivation import (
+    EID,
+    GIVEN,
+    Change,
+    Derivation,
+    copy_entities,
+    entity_support,
+    firing_order,
+)
 from .evaluate import World, evaluate
 from .model import Pack
 from .network import State
@@ -127,7 +135,7 @@ class DurableDeriver:
             facts.states[band.ruleset].assert_facts([fact])
             phases.append((band.ruleset, fact))
         while True:
-            changes: list[Change] = []
+            firings = []
             for state in facts.states:
                 for name, matched in state.drain():
                     unit = self.compiled.units.get(name)
@@ -135,11 +143,15 @@ class DurableDeriver:
                         continue  # a band's end rule: nothing applied there
                     bound = {unit.aliases[alias]: run.by_eid[fact["eid"]][1]
                              for alias, fact in matched.items() if alias in unit.aliases}
-                    shown = [entity_support(entity, self.pack, run.by_eid[entity[EID]][0])
-                             for entity in bound.values()]
-                    shown += [{"judgment": j, "value": matched[a].get("v")}
-                              for a, j in unit.judgments.items() if a in matched]
-                    changes += run.conclude(unit.rule, bound, shown)
+                    firings.append((unit, bound, matched))
+            changes: list[Change] = []
+            for unit, bound, matched in sorted(firings, key=lambda f: firing_order(
+                    f[0].rank, f[1])):  # one canonical order: rules, then entities
+                shown = [entity_support(entity, self.pack, run.by_eid[entity[EID]][0])
+                         for entity in bound.values()]
+                shown += [{"judgment": j, "value": matched[a].get("v")}
+                          for a, j in unit.judgments.items() if a in matched]
+                changes += run.conclude(unit.rule, bound, shown)
             if not changes:
                 break
             facts.tell(changes)

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from .compiled import rule_condition
-from .derivation import EID, Derivation, copy_entities, entity_support
+from .derivation import EID, Derivation, copy_entities, entity_support, firing_order
 from .entities import EntityStore
 from .evaluate import World, every_binding, holds
 from .model import Pack, Rule
@@ -30,18 +30,20 @@ class PlainDeriver:
         run = Derivation(self.pack, self.strata, dict(board), copy_entities(entities),
                          dict(answers))
         run.initial()
+        rank = {rule.id: index for index, rule in enumerate(self.rules)}
         for stratum in range(self.strata.top + 1):
             rules = [r for r in self.rules if self.strata.level[r.id] == stratum]
             changed = True
-            while changed:
-                changed = False
+            while changed:  # one round: every firing the world allows now, then conclude
                 world = run.world()
-                for rule in rules:
-                    for bound in list(every_binding(rule.when, world)):
-                        shown = [entity_support(e, self.pack, run.by_eid[e[EID]][0])
-                                 for e in bound.values()]
-                        if run.conclude(rule, dict(bound), shown):
-                            changed = True
+                firings = [(rule, dict(bound)) for rule in rules
+                           for bound in every_binding(rule.when, world)]
+                firings.sort(key=lambda f: firing_order(rank[f[0].id], f[1]))
+                changed = False
+                for rule, bound in firings:
+                    shown = [entity_support(e, self.pack, run.by_eid[e[EID]][0])
+                             for e in bound.values()]
+                    changed |= bool(run.conclude(rule, bound, shown))
             run.finish(stratum)
         return run
 
