@@ -17,8 +17,8 @@ from whybot.engine import Engine, load_pack
 from whybot.engine.errors import SnapshotError, WhybotError, did_you_mean
 from whybot.engine.model import Pack
 from whybot.engine.situation import Situation
-from whybot.engine.sources import Document, read_document
-from whybot.facts.snapshot import situation_from
+from whybot.engine.sources import Document, excerpt, printable, read_document
+from whybot.facts.snapshot import situation_from, with_includes
 
 KNOWLEDGE = Path(whybot.knowledge.__file__).parent
 DEFAULT_PACK = "arcs"
@@ -35,8 +35,15 @@ def rel(path: str | None) -> str | None:
 
 
 def message(error: WhybotError) -> str:
-    """The error's one line, its file shown relative to the working folder."""
-    error.file = rel(error.file)
+    """The error's one line, its file shown relative to the working folder.
+
+    Whatever raised it, the line stays short and printable: the message (which may quote the
+    user's text, e.g. a value jsonschema refused) is cut to `message_chars`, and control
+    characters and undecodable bytes of file names are escaped."""
+    error.file = printable(rel(error.file)) if error.file else error.file
+    error.message = excerpt(error.message)
+    error.path = excerpt(error.path) if error.path else error.path
+    error.hint = excerpt(error.hint) if error.hint else error.hint
     return error.render()
 
 
@@ -83,16 +90,19 @@ def pack_of(document: Document, given: str | None) -> str:
     return name
 
 
-def read_situation(document: Document, pack: str | None,
-                   overlays: tuple[str, ...]) -> tuple[Engine, Situation]:
-    """Validate a parsed snapshot against its pack; return the pack's engine and the situation."""
+def read_situation(document: Document, pack: str | None, overlays: tuple[str, ...],
+                   include_from: tuple[Path, ...] = ()) -> tuple[Engine, Situation]:
+    """Validate a parsed snapshot against its pack; return the pack's engine and the situation.
+
+    `include_from`: folders (--include-from) the snapshot's `include:` may read besides its own
+    folder tree."""
     engine = engine_for(pack_of(document, pack), overlays)
-    return engine, situation_from(document, engine.pack)
+    return engine, situation_from(with_includes(document, include_from), engine.pack)
 
 
-def load_situation(path: Path, pack: str | None,
-                   overlays: tuple[str, ...]) -> tuple[Engine, Situation]:
-    return read_situation(read_document(path, SnapshotError), pack, overlays)
+def load_situation(path: Path, pack: str | None, overlays: tuple[str, ...],
+                   include_from: tuple[Path, ...] = ()) -> tuple[Engine, Situation]:
+    return read_situation(read_document(path, SnapshotError), pack, overlays, include_from)
 
 
 def find_rule(pack: Pack, rule_id: str) -> Any:
