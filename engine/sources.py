@@ -199,6 +199,7 @@ class _Composer:
         self.values = 0
         self.aliases = 0
         self.anchors: dict[str, tuple[yaml.Node, int | None, int]] = {}
+        self.tags: dict[tuple[Any, ...], str] = {}
         self.stack: list[_Frame] = []
         self.root: yaml.Node | None = None
 
@@ -232,16 +233,24 @@ class _Composer:
 
     def _count(self, values: int, event: yaml.Event) -> None:
         self.values += values
-        self.limits.check("yaml_nodes", self.values, "values with aliases expanded",
-                          **self._where(event))
+        if self.values > self.limits.yaml_nodes:
+            self.limits.check("yaml_nodes", self.values, "values with aliases expanded",
+                              **self._where(event))
 
     def _depth(self, depth: int, event: yaml.Event) -> None:
-        self.limits.check("depth", depth, "nesting depth", **self._where(event))
+        if depth > self.limits.depth:
+            self.limits.check("depth", depth, "nesting depth", **self._where(event))
 
     def _tag(self, event: yaml.NodeEvent, kind: type[yaml.Node], value: str | None) -> str:
         tag = event.tag
         if tag is None or tag == "!":
-            tag = self.loader.resolve(kind, value, event.implicit)  # type: ignore[attr-defined]
+            implicit = event.implicit  # type: ignore[attr-defined]
+            key = (kind, value, implicit if kind is yaml.ScalarNode else None)
+            tag = self.tags.get(key)
+            if tag is None:  # resolving is regex work: the same short value resolves once
+                tag = self.loader.resolve(kind, value, implicit)
+                if value is None or len(value) <= 32:
+                    self.tags[key] = tag
         if tag not in _ALLOWED_TAGS:
             short = tag.replace("tag:yaml.org,2002:", "!!")
             shown = f" {excerpt(short, 40)}" if self.quote else ""
@@ -251,7 +260,7 @@ class _Composer:
         return tag
 
     def _anchor(self, event: yaml.NodeEvent) -> None:
-        if event.anchor is not None and event.anchor in self.anchors:
+        if event.anchor in self.anchors:
             raise self.error("not valid YAML/JSON: an anchor (&name) is defined twice",
                              **self._where(event))
 
@@ -271,24 +280,26 @@ class _Composer:
         self._attach(node, height, event)
 
     def _scalar(self, event: yaml.ScalarEvent) -> None:
-        self._anchor(event)
         value = event.value
-        self.limits.check("string_chars", len(value), "characters in one text",
-                          **self._where(event))
+        if len(value) > self.limits.string_chars:
+            self.limits.check("string_chars", len(value), "characters in one text",
+                              **self._where(event))
         tag = self._tag(event, yaml.ScalarNode, value)
         if tag in _NUMBER_TAGS and len(value) > NUMBER_CHARS:
             raise self.error(f"a number of more than {NUMBER_CHARS} characters",
                              **self._where(event))
-        cleaned = _check_text(value, self.file, self.error, event.start_mark.line + 1)
-        node = yaml.ScalarNode(tag, cleaned, event.start_mark, event.end_mark,
-                               style=event.style)
+        if _UNPRINTABLE.search(value) is not None:
+            value = _check_text(value, self.file, self.error, event.start_mark.line + 1)
+        node = yaml.ScalarNode(tag, value, event.start_mark, event.end_mark, style=event.style)
         self._count(1, event)
         if event.anchor is not None:
+            self._anchor(event)
             self.anchors[event.anchor] = (node, 1, 0)
         self._attach(node, 0, event)
 
     def _start(self, event: yaml.CollectionStartEvent) -> None:
-        self._anchor(event)
+        if event.anchor is not None:
+            self._anchor(event)
         sequence = isinstance(event, yaml.SequenceStartEvent)
         kind = yaml.SequenceNode if sequence else yaml.MappingNode
         node = kind(self._tag(event, kind, None), [], event.start_mark, None,
