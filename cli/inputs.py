@@ -41,7 +41,7 @@ class Item:
     def document(self) -> Document:
         if self.line is None:
             return read_document(Path(self.path), SnapshotError)
-        if self.raw is None:
+        if self.raw is None:  # it was longer than line_bytes when read, so this raises
             current().check("line_bytes", self.length, "bytes in the line", file=self.path,
                             line=self.line)
         return parse_json_line(self.raw or b"", self.path, self.line, SnapshotError)

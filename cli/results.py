@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 import os
 import signal
+import stat
 import sys
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
@@ -52,7 +53,8 @@ class Results:
     def skip(self) -> Skip:
         """The files this batch writes, which it must never read as inputs."""
         if self.target is None:
-            return Skip()
+            key = _stdout_key()
+            return Skip(frozenset([key] if key else []))
         mine = [self.target, partial_of(self.target), card_of(self.target)]
         return Skip(frozenset(k for k in map(file_key, mine) if k), frozenset(mine))
 
@@ -103,6 +105,24 @@ class Results:
             return f"{total} row(s) written"
         return (f"{total} row(s) are in {partial_of(self.target)}: continue with the same "
                 "command and --resume")
+
+
+def _stdout_key() -> tuple[int, int] | None:
+    """(device, inode) of stdout when it is a regular file (`whybot batch ... >> rows.jsonl`)."""
+    try:
+        info = os.fstat(sys.stdout.fileno())
+    except (AttributeError, OSError, ValueError):  # a test's captured stdout has no descriptor
+        return None
+    return (info.st_dev, info.st_ino) if stat.S_ISREG(info.st_mode) else None
+
+
+def _check_stdout(paths: list[Path]) -> None:
+    """Rows appended to a file that is also an input would be read back, forever."""
+    key = _stdout_key()
+    for path in paths:
+        if key is not None and not path.is_dir() and file_key(path) == key:
+            raise WhybotError(f"stdout is the input {path}",
+                              hint="a batch never writes over its inputs: use --out FILE")
 
 
 def _silence_stdout() -> None:
@@ -182,6 +202,7 @@ def open_results(out: Path | None, paths: list[Path], *, force: bool, resume: bo
         if resume:
             raise WhybotError("--resume continues a run that wrote --out FILE",
                               hint="give the same --out as the interrupted run")
+        _check_stdout(paths)
         sys.stdout.flush()
         return Results(sys.stdout.buffer)
     target = _target(out, paths)

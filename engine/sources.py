@@ -39,7 +39,6 @@ FAST_LOADER: type[yaml.SafeLoader] = getattr(yaml, "CSafeLoader", yaml.SafeLoade
 # What YAML itself calls printable (PyYAML's Reader uses the same set): anything else in a file
 # or in a value (after escapes) is refused. Tab, newline and carriage return are text.
 _UNPRINTABLE = re.compile("[^\t\n\r\x20-\x7e\x85\xa0-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
-_SURROGATE = re.compile("[\ud800-\udfff]")
 _ALLOWED_TAGS = {f"tag:yaml.org,2002:{name}"
                  for name in ("str", "int", "float", "bool", "null", "seq", "map", "merge")}
 _NUMBER_TAGS = {"tag:yaml.org,2002:int", "tag:yaml.org,2002:float"}
@@ -104,10 +103,6 @@ def excerpt(text: str, limit: int | None = None) -> str:
     limit = current().message_chars if limit is None else limit
     escaped = printable(text[: limit + 1])
     return escaped if len(escaped) <= limit and len(text) <= limit else escaped[:limit] + "…"
-
-
-def _line_of(text: str, offset: int) -> int:
-    return text.count("\n", 0, offset) + 1
 
 
 # --- text the engine can carry --------------------------------------------------------------
@@ -407,7 +402,7 @@ def parse_text(text: str, file: str, error: type[WhybotError] = WhybotError, *,
         raise _syntax_error(exc, file, error, quote) from None
     except yaml.YAMLError as exc:  # a reader error: the position, not a mark
         position = getattr(exc, "position", None)
-        line = _line_of(text, position) if isinstance(position, int) else None
+        line = text.count("\n", 0, position) + 1 if isinstance(position, int) else None
         raise error("not valid YAML/JSON: unreadable character", file=file, line=line) from None
     return Document(data=data, file=file, lines=lines)
 

@@ -288,6 +288,17 @@ def test_batch_output_never_replaces_an_input_even_with_force(run, tmp_path, spe
     assert lines.read_bytes() == before
 
 
+def test_rows_appended_to_an_input_through_stdout_are_refused(tmp_path):
+    lines = tmp_path / "in.jsonl"
+    lines.write_text(demo_line() + "\n")
+    with lines.open("a") as stdout:
+        done = subprocess.run([sys.executable, "-m", "whybot.cli", "batch", str(lines)],
+                              stdout=stdout, stderr=subprocess.PIPE, text=True, timeout=120)
+    assert done.returncode == 2
+    assert "stdout is the input" in done.stderr and "Traceback" not in done.stderr
+    assert lines.read_text() == demo_line() + "\n"
+
+
 # --- finding 9: signals and --resume -------------------------------------------------------
 
 
@@ -377,3 +388,4 @@ def test_a_signal_stops_a_parallel_batch_cleanly_and_resume_finishes_it(tmp_path
     again = _start_batch(tmp_path, fresh, "--jobs", "2")
     again.communicate(timeout=600)
     assert out.read_bytes() == fresh.read_bytes()
+
