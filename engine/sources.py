@@ -45,7 +45,7 @@ _NUMBER_TAGS = {"tag:yaml.org,2002:int", "tag:yaml.org,2002:float"}
 # Python refuses to convert integers of more than 4,300 digits; no whybot value needs 100.
 NUMBER_CHARS = 100
 _C_SURROGATE_ESCAPE = "found invalid Unicode character escape code"
-_JSON_TOKENS = re.compile(r'"(?:[^"\\]|\\.)*"|[\[\]{}]', re.DOTALL)
+_JSON_SIGNS = re.compile(r'[\[\]{}"\\]')
 
 
 @dataclass
@@ -426,14 +426,28 @@ def _pairs(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
 
 
 def _json_depth(text: str) -> int:
-    """The deepest bracket nesting of a JSON text (strings skipped), without parsing it."""
+    """The deepest bracket nesting of a JSON text (strings skipped), without parsing it.
+
+    One pass over the brackets, quotes and backslashes (a regex for whole strings would
+    backtrack quadratically over a line of escaped quotes)."""
     depth = deepest = 0
-    for match in _JSON_TOKENS.finditer(text):
-        token = match.group()
-        if token in "[{":
+    in_string = False
+    skip = -1
+    for match in _JSON_SIGNS.finditer(text):
+        at, sign = match.start(), match.group()
+        if at < skip:
+            continue
+        if in_string:
+            if sign == "\\":
+                skip = at + 2
+            elif sign == '"':
+                in_string = False
+        elif sign == '"':
+            in_string = True
+        elif sign in "[{":
             depth += 1
             deepest = max(deepest, depth)
-        elif token in "]}":
+        elif sign in "]}":
             depth -= 1
     return deepest
 
