@@ -14,7 +14,8 @@ import yaml
 
 import whybot.knowledge
 from whybot.engine import Engine, load_pack
-from whybot.engine.errors import SnapshotError, WhybotError, did_you_mean
+from whybot.engine.errors import RuleFileError, SnapshotError, WhybotError, did_you_mean
+from whybot.engine.loader import rule_files
 from whybot.engine.model import Pack
 from whybot.engine.situation import Situation
 from whybot.engine.sources import Document, excerpt, printable, read_document
@@ -30,7 +31,7 @@ def rel(path: str | None) -> str | None:
         return path
     try:
         return str(Path(path).resolve().relative_to(Path.cwd()))
-    except (ValueError, OSError):
+    except (ValueError, OSError, RuntimeError):  # RuntimeError: a symlink loop
         return path
 
 
@@ -48,8 +49,25 @@ def message(error: WhybotError) -> str:
 
 
 def overlay_key(rules: list[Path] | None) -> tuple[str, ...]:
-    """House-rule folders as a hashable key (resolved, so two spellings share one engine)."""
-    return tuple(str(Path(folder).resolve()) for folder in rules or [])
+    """House-rule folders as a hashable key (resolved, so two spellings share one engine).
+
+    Every rule file in them must be the user's own: one that is a link to a file outside the
+    named folders is refused, naming the link only (errors about its content would quote a
+    file nobody named, such as a system file)."""
+    folders = tuple(Path(folder).resolve() for folder in rules or [])
+    for folder in folders:
+        for path in rule_files(folder):
+            try:
+                target = path.resolve()
+            except (OSError, RuntimeError):  # a link loop
+                raise RuleFileError("this rule file is a link that leads nowhere (a loop)",
+                                    file=str(path)) from None
+            if not any(target.is_relative_to(f) for f in folders):
+                raise RuleFileError("this rule file is a link to a file outside the house-rule "
+                                    "folders", file=str(path),
+                                    hint="copy it into the folder, or name its folder with "
+                                         "another --rules")
+    return tuple(map(str, folders))
 
 
 @lru_cache(maxsize=16)
