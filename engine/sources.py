@@ -83,16 +83,23 @@ def json_path(path: PathKey) -> str:
     return text
 
 
+# What may stand in one line of an error: printable, and no line break of any kind.
+_NOT_ONE_LINE = re.compile("[^\x20-\x7e\xa0-\u2027\u202a-\ud7ff\ue000-\ufffd"
+                           "\U00010000-\U0010ffff]")
+_ESCAPES = {"\n": "\\n", "\r": "\\r", "\t": "\\t"}
+
+
 def _escape(match: re.Match[str]) -> str:
-    code = ord(match.group())
-    return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
+    char = match.group()
+    code = ord(char)
+    return _ESCAPES.get(char) or (f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}")
 
 
 def printable(text: str) -> str:
-    """`text` with control characters and lone surrogates escaped (`\\x00`, `\\ud83d`).
-
-    Any other character, non-ASCII included, is kept: a planet's name reads as written."""
-    return _UNPRINTABLE.sub(_escape, text)
+    """`text` as one printable line: line breaks, tabs, control characters and lone surrogates
+    escaped (`\\n`, `\\x00`, `\\ud83d`). Any other character, non-ASCII included, is kept:
+    a planet's name reads as written."""
+    return _NOT_ONE_LINE.sub(_escape, text)
 
 
 def excerpt(text: str, limit: int | None = None) -> str:

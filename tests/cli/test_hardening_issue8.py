@@ -266,6 +266,14 @@ def test_an_error_quotes_at_most_a_short_escaped_excerpt(run, tmp_path):
     assert len(line) < 600
 
 
+def test_a_line_break_in_the_users_text_is_escaped_so_an_error_stays_one_line(run, tmp_path):
+    lines = tmp_path / "lines.jsonl"
+    lines.write_text('{"pack": "arcs", "deci\\nsion\\u2028": 1}\n')
+    (row,) = rows_of(run("batch", lines).stdout)
+    assert len(row["error"].splitlines()) == 1
+    assert "($.deci\\nsion\\u2028)" in row["error"]
+
+
 def test_a_house_rule_file_linked_from_outside_is_refused_without_its_content(run, tmp_path):
     folder = tmp_path / "house"
     folder.mkdir()

@@ -125,7 +125,7 @@ def check_case(cli: Callable[..., typer.testing.Result], args: list[str | Path],
     assert result.exit_code in (0, 2), f"{label}: exit {result.exit_code}: {result.output[-800:]}"
     check_output(result.stderr if command == "batch" else result.output, label)  # rows: long
     if command == "decide" and result.exit_code == 2:
-        assert result.stderr.count("\n") == 1, f"{label}: {result.stderr[:2000]}"
+        assert len(result.stderr.splitlines()) == 1, f"{label}: {result.stderr[:2000]}"
     assert seconds < CASE_SECONDS * cases, f"{label}: {seconds:.1f} s"
     assert _peak_megabytes() - before < CASE_MEGABYTES, f"{label}: memory grew"
     return result

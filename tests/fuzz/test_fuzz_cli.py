@@ -67,7 +67,7 @@ def _batch_rows(text: str, lines: int, label: str) -> None:
         assert not row.get("fault"), f"{label}: {row['snapshot']}: {row.get('error')}"
         if not row["ok"]:
             check_output(row["error"], label)
-            assert row["error"] and "\n" not in row["error"], label
+            assert len(row["error"].splitlines()) == 1, label
         TALLY.rows["ok" if row["ok"] else "error"] += 1
 
 
