@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import os
+import signal
 import sys
 from pathlib import Path
 from typing import Annotated, Any
@@ -21,6 +22,7 @@ from rich.table import Table
 from rich.text import Text
 from typer.core import TyperGroup
 
+from whybot.engine import limits
 from whybot.engine.errors import EngineFault, WhybotError
 from whybot.engine.explain import find_rule, rule_verdict
 from whybot.engine.schema import RULE_FILE_SCHEMA
@@ -41,6 +43,8 @@ from .common import (
     require_pack,
 )
 from .graph import mermaid
+from .stopping import Interrupted
+from .summary import render_summary
 
 
 class WhybotGroup(TyperGroup):
@@ -69,8 +73,18 @@ def _typer(help_text: str) -> typer.Typer:
                        add_completion=False)
 
 
+def _limits_help() -> str:
+    """The limits, their defaults and what each bounds, for `whybot --help` (kept as lines)."""
+    defaults = limits.Limits()
+    rows = [f"  {name:<16} {getattr(defaults, name):>10,}  {what}"
+            for name, what in limits.LIMIT_HELP.items()]
+    return ("\b\nLimits (raise one with --limit NAME=N or WHYBOT_LIMIT_NAME=N):\n"
+            + "\n".join(rows))
+
+
 app = _typer("Run a board-game bot's procedure from rule files, and explain every move.\n\n"
              "Start with `make demo`, or `whybot packs` and a pack's example snapshots.")
+app.info.epilog = _limits_help()
 rules_app = _typer("Browse, check and document the rule files of a knowledge pack.")
 facts_app = _typer("Describe what a snapshot may contain.")
 app.add_typer(rules_app, name="rules")
@@ -93,6 +107,28 @@ SeedOption = Annotated[int | None, typer.Option(
     "--seed", "-s", metavar="N",
     help="Seed for the dice (pre-rolled `dice:` in the snapshot go first).")]
 JsonOption = Annotated[bool, typer.Option("--json", help="Print JSON instead of text.")]
+IncludeFromOption = Annotated[list[Path] | None, typer.Option(
+    "--include-from", metavar="DIR", exists=True, file_okay=False,
+    help="A folder a snapshot's `include:` may read from besides the snapshot's own folder "
+         "tree (repeatable).")]
+
+
+@app.callback()
+def limits_option(
+    ctx: typer.Context,
+    limit: Annotated[list[str] | None, typer.Option(
+        "--limit", metavar="NAME=N",
+        help="Raise or lower one of the limits listed below, for this command (repeatable).",
+    )] = None,
+) -> None:
+    """Sets the limits every command reads by (environment, then --limit), before it runs."""
+    previous = limits.current()
+    limits.use(limits.from_environment(limit))
+    ctx.call_on_close(lambda: limits.use(previous))
+
+
+def _folders(paths: list[Path] | None) -> tuple[Path, ...]:
+    return tuple(paths or ())
 
 
 def _print_json(data: Any) -> None:
@@ -100,8 +136,9 @@ def _print_json(data: Any) -> None:
 
 
 def _decide(snapshot: Path, pack: str | None, rules: list[Path] | None, seed: int | None,
-            explain: bool):
-    engine, situation = load_situation(snapshot, pack, overlay_key(rules))
+            explain: bool, include_from: list[Path] | None):
+    engine, situation = load_situation(snapshot, pack, overlay_key(rules),
+                                       _folders(include_from))
     return engine, situation, engine.decide(situation, seed=seed, explain=explain)
 
 
@@ -110,13 +147,14 @@ def _decide(snapshot: Path, pack: str | None, rules: list[Path] | None, seed: in
 
 @app.command()
 def decide(snapshot: Snapshot, pack: PackOption = None, rules: RulesOption = None,
-           seed: SeedOption = None, json_out: JsonOption = False) -> None:
+           seed: SeedOption = None, json_out: JsonOption = False,
+           include_from: IncludeFromOption = None) -> None:
     """What does the bot do now? (the short answer)
 
     The card it plays, each action with its goal, target, guidance and citation, whether the
     turn ended early (pass, event), the dice rolled, and what to do at the table. `whybot why`
     gives the reasons."""
-    engine, _, trace = _decide(snapshot, pack, rules, seed, explain=False)
+    engine, _, trace = _decide(snapshot, pack, rules, seed, False, include_from)
     data = {**trace.as_dict(), "presentation": engine.pack.presentation}
     if json_out:
         _print_json({"snapshot": data["snapshot"], "pack": data["pack"],
@@ -132,14 +170,14 @@ def why(snapshot: Snapshot, rule: Annotated[str | None, typer.Option(
             "--rule", metavar="ID",
             help="Only this rule: did it fire, where, and if not, why not.")] = None,
         pack: PackOption = None, rules: RulesOption = None, seed: SeedOption = None,
-        json_out: JsonOption = False) -> None:
+        json_out: JsonOption = False, include_from: IncludeFromOption = None) -> None:
     """Why did the bot do that? (the full trace)
 
     Every page read, the rule that fired there with the seed's question and citation, the
     values it matched and what it did; under it, why each higher rule did not apply. Then where
     each judgment came from (derived by a rule, given in the snapshot, or unknown and assumed
     "no"), and every dice roll. With --rule ID: only that rule, fired or not and why."""
-    engine, situation, trace = _decide(snapshot, pack, rules, seed, explain=True)
+    engine, situation, trace = _decide(snapshot, pack, rules, seed, True, include_from)
     data = {**trace.as_dict(), "presentation": engine.pack.presentation}
     if rule is not None:
         verdict = rule_verdict(engine, situation, trace, rule)
@@ -164,11 +202,14 @@ def batch(
         help="Snapshot files, folders (searched recursively) and .jsonl files.")],
     out_file: Annotated[Path | None, typer.Option(
         "--out", "-o", metavar="FILE.jsonl", dir_okay=False,
-        help="Write the result lines here (never overwritten without --force); the summary "
-             "then goes to stdout. Without it, result lines go to stdout, the summary to "
-             "stderr.")] = None,
+        help="Write the result lines here (never overwritten without --force, never over an "
+             "input); the summary then goes to stdout. Without it, result lines go to stdout, "
+             "the summary to stderr.")] = None,
     force: Annotated[bool, typer.Option("--force", help="Overwrite --out.")] = False,
-    jobs: Annotated[int, typer.Option("--jobs", "-j", metavar="N", min=1,
+    resume: Annotated[bool, typer.Option(
+        "--resume", help="Continue an interrupted run (same PATHs and options) from "
+                         "FILE.jsonl.partial, without deciding its rows again.")] = False,
+    jobs: Annotated[int, typer.Option("--jobs", "-j", metavar="N", min=1, max=64,
                                       help="Worker processes (fork).")] = 1,
     pack: PackOption = None, rules: RulesOption = None,
     seed: Annotated[int, typer.Option(
@@ -179,6 +220,7 @@ def batch(
     strict: Annotated[bool, typer.Option(
         "--strict", help="Exit 2 if any snapshot was bad (default: exit 0 once the batch "
                          "ran).")] = False,
+    include_from: IncludeFromOption = None,
 ) -> None:
     """Decide many snapshots, with rule coverage.
 
@@ -186,34 +228,22 @@ def batch(
     fired rules, error), then a summary: how many were decided, how many were bad, the results,
     and rule coverage (how often each rule fired, which never did). A bad snapshot becomes an
     error row and the batch goes on. Exit 0 when the batch ran (the error count is in the
-    summary), 2 with --strict if any row was bad, 1 if the engine faulted."""
-    overlays = overlay_key(rules)
-    if out_file is not None and out_file.exists() and not force:
-        raise WhybotError(f"{out_file} already exists", hint="use --force to overwrite it")
-    batching.configure(pack, overlays, seed)
-    summary = batching.Summary()
-    sink = out_file.open("w", encoding="utf-8") if out_file else sys.stdout
-    side = Console(stderr=out_file is None, highlight=False)
-    skip = {i for i in (batching.file_id(sink),) if i}
+    summary), 2 with --strict if any row was bad, 1 if the engine faulted. Ctrl-C or SIGTERM
+    stops it with the rows so far kept whole (exit 130 or 143); --resume continues it."""
+    request = batching.Request(
+        paths=paths, out=out_file, force=force, resume=resume, jobs=jobs, pack=pack,
+        overlays=overlay_key(rules), seed=seed, include_from=_folders(include_from))
     try:
-        rows = batching.run(batching.iter_items(paths, skip), jobs)
-        if batching.progress_wanted():
-            from rich.progress import track
-
-            rows = track(rows, total=batching.count_items(paths, skip), description="deciding",
-                         console=Console(stderr=True), transient=True)
-        for row in rows:
-            summary.add(row)
-            sink.write(json.dumps(row, ensure_ascii=False, default=str) + "\n")
-    finally:
-        if out_file:
-            sink.close()
-        else:
-            sink.flush()
+        summary = batching.run_batch(request)
+    except Interrupted as stop:
+        if stop.signum != signal.SIGPIPE:
+            typer.echo(f"interrupted by {stop}: {stop.kept}", err=True)
+        raise typer.Exit(stop.exit_code) from None
+    side = Console(stderr=out_file is None, highlight=False)
     if json_out:
-        side.print_json(json.dumps(summary.as_dict(overlays), ensure_ascii=False))
+        side.print_json(json.dumps(summary.as_dict(request.overlays), ensure_ascii=False))
     else:
-        side.print(batching.render_summary(summary, overlays))
+        side.print(render_summary(summary, request.overlays))
     if summary.faults:
         raise typer.Exit(1)
     if strict and summary.errors:

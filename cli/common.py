@@ -16,12 +16,12 @@ import yaml
 import whybot.knowledge
 from whybot.engine import Engine, load_pack, load_pack_folder
 from whybot.engine.cache import cached
-from whybot.engine.errors import SnapshotError, WhybotError, did_you_mean
+from whybot.engine.errors import RuleFileError, SnapshotError, WhybotError, did_you_mean
 from whybot.engine.loader import rule_files
 from whybot.engine.model import Pack
 from whybot.engine.situation import Situation
-from whybot.engine.sources import Document, read_document
-from whybot.facts.snapshot import situation_from
+from whybot.engine.sources import Document, excerpt, printable, read_document
+from whybot.facts.snapshot import situation_from, with_includes
 
 KNOWLEDGE = Path(whybot.knowledge.__file__).parent
 
@@ -32,19 +32,43 @@ def rel(path: str | None) -> str | None:
         return path
     try:
         return str(Path(path).resolve().relative_to(Path.cwd()))
-    except (ValueError, OSError):
+    except (ValueError, OSError, RuntimeError):  # RuntimeError: a symlink loop
         return path
 
 
 def message(error: WhybotError) -> str:
-    """The error's one line, its file shown relative to the working folder."""
-    error.file = rel(error.file)
+    """The error's one line, its file shown relative to the working folder.
+
+    Whatever raised it, the line stays short and printable: the message (which may quote the
+    user's text, e.g. a value jsonschema refused) is cut to `message_chars`, and control
+    characters and undecodable bytes of file names are escaped."""
+    error.file = printable(rel(error.file)) if error.file else error.file
+    error.message = excerpt(error.message)
+    error.path = excerpt(error.path) if error.path else error.path
+    error.hint = excerpt(error.hint) if error.hint else error.hint
     return error.render()
 
 
 def overlay_key(rules: list[Path] | None) -> tuple[str, ...]:
-    """House-rule folders as a hashable key (resolved, so two spellings share one engine)."""
-    return tuple(str(Path(folder).resolve()) for folder in rules or [])
+    """House-rule folders as a hashable key (resolved, so two spellings share one engine).
+
+    Every rule file in them must be the user's own: one that is a link to a file outside the
+    named folders is refused, naming the link only (errors about its content would quote a
+    file nobody named, such as a system file)."""
+    folders = tuple(Path(folder).resolve() for folder in rules or [])
+    for folder in folders:
+        for path in rule_files(folder):
+            try:
+                target = path.resolve()
+            except (OSError, RuntimeError):  # a link loop
+                raise RuleFileError("this rule file is a link that leads nowhere (a loop)",
+                                    file=str(path)) from None
+            if not any(target.is_relative_to(f) for f in folders):
+                raise RuleFileError("this rule file is a link to a file outside the house-rule "
+                                    "folders", file=str(path),
+                                    hint="copy it into the folder, or name its folder with "
+                                         "another --rules")
+    return tuple(map(str, folders))
 
 
 @lru_cache(maxsize=1)
@@ -104,13 +128,16 @@ def pack_of(document: Document, given: str | None) -> str:
     return name
 
 
-def read_situation(document: Document, pack: str | None,
-                   overlays: tuple[str, ...]) -> tuple[Engine, Situation]:
-    """Validate a parsed snapshot against its pack; return the pack's engine and the situation."""
+def read_situation(document: Document, pack: str | None, overlays: tuple[str, ...],
+                   include_from: tuple[Path, ...] = ()) -> tuple[Engine, Situation]:
+    """Validate a parsed snapshot against its pack; return the pack's engine and the situation.
+
+    `include_from`: folders (--include-from) the snapshot's `include:` may read besides its own
+    folder tree."""
     engine = engine_for(pack_of(document, pack), overlays)
-    return engine, situation_from(document, engine.pack)
+    return engine, situation_from(with_includes(document, include_from), engine.pack)
 
 
-def load_situation(path: Path, pack: str | None,
-                   overlays: tuple[str, ...]) -> tuple[Engine, Situation]:
-    return read_situation(read_document(path, SnapshotError), pack, overlays)
+def load_situation(path: Path, pack: str | None, overlays: tuple[str, ...],
+                   include_from: tuple[Path, ...] = ()) -> tuple[Engine, Situation]:
+    return read_situation(read_document(path, SnapshotError), pack, overlays, include_from)

@@ -16,6 +16,8 @@ from .alpha import PROPERTIES_BUDGET, AlphaModel, Overflow
 from .compiler import Unit, alternatives, compile_unit, key
 from .errors import RuleFileError
 from .expressions import All, Condition, Value, all_refs, kinds_read, scopes
+from .limits import LimitError
+from .limits import current as limits
 from .model import Rule
 from .network import Ruleset
 
@@ -67,6 +69,22 @@ class Compiled:
     bands: dict[str, list[Band]] = field(default_factory=dict)
     units: dict[str, Unit] = field(default_factory=dict)
     fields_read: set[tuple[str, str]] = field(default_factory=set)  # (kind, field) in patterns
+    joins: dict[tuple[str, ...], str] = field(default_factory=dict)  # kinds joined → a rule
+
+    def check_joins(self, counts: dict[str, int]) -> None:
+        """Refuse, before any fact is asserted, entities whose joins would explode: a rule
+        joining k kinds examines up to the product of their counts."""
+        limit = limits().combinations
+        for kinds, rule in self.joins.items():
+            product = 1
+            for kind in kinds:
+                product *= counts.get(kind, 0)
+            if product > limit:
+                shown = " × ".join(f"{counts.get(k, 0)} {k}" for k in kinds)
+                raise LimitError(f"rule {rule} would examine {product:,} combinations of "
+                                 f"{shown}, over the limit combinations = {limit:,}",
+                                 hint="list fewer entities, or raise the limit with "
+                                      "WHYBOT_LIMIT_COMBINATIONS=N")
 
 
 def rule_condition(rule: Rule) -> Condition:
@@ -163,6 +181,9 @@ class Packer:
             self.result.fields_read |= {(aliases[r.scope], r.name) for r in all_refs(condition)
                                         if r.scope in aliases}
             self.building.judgments |= set(unit.judgments.values())
+            joined = tuple(sorted(aliases[a] for a in unit.aliases.values() if a in aliases))
+            if len(joined) > 1:
+                self.result.joins.setdefault(joined, unit.rule.id)
 
     def _close_ruleset(self) -> None:
         index = len(self.result.rulesets)

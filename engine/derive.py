@@ -115,6 +115,7 @@ class DurableDeriver:
                answers: dict[str, Any]) -> Derivation:
         run = Derivation(self.pack, self.strata, dict(board), copy_entities(entities),
                          dict(answers))
+        self.compiled.check_joins({k: len(v) for k, v in run.entities.items()})
         facts = _Facts(self.compiled)
         try:
             facts.assert_entities(run.entities)

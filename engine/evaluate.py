@@ -34,13 +34,19 @@ from .expressions import (
     negation_normal,
     show,
 )
+from .limits import LimitError
 
 Bound = Mapping[str, Mapping[str, Any]]
 _ORDER = {"<": operator.lt, "<=": operator.le, ">": operator.gt, ">=": operator.ge}
 
 
-class TooManyCombinations(Exception):
+class TooManyCombinations(LimitError):
     """A condition's joins would examine more entity combinations than the limit allows."""
+
+    def __init__(self, count: int) -> None:
+        super().__init__(f"a condition examined over {count:,} entity combinations, over the "
+                         f"limit combinations", hint="list fewer entities, or raise the "
+                                                     "limit with WHYBOT_LIMIT_COMBINATIONS=N")
 
 
 @dataclass

@@ -36,7 +36,7 @@ INSTALLED = "whybot.knowledge"
 def rule_files(folder: Path) -> list[Path]:
     """Rule files of a folder, in a stable order (sorted paths); a pack's own pack.yaml and
     sections.yaml are not rule files."""
-    found = [p for p in folder.rglob("*") if p.suffix in (".yaml", ".yml") and p.is_file()]
+    found = [p for p in folder.rglob("*") if p.suffix in (".yaml", ".yml") and not p.is_dir()]
     own = {folder / PACK_FILE, folder / SECTIONS_FILE}
     return sorted(p for p in found if p not in own)
 

@@ -69,6 +69,7 @@ class PageSession:
     def _state(self, index: int) -> State:
         state = self.states.get(index)
         if state is None:
+            self.compiled.check_joins({k: len(v) for k, v in self.store.by_kind.items()})
             state = self.states[index] = self.compiled.rulesets[index].state()
             kinds = self.compiled.kinds[index]
             facts = [entity_fact(kind, entity, 0) for kind in sorted(kinds)

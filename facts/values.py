@@ -12,6 +12,7 @@ from typing import Any
 
 from whybot.engine.errors import did_you_mean
 from whybot.engine.model import FieldSpec
+from whybot.engine.sources import excerpt
 
 LIMIT = 10**9  # numbers beyond this are refused (durable_rules saturates at 2**63)
 _TYPE_WORDS = {"integer": "a whole number", "number": "a number", "boolean": "true or false",
@@ -27,8 +28,7 @@ class ValueProblem(ValueError):
 
 
 def _shown(value: Any) -> str:
-    text = repr(value)
-    return text if len(text) <= 60 else text[:57] + "..."
+    return repr(excerpt(value, 60)) if isinstance(value, str) else excerpt(repr(value), 60)
 
 
 def check_value(value: Any, spec: FieldSpec, allowed: list[Any] | None) -> Any:

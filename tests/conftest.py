@@ -15,6 +15,12 @@ TOY_PACKS = ROOT / "tests" / "engine" / "packs"
 OVERLAYS = ROOT / "tests" / "engine" / "overlays"
 
 
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption("--fuzz-long", action="store_true", default=False,
+                     help="run the fuzz suite (tests/fuzz) with ten times as many cases; "
+                          "WHYBOT_FUZZ_LONG=1 does the same")
+
+
 @cache
 def engine_for(root: Path, name: str, overlays: tuple[Path, ...] = ()) -> Engine:
     return Engine(load_pack(root, name, list(overlays), trusted=root == KNOWLEDGE))

@@ -56,7 +56,7 @@ def test_jsonl_lines_are_snapshots_named_file_colon_line(run, tmp_path):
     assert rows[0]["ok"]
     assert not rows[1]["ok"] and "many.jsonl:3" in rows[1]["error"]
     assert rows[2]["ok"] and rows[2]["result"] == "pass"
-    assert not rows[3]["ok"] and "not valid YAML/JSON" in rows[3]["error"]
+    assert not rows[3]["ok"] and "not valid JSON" in rows[3]["error"]
 
 
 def test_out_is_never_overwritten_without_force(run, tmp_path):

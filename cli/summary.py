@@ -1,0 +1,118 @@
+"""The summary of a batch: counts, results, and rule coverage (which rules fired, which never).
+
+Built row by row (a resumed run adds the rows it already wrote first), so it never needs the
+rows kept in memory.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Any
+
+from .common import pack_for
+
+
+@dataclass
+class Summary:
+    """What the rows of a batch add up to."""
+
+    snapshots: int = 0
+    decided: int = 0
+    errors: int = 0
+    faults: int = 0
+    disagreements: int = 0
+    results: Counter = field(default_factory=Counter)
+    actions: Counter = field(default_factory=Counter)
+    fired: dict[str, Counter] = field(default_factory=dict)
+
+    def add(self, row: dict[str, Any]) -> None:
+        self.snapshots += 1
+        if not row["ok"]:
+            self.errors += 1
+            self.faults += bool(row.get("fault"))
+            return
+        self.decided += 1
+        self.disagreements += bool(row.get("disagreements"))
+        self.results[row["result"]] += 1
+        for action in row["actions"]:
+            self.actions[action["action"]] += 1
+        counts = self.fired.setdefault(row["pack"], Counter())
+        counts.update(row["fired"])
+        counts.update(row["derived_by"])
+
+    def coverage(self, overlays: tuple[str, ...]) -> dict[str, list[tuple[str, str, int]]]:
+        """Per pack: (rule id, page, times fired) for every rule, in page order."""
+        table: dict[str, list[tuple[str, str, int]]] = {}
+        for name, counts in sorted(self.fired.items()):
+            pack = pack_for(name, overlays)
+            table[name] = [(r.id, r.page, counts.get(r.id, 0)) for r in pack.rules()]
+        return table
+
+    def as_dict(self, overlays: tuple[str, ...]) -> dict[str, Any]:
+        coverage = self.coverage(overlays)
+        return {
+            "snapshots": self.snapshots, "decided": self.decided, "errors": self.errors,
+            "faults": self.faults, "disagreements": self.disagreements,
+            "results": dict(self.results.most_common()),
+            "actions": dict(self.actions.most_common()),
+            "coverage": {p: {rule: n for rule, _, n in rows} for p, rows in coverage.items()},
+            "never_fired": {p: [rule for rule, _, n in rows if n == 0]
+                            for p, rows in coverage.items()},
+        }
+
+
+def render_summary(summary: Summary, overlays: tuple[str, ...]) -> Any:
+    """The summary as rich tables (a Group to print)."""
+    from rich.console import Group
+    from rich.table import Table
+    from rich.text import Text
+
+    counts = Table(title="batch", title_justify="left")
+    counts.add_column("snapshots", justify="right")
+    counts.add_column("decided", justify="right", style="green")
+    counts.add_column("errors", justify="right", style="red" if summary.errors else "")
+    counts.add_column("engine faults", justify="right")
+    counts.add_row(str(summary.snapshots), str(summary.decided), str(summary.errors),
+                   str(summary.faults))
+    results = Table(title="results", title_justify="left")
+    results.add_column("result")
+    results.add_column("count", justify="right")
+    for name, count in summary.results.most_common():
+        results.add_row(name, str(count))
+    for name, count in summary.actions.most_common():
+        results.add_row(f"action: {name}", str(count))
+    parts: list[Any] = [counts, results]
+    for pack, rows in summary.coverage(overlays).items():
+        fired = Table(title=f"rule coverage ({pack}): rules that fired, how often (a "
+                            "derivation counts when a decision read its judgment)",
+                      title_justify="left")
+        fired.add_column("page", style="cyan")
+        fired.add_column("rule", overflow="fold")
+        fired.add_column("fired", justify="right")
+        for rule, page, count in rows:
+            if count:
+                fired.add_row(page, rule, str(count))
+        pages: dict[str, list[str]] = {}
+        totals: Counter = Counter()
+        for rule, page, count in rows:
+            totals[page] += 1
+            if not count:
+                pages.setdefault(page, []).append(rule)
+        never = Table(title=f"never fired ({sum(map(len, pages.values()))} of {len(rows)} "
+                            "rules)", title_justify="left", title_style="yellow")
+        never.add_column("page", style="cyan")
+        never.add_column("fired", justify="right")
+        never.add_column("rules that never fired", style="yellow", overflow="fold")
+        for page, ids in pages.items():
+            never.add_row(page, f"{totals[page] - len(ids)} of {totals[page]}",
+                          Text(", ".join(ids)))
+        parts.extend([fired, never])
+    if summary.disagreements:
+        parts.append(Text(f"{summary.disagreements} decision(s) where durable_rules and the "
+                          "explainer disagree: a bug, see the rows' disagreements",
+                          style="bold red"))
+    return Group(*parts)
+
+
+__all__ = ["Summary", "render_summary"]
