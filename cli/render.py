@@ -176,7 +176,8 @@ def _outcome(node: Tree, outcome: dict[str, Any]) -> None:
         for part in spread["to"]:
             sub.add(Text(f"{part['entity']}: +{part['added']} (now {show(part['now'])})"))
         if spread.get("rest"):
-            sub.add(Text(f"{spread['rest']} found no room", style="yellow"))
+            left = "left over (not shared evenly)" if spread.get("even") else "found no room"
+            sub.add(Text(f"{spread['rest']} {left}", style="yellow"))
     for removed in outcome.get("removed", []):
         node.add(_line("used up", removed))
     if "each" in outcome:

@@ -109,6 +109,7 @@ def _rule_problems(rule: Rule, pack: Pack, names: _Names) -> Iterator[RuleFileEr
                 yield from _tree(assign.value, kinds, rule, pack, names, "then.update")
         elif isinstance(effect, Roll):
             yield from _tree(effect.count, kinds, rule, pack, names, "then.roll")
+            yield from _template(effect.says, kinds, rule, pack, names, "then.roll.says")
             if effect.success is not None:
                 for ref in all_refs(effect.success):
                     if ref.scope == DIE and ref.name != "face":

@@ -111,12 +111,13 @@ class Choice:
 @dataclass(frozen=True)
 class Roll:
     """Roll dice; `as` gets their total, or with `success` the number of dice whose `face`
-    satisfies it (`face >= 4`, `face in [5, 6]`)."""
+    satisfies it (`face >= 4`, `face in [5, 6]`). `says` (what the roll is for) may name
+    values: `"{player.name}'s roll-off D6"`."""
 
     count: Value
     sides: int
     alias: str
-    says: str
+    says: Template
     text: str
     success: Condition | None = None
 
@@ -138,7 +139,8 @@ class Update:
 
 @dataclass(frozen=True)
 class Distribute:
-    """Spread an amount evenly over entities; leftovers one each in `order`; caps respected."""
+    """Spread an amount evenly over entities; leftovers one each in `order`; caps respected.
+    With `even`, only the even shares: the leftovers go to `rest` with what found no room."""
 
     amount: Value
     kind: str
@@ -148,6 +150,7 @@ class Distribute:
     cap: Value | None
     rest: str | None
     says: str
+    even: bool = False
 
     @property
     def scope(self) -> str:
@@ -342,8 +345,8 @@ def _roll(raw: dict[str, Any], names: Names, path: PathKey) -> Roll:
         Literal(int(match.group(1) or 1))
     success = _condition(raw["success"], names, (*path, "success"), (DIE, DIE)) \
         if "success" in raw else None
-    return Roll(count, int(match.group(3)), raw["as"], raw.get("says", ""), str(raw["dice"]),
-                success)
+    return Roll(count, int(match.group(3)), raw["as"],
+                template(raw.get("says", ""), names, (*path, "says")), str(raw["dice"]), success)
 
 
 def _assigns(raw: dict[str, Any], names: Names, path: PathKey) -> tuple[Assign, ...]:
@@ -367,7 +370,8 @@ def _distribute(raw: dict[str, Any], names: Names, path: PathKey) -> Distribute:
     cap = _entity_value(str(raw["cap"]), names, (*path, "cap"), scope) if "cap" in raw else None
     return Distribute(_value(raw["amount"], names, (*path, "amount")), kind, where,
                       _order(raw.get("order"), names, (*path, "order"), scope),
-                      raw["field"], cap, raw.get("rest"), raw.get("says", ""))
+                      raw["field"], cap, raw.get("rest"), raw.get("says", ""),
+                      bool(raw.get("even")))
 
 
 def _effect(key: str, value: Any, names: Names) -> list[Effect]:

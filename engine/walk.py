@@ -72,9 +72,9 @@ class Turn:
                           for e in self.store.items(kind)]
         self._derive(base)
         by_eid = {e[EID]: e for items in self.store.by_kind.values() for e in items}
-        for alias, entity in list(self.bound.items()):
+        for entity in list(self.bound.values()):
             if entity[EID] in by_eid:
-                self.bind(alias, by_eid[entity[EID]])
+                self.refresh(by_eid[entity[EID]])
 
     def compute(self, name: str) -> dict[str, Any]:
         """Run a built-in pack's arithmetic helper by name; its changes go in the trace."""
@@ -93,6 +93,16 @@ class Turn:
         for name, value in entity.items():
             if not name.startswith("#"):
                 self.board[f"{alias}.{name}"] = value
+
+    def refresh(self, entity: dict[str, Any]) -> None:
+        """An entity changed: every alias bound to it shows its new fields."""
+        for alias, bound in list(self.bound.items()):
+            if bound[EID] != entity[EID]:
+                continue
+            if self.board.get(alias) is True:  # bound by each/select/target: on the board
+                self.bind(alias, entity)
+            else:  # a condition's alias, for this rule's effects only
+                self.bound[alias] = entity
 
     def unbind(self, alias: str) -> None:
         entity = self.bound.pop(alias, None)
