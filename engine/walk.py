@@ -150,7 +150,8 @@ class Turn:
             self.trace.steps.append(step)
             self._explain(step, ordered[start - 1:rank - 1], rule, bound, world)
             if rule is None:
-                step.notes.append("no rule on this page applies")
+                step.notes.append("no rule on this page applies" if start == 1 else
+                                  "no further rule on this page applies")
                 return "end"
             result = self._apply(rule, bound, step, depth)
             if result == "again":

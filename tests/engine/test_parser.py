@@ -87,3 +87,17 @@ def test_one_is_not_true():
 def test_a_number_is_not_a_condition(text):
     with pytest.raises(ConditionSyntaxError, match="not a condition"):
         parse(text, KINDS)
+
+
+def test_explanations_write_aggregates_and_negations_as_rule_files_do():
+    """Why-not lines quote conditions: an aggregate's own fields read bare, and a negated test
+    reads `not X` (as written, and after negations are pushed down)."""
+    from whybot.engine.expressions import negation_normal
+
+    for written in ("not any(province where mine and not locked)",
+                    "count(province where mine and board.round == 3) > 1",
+                    "count(province as p where p.mine) > 1"):
+        assert str(parse(written, KINDS)) == written
+        assert parse(str(parse(written, KINDS)), KINDS) == parse(written, KINDS)
+    assert str(negation_normal(parse("not any(token where size > 1)", KINDS))) == \
+        "not any(token where size > 1)"
