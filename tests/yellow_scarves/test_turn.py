@@ -289,6 +289,7 @@ def test_locked_units_that_cannot_move_stay(ys):
     assert "After repositioning Dunmere holds 4 Infantry" in text
     assert "3 Infantry find no room" in text
     assert "After repositioning Ashford holds 4 Infantry (locked" in text
+    assert text.count("After repositioning Ashford") == 1  # one line, the final count
     assert "move the bot's Ruler from locked Ashford to Birchwood." in text
 
 
