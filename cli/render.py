@@ -166,9 +166,11 @@ def _outcome(node: Tree, outcome: dict[str, Any]) -> None:
             for item in chosen.get("guidance", []):
                 sub.add(_line("prefer:", item, "italic"))
     for change in outcome.get("update", []):
-        node.add(_line("changed", f"{change['entity']}: " + "; ".join(
-            f"{name} {show(c.get('from'))} → {show(c.get('to'))}"
-            for name, c in change["set"].items())))
+        moved = {n: c for n, c in change["set"].items() if c.get("from") != c.get("to")}
+        if moved:  # fields set to the value they had are not news
+            node.add(_line("changed", f"{change['entity']}: " + "; ".join(
+                f"{name} {show(c.get('from'))} → {show(c.get('to'))}"
+                for name, c in moved.items())))
     spread = outcome.get("distribute")
     if spread:
         sub = node.add(_line("spread", f"{show(spread['amount'])} over {spread['over']}"

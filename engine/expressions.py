@@ -230,6 +230,8 @@ def text(node: Any, inside: bool = False) -> str:
     if isinstance(node, Literal):
         return show(node.value)
     if isinstance(node, Ref):
+        if node.scope is not None and node.scope.startswith(INTERNAL):
+            return node.name  # a choice's or loop's own candidate: its fields read bare
         if node.scope is not None:
             return f"{node.scope}.{node.name}"
         return f"board.{node.name}" if inside else node.name

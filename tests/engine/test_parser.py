@@ -101,3 +101,12 @@ def test_explanations_write_aggregates_and_negations_as_rule_files_do():
         assert parse(str(parse(written, KINDS)), KINDS) == parse(written, KINDS)
     assert str(negation_normal(parse("not any(token where size > 1)", KINDS))) == \
         "not any(token where size > 1)"
+
+
+def test_a_choice_reads_its_candidates_fields_bare_in_explanations():
+    from whybot.engine.outcomes import parse_outcome
+
+    choice = parse_outcome({"select": {"from": "token", "where": "size > 1",
+                                       "order": ["-size", "colour"]}}, KINDS).choices[0]
+    assert [str(key) for key in choice.order] == ["highest size", "lowest colour"]
+    assert str(choice.candidates()) == "a token with size > 1"
