@@ -182,6 +182,8 @@ def _outcome(node: Tree, outcome: dict[str, Any]) -> None:
             sub.add(Text(f"{spread['rest']} {left}", style="yellow"))
     for removed in outcome.get("removed", []):
         node.add(_line("used up", removed))
+    if outcome.get("rederive"):
+        node.add(_line("judged again:", "every judgment, from the board as it is now", "dim"))
     if "each" in outcome:
         visited = outcome["each"]["visited"]
         node.add(_line("for each", f"{outcome['each']['from']}: "
