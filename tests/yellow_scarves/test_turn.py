@@ -314,3 +314,17 @@ def test_rally_two_neutrals_in_one_direction_players_choose(ys):
     assert "the players choose which one the bot rallies" in details
     text = said(trace)
     assert "- Birchwood (neutral, 2 defenders)" in text and "- Jade (neutral, 2 defenders)" in text
+
+
+def test_a_bot_with_only_locked_provinces_cannot_deploy_and_loses_its_income(ys):
+    """"Units can no longer be deployed or distributed in this Province unless Invasion options
+    become available": Elmgate is surrounded by Blue, so its 4 new Infantry (1 gold, +2 for the
+    Ruler) find no province — lost, as at the unit cap. Locked, it takes no action."""
+    blue = {"owner": "Blue", "units": 1}
+    trace = decide(ys, step="turn", bot="Red", round=2, dice=[2],
+                   provinces=grid(Elmgate={"owner": "Red", "units": 5, "ruler": True},
+                                  Birchwood=blue, Dunmere=blue, Fernvale=blue, Hollow=blue))
+    text = said(trace)
+    assert "4 Infantry cannot be placed" in text and "they are lost" in text
+    assert "Elmgate is locked (only bot provinces around it): it takes no action." in text
+    assert "Every province of bot Red is locked" in text
