@@ -168,9 +168,11 @@ def _outcome(node: Tree, outcome: dict[str, Any]) -> None:
             for item in chosen.get("guidance", []):
                 sub.add(_line("prefer:", item, "italic"))
     for change in outcome.get("update", []):
-        node.add(_line("changed", f"{change['entity']}: " + "; ".join(
-            f"{name} {show(c.get('from'))} → {show(c.get('to'))}"
-            for name, c in change["set"].items())))
+        moved = {n: c for n, c in change["set"].items() if c.get("from") != c.get("to")}
+        if moved:  # fields set to the value they had are not news
+            node.add(_line("changed", f"{change['entity']}: " + "; ".join(
+                f"{name} {show(c.get('from'))} → {show(c.get('to'))}"
+                for name, c in moved.items())))
     spread = outcome.get("distribute")
     if spread:
         sub = node.add(_line("spread", f"{show(spread['amount'])} over {spread['over']}"
@@ -178,9 +180,12 @@ def _outcome(node: Tree, outcome: dict[str, Any]) -> None:
         for part in spread["to"]:
             sub.add(Text(f"{part['entity']}: +{part['added']} (now {show(part['now'])})"))
         if spread.get("rest"):
-            sub.add(Text(f"{spread['rest']} found no room", style="yellow"))
+            left = "left over (not shared evenly)" if spread.get("even") else "found no room"
+            sub.add(Text(f"{spread['rest']} {left}", style="yellow"))
     for removed in outcome.get("removed", []):
         node.add(_line("used up", removed))
+    if outcome.get("rederive"):
+        node.add(_line("judged again:", "every judgment, from the board as it is now", "dim"))
     if "each" in outcome:
         visited = outcome["each"]["visited"]
         node.add(_line("for each", f"{outcome['each']['from']}: "

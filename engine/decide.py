@@ -102,12 +102,15 @@ class Engine:
         return trace
 
     def assumptions(self, trace: Trace, situation: Situation) -> list[dict[str, Any]]:
-        """Defaults the decision rested on: values the snapshot did not give but a rule read."""
+        """Defaults the decision rested on: values the snapshot did not give but a rule read
+        (before any rule set them)."""
         read: set[str] = set()
+        set_by_rules: set[str] = set()
         for step in trace.steps:
-            read |= set(step.matched) - {"entities"}
+            read |= (set(step.matched) - {"entities"}) - set_by_rules
             for skipped in step.skipped:
-                read |= set(skipped.get("read", []))
+                read |= set(skipped.get("read", [])) - set_by_rules
+            set_by_rules |= set(step.outcome.get("set", {}))
         for name in list(read):
             read |= self.judgment_inputs.get(name, set())
         for name in set().union(*(self.fields[r] for r in trace.considered())):

@@ -148,14 +148,15 @@ def _update(effect: Update, turn: Turn, outcome: dict[str, Any]) -> None:
         value = evaluate(assign.value, turn.world(), turn.bound)
         turn.store.set(entity, assign.name, value)
         changes[assign.name] = {"from": before, "to": value, "by": assign.text}
-    turn.bind(effect.alias, entity)
+    turn.refresh(entity)
     outcome.setdefault("update", []).append({"entity": turn.label(entity), "set": changes})
 
 
-def spread(amount: int, rooms: list[int | None]) -> tuple[list[int], int]:
+def spread(amount: int, rooms: list[int | None], even: bool = False) -> tuple[list[int], int]:
     """Even distribution: raise every open slot by the same amount until a cap fills, again
-    and again; what is left over after an even share goes one each to the first open slots.
-    Returns the units added per slot and the units no slot had room for."""
+    and again; what is left over after an even share goes one each to the first open slots
+    (unless `even`: then it is returned with what found no room). Returns the units added per
+    slot and the units not placed."""
     added = [0] * len(rooms)
 
     def left(index: int) -> int | None:
@@ -167,6 +168,8 @@ def spread(amount: int, rooms: list[int | None]) -> tuple[list[int], int]:
     while remaining > 0 and active:
         share = remaining // len(active)
         if share == 0:
+            if even:
+                break
             for index in active[:remaining]:
                 added[index] += 1
             remaining = 0
@@ -196,17 +199,18 @@ def _distribute(effect: Distribute, turn: Turn) -> dict[str, Any]:
         cap = value_of(effect.cap, world, {effect.scope: entity})
         have = entity.get(effect.field) or 0
         rooms.append(None if not number(cap) or cap <= 0 else max(0, int(cap) - have))
-    added, rest = spread(int(amount), rooms)
+    added, rest = spread(int(amount), rooms, effect.even)
     shown = []
     for entity, more in zip(slots, added, strict=True):
         if more:
             turn.store.set(entity, effect.field, (entity.get(effect.field) or 0) + more)
+            turn.refresh(entity)
         shown.append({"entity": turn.label(entity), "added": more,
                       "now": entity.get(effect.field)})
     if effect.rest:
         turn.board[effect.rest] = rest
     return {"amount": amount, "over": len(slots), "to": shown, "rest": rest,
-            "says": effect.says}
+            "says": effect.says, "even": effect.even}
 
 
 def _each(effect: Each, turn: Turn, outcome: dict[str, Any], depth: int) -> str | None:
@@ -215,8 +219,9 @@ def _each(effect: Each, turn: Turn, outcome: dict[str, Any], depth: int) -> str 
              if satisfies(effect.where, effect.scope, e, world)]
     items = ordered(items, effect.order, effect.scope, world)
     outcome["each"] = {"from": effect.kind, "visited": [turn.label(e) for e in items]}
-    for entity in items:
-        if entity[EID] not in {e[EID] for e in turn.store.items(effect.kind)}:
+    for item in items:
+        entity = turn.store.find(effect.kind, item[EID])  # as it is now (rederive renews it)
+        if entity is None:
             continue  # removed by an earlier visit
         turn.bind(effect.alias, entity)
         page = fill(effect.page, turn)

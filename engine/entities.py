@@ -38,6 +38,9 @@ class EntityStore:
     def items(self, kind: str) -> list[dict[str, Any]]:
         return self.by_kind.get(kind, [])
 
+    def find(self, kind: str, eid: int) -> dict[str, Any] | None:
+        return next((e for e in self.items(kind) if e[EID] == eid), None)
+
     def set(self, entity: dict[str, Any], name: str, value: Any) -> None:
         if entity.get(name) != value or name not in entity:
             entity[name] = value

@@ -11,6 +11,7 @@ are pushed down to comparisons first (`negation_normal`), so `not (x == 1)` mean
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from dataclasses import dataclass, fields
 from functools import cache
@@ -243,6 +244,8 @@ def text(node: Any, inside: bool = False) -> str:
     if isinstance(node, Literal):
         return show(node.value)
     if isinstance(node, Ref):
+        if node.scope is not None and node.scope.startswith(INTERNAL):
+            return node.name  # a choice's or loop's own candidate: its fields read bare
         if node.scope is not None:
             return f"{node.scope}.{node.name}"
         return f"board.{node.name}" if inside else node.name
@@ -252,14 +255,16 @@ def text(node: Any, inside: bool = False) -> str:
         return f"{node.op}({', '.join(text(i, inside) for i in node.items)})"
     if isinstance(node, Aggregate):
         head = node.kind if node.alias == node.kind else f"{node.kind} as {node.alias}"
-        where = f" where {text(node.where, True)}" if node.where is not None else ""
-        of = f", {text(node.of, True)}" if node.of is not None else ""
+        where = f" where {_own(node.where, node)}" if node.where is not None else ""
+        of = f", {_own(node.of, node)}" if node.of is not None else ""
         return f"{node.op}({head}{where}{of})"
     if isinstance(node, Compare):
         if node.op == "==" and node.right == TRUE:
             return text(node.left, inside)
-        if node.op == "==" and node.right == FALSE:
+        if (node.op, node.right) in (("==", FALSE), ("!=", TRUE)):
             return f"not {text(node.left, inside)}"
+        if node.op == "!=" and node.right == FALSE:
+            return text(node.left, inside)
         return f"{text(node.left, inside)} {node.op} {text(node.right, inside)}"
     if isinstance(node, Member):
         shown = ", ".join(show(o) for o in node.options)
@@ -277,6 +282,15 @@ def text(node: Any, inside: bool = False) -> str:
         joiner = " and " if isinstance(node, All) else " or "
         return joiner.join(_wrap(i, inside) for i in node.items)
     raise TypeError(node)
+
+
+def _own(node: Any, aggregate: Aggregate) -> str:
+    """A part of an aggregate whose alias is its kind: its own fields read bare, as written
+    (`count(province where mine)`, not `province.mine`)."""
+    written = text(node, True)
+    if aggregate.alias != aggregate.kind:
+        return written
+    return re.sub(rf"(?<![\w.]){re.escape(aggregate.alias)}\.", "", written)
 
 
 def _group(value: Any, inside: bool) -> str:

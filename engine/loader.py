@@ -19,7 +19,7 @@ from typing import Any
 
 from .checks import check_pack
 from .errors import RuleFileError, did_you_mean
-from .expressions import depth, scopes
+from .expressions import all_refs, depth, scopes
 from .limits import current as limits
 from .model import DECISION, DERIVATION, EntitySpec, FactSchema, FieldSpec, Pack, Page, Rule
 from .outcomes import OutcomeError, parse_outcome
@@ -44,19 +44,60 @@ def rule_files(folder: Path) -> list[Path]:
 # --- the pack description -------------------------------------------------------------------
 
 
-def _field(name: str, spec: dict[str, Any]) -> FieldSpec:
+def _field(name: str, spec: dict[str, Any], document: Document, where: tuple) -> FieldSpec:
+    required_when = None
+    if "required_when" in spec:
+        required_when = _condition(spec["required_when"], document, (*where, "required_when"),
+                                   frozenset())
     return FieldSpec(name=name, type=spec["type"], says=spec.get("says", ""),
                      enum=spec.get("enum"), minimum=spec.get("minimum"),
                      maximum=spec.get("maximum"), default=spec.get("default"),
                      required=spec.get("required", False), derived=spec.get("derived", False),
                      assumed=spec.get("assumed", True), pages=spec.get("pages"),
-                     computed=spec.get("computed", False))
+                     computed=spec.get("computed", False),
+                     refers=_refers(spec.get("refers", [])),
+                     unique=spec.get("unique", False), required_when=required_when,
+                     required_text=str(spec.get("required_when", "")))
 
 
-def _judgment(name: str, spec: str | dict[str, Any]) -> FieldSpec:
+def _refers(raw: str | list[str]) -> tuple[tuple[str, str], ...]:
+    """`refers: province.name` or a list of them, as (kind, field) pairs."""
+    items = [raw] if isinstance(raw, str) else raw
+    return tuple((kind, field) for kind, _, field in (item.partition(".") for item in items))
+
+
+def _fields(table: dict[str, Any], document: Document, where: tuple) -> dict[str, FieldSpec]:
+    return {n: _field(n, f, document, (*where, n)) for n, f in table.items()}
+
+
+def _check_references(schema: FactSchema, document: Document) -> None:
+    """`refers: KIND.FIELD` names a field of a kind snapshots list; `required_when` reads
+    only board observations."""
+    tables = [(("facts", "board"), schema.board)] + [
+        (("facts", "entities", kind, "fields"), spec.fields)
+        for kind, spec in schema.entities.items()]
+    for where, table in tables:
+        for name, spec in table.items():
+            path = (*where, name)
+            for kind, field in spec.refers:
+                target = schema.entities.get(kind)
+                if target is None or target.created or field not in target.fields:
+                    raise _fail(document, (*path, "refers"),
+                                f"refers to {kind}.{field}, which is not a field of a kind "
+                                "snapshots list")
+            if spec.required_when is not None:
+                unknown = [r for r in all_refs(spec.required_when)
+                           if r.scope is not None or r.name not in schema.board]
+                if unknown:
+                    raise _fail(document, (*path, "required_when"),
+                                f"required_when reads {unknown[0]}, which is not a board "
+                                "observation")
+
+
+def _judgment(name: str, spec: str | dict[str, Any], document: Document) -> FieldSpec:
     if isinstance(spec, str):
         return FieldSpec(name=name, type="boolean", says=spec, default=False, derived=True)
-    return _field(name, {**spec, "derived": True})
+    return _field(name, {**spec, "derived": True}, document, ("facts", "judgments", name))
 
 
 def _entity(kind: str, spec: dict[str, Any], document: Document, where: tuple) -> EntitySpec:
@@ -76,14 +117,15 @@ def add_facts(schema: FactSchema, facts: dict[str, Any], document: Document,
     root = ("facts",)
     if "computed" in facts and not in_pack:
         raise _fail(document, (*root, "computed"), "only pack.yaml may name computed facts")
-    tables = (("board", schema.board, _field), ("variables", schema.variables, _field),
-              ("judgments", schema.judgments, _judgment))
-    for section, table, build in tables:
+    tables = (("board", schema.board), ("variables", schema.variables),
+              ("judgments", schema.judgments))
+    for section, table in tables:
         for name, spec in facts.get(section, {}).items():
             if name in schema.board_names():
                 raise _fail(document, (*root, section, name),
                             f"{name!r} is already declared (by the pack or another file)")
-            table[name] = build(name, spec)
+            table[name] = _judgment(name, spec, document) if section == "judgments" else \
+                _field(name, spec, document, (*root, section, name))
     for kind, spec in facts.get("entities", {}).items():
         where = (*root, "entities", kind)
         if kind not in schema.entities:
@@ -99,7 +141,8 @@ def add_facts(schema: FactSchema, facts: dict[str, Any], document: Document,
                                             "engine")
             if name in fields:
                 raise _fail(document, path, f"{kind} already has a field {name!r}")
-            fields[name] = _field(name, field_spec)
+            fields[name] = _field(name, field_spec, document, path)
+    _check_references(schema, document)
 
 
 def _functions(module_name: str, pack: str, document: Document, trusted: bool,

@@ -79,6 +79,10 @@ class FieldSpec:
     assumed: bool = True
     pages: str | None = None  # "fate.{}.": also valid, every X with a page "fate.X.…"
     computed: bool = False  # filled by an installed pack's helper (being replaced by rules)
+    refers: tuple[tuple[str, str], ...] = ()  # (kind, field): a value names one of these
+    unique: bool = False  # no two entities of the kind share a value
+    required_when: Condition | None = None  # required when this board condition holds
+    required_text: str = ""
 
     @property
     def has_default(self) -> bool:

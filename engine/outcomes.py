@@ -141,7 +141,8 @@ class Update:
 
 @dataclass(frozen=True)
 class Distribute:
-    """Spread an amount evenly over entities; leftovers one each in `order`; caps respected."""
+    """Spread an amount evenly over entities; leftovers one each in `order`; caps respected.
+    With `even`, only the even shares: the leftovers go to `rest` with what found no room."""
 
     amount: Value
     kind: str
@@ -151,6 +152,7 @@ class Distribute:
     cap: Value | None
     rest: str | None
     says: str
+    even: bool = False
 
     @property
     def scope(self) -> str:
@@ -347,8 +349,7 @@ def _roll(raw: dict[str, Any], names: Names, path: PathKey) -> Roll:
     success = _condition(raw["success"], names, (*path, "success"), (DIE, DIE)) \
         if "success" in raw else None
     return Roll(count, int(match.group(3)), raw["as"],
-                template(raw.get("says", ""), names, (*path, "says")), str(raw["dice"]),
-                success)
+                template(raw.get("says", ""), names, (*path, "says")), str(raw["dice"]), success)
 
 
 def _assigns(raw: dict[str, Any], names: Names, path: PathKey) -> tuple[Assign, ...]:
@@ -373,7 +374,8 @@ def _distribute(raw: dict[str, Any], names: Names, path: PathKey) -> Distribute:
     cap = _entity_value(str(raw["cap"]), names, (*path, "cap"), scope) if "cap" in raw else None
     return Distribute(_value(raw["amount"], names, (*path, "amount")), kind, where,
                       _order(raw.get("order"), names, (*path, "order"), scope),
-                      raw["field"], cap, raw.get("rest"), raw.get("says", ""))
+                      raw["field"], cap, raw.get("rest"), raw.get("says", ""),
+                      bool(raw.get("even")))
 
 
 def _effect(key: str, value: Any, names: Names) -> list[Effect]:

@@ -16,6 +16,7 @@ from .sources import Document, json_path
 NAME = r"^[a-z][a-z0-9_]*(\.[a-z0-9_{}]+)*$"
 RULE_ID = r"^[a-z0-9][a-z0-9_.\-]*$"
 IDENT = r"^[a-z_][a-z0-9_]*$"
+_REFERENCE = r"^[a-z_][a-z0-9_]*\.[a-z_][a-z0-9_]*$"
 _TEXT = {"type": "string"}
 _EXPR = {"type": ["string", "number", "boolean"], "description": "a value or a condition"}
 _ORDER = {"oneOf": [{"type": "string"}, {"type": "array", "items": {"type": "string"}}],
@@ -76,6 +77,10 @@ OUTCOME_SCHEMA: dict[str, Any] = {
                            "field": {"type": "string", "pattern": IDENT},
                            "cap": {"type": "string"}, "rest": {"type": "string",
                                                                "pattern": NAME},
+                           "even": {"type": "boolean",
+                                    "description": "only the even shares: the leftovers go "
+                                                   "to `rest` (spread them later, in an "
+                                                   "order decided then)"},
                            "says": _TEXT}},
         "remove": {"type": "string", "pattern": r"^[a-z_][a-z0-9_]*\??$",
                    "description": "the bound entity is used up (gone for the rest of the turn)"},
@@ -124,8 +129,19 @@ _FIELD = {
                                                    "like this ({} for X), e.g. fate.{}."},
         "assumed": {"type": "boolean",
                     "description": "false: the default is the seed's own, not an assumption"},
+        "refers": {"oneOf": [{"type": "string", "pattern": _REFERENCE},
+                             {"type": "array", "items": {"type": "string",
+                                                         "pattern": _REFERENCE}}],
+                   "description": "a given value must be the KIND.FIELD of a listed entity "
+                                  "(or one of the field's enum values, or its default)"},
+        "unique": {"type": "boolean",
+                   "description": "entity fields: no two entities of the kind share a value"},
+        "required_when": {"type": "string",
+                          "description": "a condition over board observations: when it holds, "
+                                         "the snapshot must give this value"},
     },
 }
+
 
 FACTS_SCHEMA: dict[str, Any] = {
     "type": "object",

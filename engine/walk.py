@@ -73,9 +73,9 @@ class Turn:
                           for e in self.store.items(kind)]
         self._derive(base)
         by_eid = {e[EID]: e for items in self.store.by_kind.values() for e in items}
-        for alias, entity in list(self.bound.items()):
+        for entity in list(self.bound.values()):
             if entity[EID] in by_eid:
-                self.bind(alias, by_eid[entity[EID]])
+                self.refresh(by_eid[entity[EID]])
 
     def compute(self, name: str) -> dict[str, Any]:
         """Run a built-in pack's arithmetic helper by name; its changes go in the trace."""
@@ -94,6 +94,16 @@ class Turn:
         for name, value in entity.items():
             if not name.startswith("#"):
                 self.board[f"{alias}.{name}"] = value
+
+    def refresh(self, entity: dict[str, Any]) -> None:
+        """An entity changed: every alias bound to it shows its new fields."""
+        for alias, bound in list(self.bound.items()):
+            if bound[EID] != entity[EID]:
+                continue
+            if self.board.get(alias) is True:  # bound by each/select/target: on the board
+                self.bind(alias, entity)
+            else:  # a condition's alias, for this rule's effects only
+                self.bound[alias] = entity
 
     def unbind(self, alias: str) -> None:
         entity = self.bound.pop(alias, None)
@@ -141,7 +151,8 @@ class Turn:
             self.trace.steps.append(step)
             self._explain(step, ordered[start - 1:rank - 1], rule, bound, world)
             if rule is None:
-                step.notes.append("no rule on this page applies")
+                step.notes.append("no rule on this page applies" if start == 1 else
+                                  "no further rule on this page applies")
                 return "end"
             result = self._apply(rule, bound, step, depth)
             if result == "again":

@@ -20,7 +20,7 @@ def field_schema(spec: FieldSpec, pack: Pack) -> dict[str, Any]:
     if spec.says:
         schema["description"] = spec.says
     allowed = pack.allowed(spec)
-    if allowed is not None:
+    if allowed is not None and not spec.refers:  # names of listed entities are allowed too
         schema["enum"] = allowed
     if spec.type in ("integer", "number"):
         schema["minimum"] = spec.minimum if spec.minimum is not None else -LIMIT

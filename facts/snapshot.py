@@ -14,6 +14,7 @@ from typing import Any
 
 from whybot.engine.derivation import EID, GIVEN
 from whybot.engine.errors import SnapshotError, did_you_mean
+from whybot.engine.evaluate import World, holds
 from whybot.engine.limits import current as limits
 from whybot.engine.model import FieldSpec, Pack
 from whybot.engine.situation import Situation
@@ -32,8 +33,8 @@ def _error(document: Document, path: tuple, message: str,
 
 def _checked(value: Any, spec: FieldSpec, pack: Pack, document: Document,
              path: tuple) -> Any:
-    try:
-        return check_value(value, spec, pack.allowed(spec))
+    try:  # a `refers` field's enum values are allowed beside the names (see _refer)
+        return check_value(value, spec, None if spec.refers else pack.allowed(spec))
     except ValueProblem as exc:
         raise _error(document, path, str(exc), exc.hint) from None
 
@@ -102,6 +103,50 @@ def _entities(data: dict[str, Any], pack: Pack, document: Document,
     return entities, defaulted
 
 
+def _required(data: dict[str, Any], board: dict[str, Any], pack: Pack,
+              document: Document) -> None:
+    """`required_when`: a value this situation needs (a turn names whose turn it is)."""
+    for name, spec in pack.facts.board.items():
+        if spec.required_when is not None and name not in data and \
+                holds(spec.required_when, World(board)):
+            raise _error(document, (), f"missing required fact {name!r}"
+                         + (f" ({spec.says})" if spec.says else "")
+                         + f": it is needed when {spec.required_text}")
+
+
+def _refer(value: Any, spec: FieldSpec, entities: dict[str, list[dict[str, Any]]],
+           document: Document, path: tuple) -> None:
+    """A value of a `refers` field names a listed entity (or is an enum value, or unset)."""
+    if not spec.refers or value is None or value == spec.default or value in (spec.enum or []):
+        return
+    known = {e.get(field) for kind, field in spec.refers for e in entities.get(kind, [])}
+    if value in known:
+        return
+    what = " or ".join(f"{kind} {field}" for kind, field in spec.refers)
+    besides = f" (nor {', '.join(map(str, spec.enum))})" if spec.enum else ""
+    raise _error(document, path, f"{value!r} is not a listed {what}{besides}",
+                 did_you_mean(str(value), {str(k) for k in known}))
+
+
+def _references(board: dict[str, Any], entities: dict[str, list[dict[str, Any]]], pack: Pack,
+                document: Document) -> None:
+    """Values that must name listed entities (`refers`) or be one of a kind (`unique`)."""
+    for name, spec in pack.facts.board.items():
+        _refer(board.get(name), spec, entities, document, (name,))
+    for kind, entity in pack.facts.entities.items():
+        for name, spec in entity.fields.items():
+            seen: dict[Any, int] = {}
+            for index, item in enumerate(entities.get(kind, [])):
+                path = (entity.key, index, name)
+                _refer(item.get(name), spec, entities, document, path)
+                if spec.unique and name in item:
+                    if item[name] in seen:
+                        raise _error(document, path, f"{item[name]!r} is listed twice "
+                                     f"({entity.key}[{seen[item[name]]}] has it too): each "
+                                     f"{kind} needs its own {name}")
+                    seen[item[name]] = index
+
+
 def _answers(data: dict[str, Any], pack: Pack, document: Document) -> dict[str, Any]:
     answers = data.get("answers", {})
     if not isinstance(answers, dict):
@@ -152,7 +197,9 @@ def situation_from(document: Document, pack: Pack) -> Situation:
                                           f"not {pack.name!r}")
     _known_keys(data, pack, document)
     board, defaulted = _board(data, pack, document)
+    _required(data, board, pack, document)
     entities, defaulted_fields = _entities(data, pack, document)
+    _references(board, entities, pack, document)
     name = data.get("name")
     return Situation(name=name if isinstance(name, str) and name else Path(document.file).stem,
                      board=board, entities=entities, answers=_answers(data, pack, document),

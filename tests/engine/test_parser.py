@@ -87,3 +87,26 @@ def test_one_is_not_true():
 def test_a_number_is_not_a_condition(text):
     with pytest.raises(ConditionSyntaxError, match="not a condition"):
         parse(text, KINDS)
+
+
+def test_explanations_write_aggregates_and_negations_as_rule_files_do():
+    """Why-not lines quote conditions: an aggregate's own fields read bare, and a negated test
+    reads `not X` (as written, and after negations are pushed down)."""
+    from whybot.engine.expressions import negation_normal
+
+    for written in ("not any(province where mine and not locked)",
+                    "count(province where mine and board.round == 3) > 1",
+                    "count(province as p where p.mine) > 1"):
+        assert str(parse(written, KINDS)) == written
+        assert parse(str(parse(written, KINDS)), KINDS) == parse(written, KINDS)
+    assert str(negation_normal(parse("not any(token where size > 1)", KINDS))) == \
+        "not any(token where size > 1)"
+
+
+def test_a_choice_reads_its_candidates_fields_bare_in_explanations():
+    from whybot.engine.outcomes import parse_outcome
+
+    choice = parse_outcome({"select": {"from": "token", "where": "size > 1",
+                                       "order": ["-size", "colour"]}}, KINDS).choices[0]
+    assert [str(key) for key in choice.order] == ["highest size", "lowest colour"]
+    assert str(choice.candidates()) == "a token with size > 1"

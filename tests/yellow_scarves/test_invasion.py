@@ -41,8 +41,8 @@ def test_a_won_invasion_moves_in_and_the_turn_reads_on(ys):
                                     Birchwood={"owner": "Red", "units": 3}),
                    bots=({"name": "Red", "captured": 2},))
     text = said(trace)
-    assert "Move all 5 attacking Infantry, the Ruler into Hollow; 1 Infantry stays in " \
-           "Elmgate." in text
+    assert "Move all 5 attacking Infantry into Hollow; 1 Infantry stays in Elmgate." in text
+    assert "The bot's Ruler moves in with them." in text
     assert "capture no. 3" in text
     assert "Add 2 Infantry to Birchwood (now 5)" in text
     assert "After repositioning Birchwood holds 4 Infantry" in text
@@ -65,7 +65,8 @@ def test_third_capture_with_three_generals_adds_none(ys):
     args["provinces"][4]["generals"] = 3  # Elmgate
     trace = decide(ys, **args, bots=({"name": "Red", "captured": 5},))
     text = said(trace)
-    assert "Move all 5 attacking Infantry, the Ruler, 3 General(s) into Hollow" in text
+    assert "Move all 5 attacking Infantry into Hollow" in text
+    assert "The bot's 3 General(s) move in with them." in text
     assert "capture no. 6, but the bot already has 3 Generals: none is added" in text
 
 
@@ -87,5 +88,6 @@ def test_an_invasion_between_unlisted_provinces_is_bad_input(ys):
 
     situation = _under_way(3, 3)
     situation["invasion_to"] = "Atlantis"
-    with pytest.raises(SnapshotError, match="invasion_to 'Atlantis' is not a listed province"):
+    with pytest.raises(SnapshotError,
+                       match=r"\(\$.invasion_to\): 'Atlantis' is not a listed province name"):
         decide(ys, **situation)

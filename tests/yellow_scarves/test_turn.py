@@ -21,8 +21,8 @@ def test_income_ruler_and_fate_then_even_deployment(ys):
     assert "provinces pay 2 gold = 4 Infantry" in text
     assert "+2 Infantry (6 in all so far)" in text
     assert "(8 in all)" in text
-    assert "Deploy: 4 Infantry to Birchwood (now 7)" in text
-    assert "Deploy: 4 Infantry to Elmgate (now 9)" in text
+    assert "After deployment Birchwood holds 7 Infantry." in text
+    assert "After deployment Elmgate holds 9 Infantry." in text
     assert "Add 2 Infantry to Birchwood (now 9)" in text
     assert "After repositioning Birchwood holds 10 Infantry" in text
     assert "After repositioning Elmgate holds 10 Infantry" in text
@@ -43,10 +43,10 @@ def test_deployment_leftovers_odd_roll_bottom_up(ys):
                                   Elmgate={"owner": "Red", "units": 5, "ruler": True},
                                   Hollow={"owner": "Red", "units": 2}))
     text = said(trace)
-    assert "Deploy: 3 Infantry to Hollow (now 5)" in text
-    assert "Deploy: 3 Infantry to Elmgate (now 8)" in text
-    assert "Deploy: 2 Infantry to Birchwood (now 5)" in text
-    assert trace.dice[0]["for"] == "deployment leftovers"
+    assert "After deployment Hollow holds 5 Infantry." in text
+    assert "After deployment Elmgate holds 8 Infantry." in text
+    assert "After deployment Birchwood holds 5 Infantry." in text
+    assert trace.dice[0]["for"].startswith("deployment leftovers (2)")
 
 
 def test_unit_caps_lose_units(ys):
@@ -57,7 +57,7 @@ def test_unit_caps_lose_units(ys):
                    provinces=grid(Elmgate={"owner": "Red", "units": 5, "cap": 6, "ruler": True},
                                   Birchwood={"owner": "Red", "units": 4, "cap": 5}))
     text = said(trace)
-    assert "4 Infantry cannot be placed (every province at its unit cap): they are lost." in text
+    assert "4 Infantry cannot be placed" in text and "they are lost" in text
     assert "2 Infantry cannot be placed (Birchwood is at its unit cap): lost." in text
     assert "After repositioning Elmgate holds 6 Infantry" in text
     assert "After repositioning Birchwood holds 5 Infantry" in text
@@ -122,9 +122,9 @@ def test_bribe_success_adds_a_general_to_the_latest_capture(ys):
                    players=({"name": "Liu", "generals": 1},),
                    provinces=grid(Elmgate={"owner": "Red", "units": 8, "ruler": True},
                                   Birchwood={"owner": "Red", "units": 4, "capture_number": 2}))
-    text = said(trace)
-    assert trace.decision["actions"][0]["action"] == "bribe"
-    assert "Add a bot General to Birchwood" in text
+    action = trace.decision["actions"][0]
+    assert action["action"] == "bribe"
+    assert "add a bot General to Birchwood" in action["details"]
 
 
 def test_bribe_with_three_bot_generals_adds_none(ys):
@@ -201,7 +201,9 @@ def test_two_neutral_provinces_north_players_choose(ys):
     trace = decide(ys, step="turn", bot="Red", round=1, dice=[2, 2, 1],
                    provinces=provinces, borders=borders)
     details = trace.decision["actions"][0]["details"]
-    assert "the players choose which of Birchwood or Jade is invaded" in details
+    assert "Elmgate invades the province the players choose (North)" in details
+    text = said(trace)
+    assert "- Birchwood (neutral, 2 defenders)" in text and "- Jade (neutral, 2 defenders)" in text
     assert trace.decision["result"] == "invasion"
 
 
@@ -238,8 +240,8 @@ def test_locked_province_with_ruler_and_general(ys):
     assert "After repositioning Ashford holds 1 Infantry (locked" in text
     assert "After repositioning Birchwood holds 8 Infantry" in text
     assert "After repositioning Dunmere holds 7 Infantry" in text
-    assert "Move the bot's Ruler from locked Ashford to Dunmere." in text
-    assert "Move the bot's General from locked Ashford to Birchwood." in text
+    assert "move the bot's Ruler from locked Ashford to Dunmere." in text
+    assert "move a bot General from locked Ashford to Birchwood." in text
 
 
 def test_general_on_turn_three_odd_roll(ys):
@@ -252,9 +254,9 @@ def test_general_on_turn_three_odd_roll(ys):
     text = said(trace)
     assert "After repositioning Birchwood holds 9 Infantry" in text
     assert "After repositioning Hollow holds 8 Infantry" in text
-    assert "Place a bot General in Elmgate" in text
-    assert "gains none" not in text
-    assert trace.dice[-1]["for"] == "3rd-turn General placement"
+    assert "bottom up: place a bot General in Elmgate." in text
+    assert "gains none" not in text and "reserve" not in text
+    assert trace.dice[-1]["for"].startswith("bot Red's new General")
 
 
 def test_general_held_in_reserve_then_placed(ys):
@@ -270,7 +272,7 @@ def test_general_held_in_reserve_then_placed(ys):
                                   **neighbours))
     text = said(trace)
     assert "has a General held in reserve" in text
-    assert "Place a bot General in Elmgate" in text
+    assert "place a bot General in Elmgate" in text
 
 
 def test_locked_units_that_cannot_move_stay(ys):
@@ -285,15 +287,17 @@ def test_locked_units_that_cannot_move_stay(ys):
     text = said(trace)
     assert "After repositioning Birchwood holds 4 Infantry" in text
     assert "After repositioning Dunmere holds 4 Infantry" in text
-    assert "3 Infantry stay in locked Ashford" in text
-    assert "Move the bot's Ruler from locked Ashford to Birchwood." in text
+    assert "3 Infantry find no room" in text
+    assert "After repositioning Ashford holds 4 Infantry (locked" in text
+    assert text.count("After repositioning Ashford") == 1  # one line, the final count
+    assert "move the bot's Ruler from locked Ashford to Birchwood." in text
 
 
 def test_a_turn_snapshot_must_name_the_bot(ys):
     import pytest
 
     from whybot.engine.errors import WhybotError
-    with pytest.raises(WhybotError, match="bot: NAME"):
+    with pytest.raises(WhybotError, match=r"missing required fact 'bot'.*needed when step"):
         decide(ys, step="turn", round=1, provinces=grid())
 
 
@@ -307,4 +311,20 @@ def test_rally_two_neutrals_in_one_direction_players_choose(ys):
     trace = decide(ys, step="turn", bot="Red", round=1, dice=[2, 7, 1],
                    provinces=provinces, borders=borders)
     details = trace.decision["actions"][0]["details"]
-    assert "The players choose which of Birchwood or Jade the bot rallies" in details
+    assert "the players choose which one the bot rallies" in details
+    text = said(trace)
+    assert "- Birchwood (neutral, 2 defenders)" in text and "- Jade (neutral, 2 defenders)" in text
+
+
+def test_a_bot_with_only_locked_provinces_cannot_deploy_and_loses_its_income(ys):
+    """"Units can no longer be deployed or distributed in this Province unless Invasion options
+    become available": Elmgate is surrounded by Blue, so its 4 new Infantry (1 gold, +2 for the
+    Ruler) find no province — lost, as at the unit cap. Locked, it takes no action."""
+    blue = {"owner": "Blue", "units": 1}
+    trace = decide(ys, step="turn", bot="Red", round=2, dice=[2],
+                   provinces=grid(Elmgate={"owner": "Red", "units": 5, "ruler": True},
+                                  Birchwood=blue, Dunmere=blue, Fernvale=blue, Hollow=blue))
+    text = said(trace)
+    assert "4 Infantry cannot be placed" in text and "they are lost" in text
+    assert "Elmgate is locked (only bot provinces around it): it takes no action." in text
+    assert "Every province of bot Red is locked" in text
