@@ -343,7 +343,7 @@ def rules_lint(pack: RulesPack = None, rules: RulesOption = None,
     report: list[dict[str, Any]] = []
     for name in [pack] if pack else pack_names():
         folder = Path(name) if is_folder(name) else pack_folder(KNOWLEDGE, name)
-        problems = collect_problems(folder, overlays, trusted=not is_folder(name))
+        problems = collect_problems(folder, overlays)
         entry: dict[str, Any] = {"pack": name, "errors": [message(p) for p in problems],
                                  "warnings": []}
         if not problems:

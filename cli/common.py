@@ -88,7 +88,7 @@ def pack_for(name: str, overlays: tuple[str, ...] = ()) -> Pack:
     folders = [Path(o) for o in overlays]
     if is_folder(name):
         return load_pack_folder(Path(name), folders)
-    return load_pack(KNOWLEDGE, name, folders, trusted=True)
+    return load_pack(KNOWLEDGE, name, folders)
 
 
 @lru_cache(maxsize=16)

@@ -26,7 +26,7 @@ from .expressions import (
     scopes,
 )
 from .model import DECISION, DERIVATION, FieldSpec, Pack, Rule
-from .outcomes import DIE, Assign, Choice, Compute, Distribute, Each, Roll, Say, Template, Update
+from .outcomes import DIE, Assign, Choice, Distribute, Each, Roll, Say, Template, Update
 
 _NUMBER = {"integer", "number"}
 
@@ -107,10 +107,6 @@ def _rule_problems(rule: Rule, pack: Pack, names: _Names) -> Iterator[RuleFileEr
             for part in parts:
                 if part is not None:
                     yield from _tree(part, scoped, rule, pack, names, "then")
-        elif isinstance(effect, Compute) and effect.name not in pack.functions:
-            yield _fail(rule, f"then.compute names unknown computation {effect.name!r}",
-                        did_you_mean(effect.name, set(pack.functions)) or
-                        "computations come from an installed pack's functions module")
         elif isinstance(effect, Update):
             for assign in effect.fields:
                 yield from _tree(assign.value, kinds, rule, pack, names, "then.update")

@@ -12,8 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from .compiled import Compiled, Packer, rule_condition
-from .computation import run_fact_helpers
-from .derivation import Derivation, copy_entities
+from .derivation import Derivation
 from .derive import DurableDeriver
 from .errors import EngineFault
 from .expressions import Condition, all_refs, board_names
@@ -75,10 +74,7 @@ class Engine:
 
     def derive(self, board: dict[str, Any], entities: dict[str, list[dict[str, Any]]],
                answers: dict[str, Any]) -> Derivation:
-        """Every judgment from these observations (an installed pack's helpers first)."""
-        if self.pack.computed:
-            board, entities = dict(board), copy_entities(entities)
-            run_fact_helpers(self.pack, board, entities)
+        """Every judgment from these observations."""
         return self.deriver.derive(board, entities, answers)
 
     def inputs(self, situation: Situation) -> dict[str, Any]:

@@ -18,7 +18,6 @@ from .outcomes import (
     DIE,
     Assign,
     Choice,
-    Compute,
     Distribute,
     Each,
     Rederive,
@@ -88,8 +87,6 @@ def apply_effect(effect: Any, turn: Turn, outcome: dict[str, Any], page: str, ru
     elif isinstance(effect, Rederive):
         turn.rederive()
         outcome["rederive"] = True
-    elif isinstance(effect, Compute):
-        outcome["compute"] = turn.compute(effect.name)
     elif isinstance(effect, Each):
         return _each(effect, turn, outcome, depth)
     return None

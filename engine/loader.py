@@ -6,13 +6,12 @@ and parsed (conditions and outcomes into trees); then the overlay is applied (`r
 the pack (`checks.py`). Any problem is a RuleFileError naming the file and line;
 `collect_problems` gathers all of them for `rules lint`.
 
-Only packs installed with whybot may ship Python helpers (`functions:`); a pack folder or a
-house-rule folder given by path is read as YAML and never runs code.
+A pack is YAML only: no pack, installed or given by path, and no house-rule folder ever runs
+code.
 """
 
 from __future__ import annotations
 
-import importlib
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -30,7 +29,6 @@ from .sources import Document, json_path, read_document
 PACK_FILE = "pack.yaml"
 SECTIONS_FILE = "sections.yaml"  # the seed's sections, for `rules coverage` (not rules)
 RESERVED_FIELDS = {"t", "kind", "k", "sid", "id", "eid"}  # the compiler's own fact keys
-INSTALLED = "whybot.knowledge"
 
 
 def rule_files(folder: Path) -> list[Path]:
@@ -54,7 +52,6 @@ def _field(name: str, spec: dict[str, Any], document: Document, where: tuple) ->
                      maximum=spec.get("maximum"), default=spec.get("default"),
                      required=spec.get("required", False), derived=spec.get("derived", False),
                      assumed=spec.get("assumed", True), pages=spec.get("pages"),
-                     computed=spec.get("computed", False),
                      refers=_refers(spec.get("refers", [])),
                      unique=spec.get("unique", False), required_when=required_when,
                      required_text=str(spec.get("required_when", "")))
@@ -101,8 +98,6 @@ def _judgment(name: str, spec: str | dict[str, Any], document: Document) -> Fiel
 
 
 def _entity(kind: str, spec: dict[str, Any], document: Document, where: tuple) -> EntitySpec:
-    if spec.get("from") == "(computed)":  # filled by an installed pack's helper
-        spec = {**{k: v for k, v in spec.items() if k != "from"}, "created": True}
     if ("from" in spec) == bool(spec.get("created")):
         raise _fail(document, where, "an entity kind is either listed by snapshots (`from: "
                                      "KEY`) or created by rules (`created: true`)")
@@ -115,8 +110,6 @@ def add_facts(schema: FactSchema, facts: dict[str, Any], document: Document,
     """Declarations of `pack.yaml` — or of a rule file (a Fate, a house rule) adding its own
     observations, judgments and fields. Additive only: a name declared twice is an error."""
     root = ("facts",)
-    if "computed" in facts and not in_pack:
-        raise _fail(document, (*root, "computed"), "only pack.yaml may name computed facts")
     tables = (("board", schema.board), ("variables", schema.variables),
               ("judgments", schema.judgments))
     for section, table in tables:
@@ -145,36 +138,15 @@ def add_facts(schema: FactSchema, facts: dict[str, Any], document: Document,
     _check_references(schema, document)
 
 
-def _functions(module_name: str, pack: str, document: Document, trusted: bool,
-               ) -> dict[str, Any]:
-    """A built-in pack's helpers; a pack read from a folder path may not name any."""
-    if not trusted:
-        raise RuleFileError("a pack read from a folder may not ship Python (functions:); "
-                            "only packs installed with whybot can", file=document.file,
-                            line=document.line(("functions",)), path="$.functions")
-    module = importlib.import_module(f"{INSTALLED}.{pack}.{module_name}")
-    return dict(module.FUNCTIONS)
-
-
-def load_pack_description(folder: Path, trusted: bool) -> Pack:
+def load_pack_description(folder: Path) -> Pack:
     document = read_document(folder / PACK_FILE, RuleFileError)
     validate(document, PACK_SCHEMA, RuleFileError)
     data = document.data
-    functions = _functions(data["functions"], data["pack"], document, trusted) \
-        if "functions" in data else {}
     schema = FactSchema(board={}, entities={}, judgments={}, variables={})
     add_facts(schema, data["facts"], document)
-    pack = Pack(name=data["pack"], title=data["title"], start=data["start"], root=str(folder),
-                facts=schema, data=data.get("data", {}),
-                settings=data.get("settings", {}), pages={}, functions=functions,
-                presentation=data.get("presentation", {}), coverage=data.get("coverage", {}),
-                files=[document.file])
-    pack.computed = list(data["facts"].get("computed", []))
-    missing = [n for n in pack.computed if n not in functions]
-    if missing:
-        raise RuleFileError(f"computed fact function {missing[0]!r} is not in the pack's module",
-                            file=document.file, line=document.line(("facts", "computed")))
-    return pack
+    return Pack(name=data["pack"], title=data["title"], start=data["start"], root=str(folder),
+                facts=schema, pages={}, presentation=data.get("presentation", {}),
+                coverage=data.get("coverage", {}), files=[document.file])
 
 
 # --- phase one: one file ----------------------------------------------------------------------
@@ -347,8 +319,8 @@ def pack_folder(root: Path, name: str) -> Path:
                         hint=did_you_mean(name, known) or f"packs: {', '.join(known)}")
 
 
-def _load(folder: Path, overlays: list[Path], trusted: bool) -> tuple[Pack, list[Document]]:
-    pack = load_pack_description(folder, trusted)
+def _load(folder: Path, overlays: list[Path]) -> tuple[Pack, list[Document]]:
+    pack = load_pack_description(folder)
     files = rule_files(folder)
     for overlay in overlays:
         if not overlay.is_dir():
@@ -383,29 +355,22 @@ def _load(folder: Path, overlays: list[Path], trusted: bool) -> tuple[Pack, list
     return pack, documents
 
 
-def load_pack(root: Path, name: str, overlays: list[Path] | None = None,
-              trusted: bool = False) -> Pack:
-    """Load pack `name` under `root` and the overlay folders on top, checking every name.
-
-    `trusted` only for packs installed with whybot: they may ship Python helpers."""
-    pack, _ = _load(pack_folder(root, name), overlays or [], trusted)
-    for problem in check_pack(pack):
-        raise problem
-    return pack
+def load_pack(root: Path, name: str, overlays: list[Path] | None = None) -> Pack:
+    """Load pack `name` under `root` and the overlay folders on top, checking every name."""
+    return load_pack_folder(pack_folder(root, name), overlays)
 
 
 def load_pack_folder(folder: Path, overlays: list[Path] | None = None) -> Pack:
-    """A pack given by folder path: YAML only, never code."""
+    """A pack given by its folder, with the overlay folders on top."""
     if not (folder / PACK_FILE).is_file():
         raise RuleFileError(f"no {PACK_FILE} in this folder", file=str(folder))
-    pack, _ = _load(folder, overlays or [], trusted=False)
+    pack, _ = _load(folder, overlays or [])
     for problem in check_pack(pack):
         raise problem
     return pack
 
 
-def collect_problems(folder: Path, overlays: list[Path], trusted: bool,
-                     ) -> list[RuleFileError]:
+def collect_problems(folder: Path, overlays: list[Path]) -> list[RuleFileError]:
     """Every problem, for `rules lint`: schema problems of all files, then names."""
     problems: list[RuleFileError] = []
     for path in rule_files(folder) + [f for o in overlays if o.is_dir() for f in rule_files(o)]:
@@ -418,7 +383,7 @@ def collect_problems(folder: Path, overlays: list[Path], trusted: bool,
     if problems:
         return problems
     try:
-        pack, _ = _load(folder, overlays, trusted)
+        pack, _ = _load(folder, overlays)
     except RuleFileError as exc:
         return [exc]
     return list(check_pack(pack))

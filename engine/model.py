@@ -78,7 +78,6 @@ class FieldSpec:
     derived: bool = False
     assumed: bool = True
     pages: str | None = None  # "fate.{}.": also valid, every X with a page "fate.X.…"
-    computed: bool = False  # filled by an installed pack's helper (being replaced by rules)
     refers: tuple[tuple[str, str], ...] = ()  # (kind, field): a value names one of these
     unique: bool = False  # no two entities of the kind share a value
     required_when: Condition | None = None  # required when this board condition holds
@@ -136,15 +135,11 @@ class Pack:
     start: str
     root: str
     facts: FactSchema
-    data: dict[str, Any]
-    settings: dict[str, Any]
     pages: dict[str, Page]
-    functions: dict[str, Any]
     presentation: dict[str, Any] = field(default_factory=dict)
     coverage: dict[str, Any] = field(default_factory=dict)
     disabled: dict[str, str] = field(default_factory=dict)
     files: list[str] = field(default_factory=list)
-    computed: list[str] = field(default_factory=list)
 
     def rules(self) -> list[Rule]:
         return [r for p in self.pages.values() for r in p.ordered()]

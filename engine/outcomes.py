@@ -180,11 +180,6 @@ class Say:
 
 
 @dataclass(frozen=True)
-class Compute:
-    name: str
-
-
-@dataclass(frozen=True)
 class Rederive:
     pass
 
@@ -195,7 +190,7 @@ class Remove:
     optional: bool = False
 
 
-Effect = Roll | Assign | Choice | Say | Each | Update | Distribute | Compute | Rederive | Remove
+Effect = Roll | Assign | Choice | Say | Each | Update | Distribute | Rederive | Remove
 
 
 @dataclass(frozen=True)
@@ -395,8 +390,6 @@ def _effect(key: str, value: Any, names: Names) -> list[Effect]:
                        alias.endswith("?")) for alias, fields in value.items()]
     if key == "distribute":
         return [_distribute(value, names, path)]
-    if key == "compute":
-        return [Compute(value)]
     if key == "rederive" and value:
         return [Rederive()]
     if key == "remove":

@@ -92,8 +92,6 @@ OUTCOME_SCHEMA: dict[str, Any] = {
         "goto": {"type": "string", "description": "go to this page for good"},
         "continue": {"type": "boolean", "description": "a statement: read on"},
         "stop": {"type": "string", "description": "the turn ends here, with this result"},
-        "compute": {"type": "string",
-                    "description": "an arithmetic helper of a built-in pack, by name"},
         "rederive": {"type": "boolean",
                      "description": "derive the judgments again from the board now"},
         "each": {"type": "object", "required": ["from", "call"], "additionalProperties": False,
@@ -123,8 +121,6 @@ _FIELD = {
         "default": {},
         "required": {"type": "boolean"},
         "derived": {"type": "boolean", "description": "established by derivation rules"},
-        "computed": {"type": "boolean",
-                     "description": "filled by an installed pack's helper (facts.computed)"},
         "pages": {"type": "string", "description": "also valid: every X that names a page "
                                                    "like this ({} for X), e.g. fate.{}."},
         "assumed": {"type": "boolean",
@@ -151,7 +147,6 @@ FACTS_SCHEMA: dict[str, Any] = {
         "variables": {"type": "object", "additionalProperties": _FIELD},
         "judgments": {"type": "object", "additionalProperties": {
             "oneOf": [_TEXT, _FIELD]}},
-        "computed": {"type": "array", "items": _TEXT},
         "entities": {
             "type": "object",
             "additionalProperties": {
@@ -250,10 +245,6 @@ PACK_SCHEMA: dict[str, Any] = {
         "title": _TEXT,
         "start": {"type": "string", "description": "the page a decision starts on"},
         "seeds": {"type": "object", "additionalProperties": {"type": "string"}},
-        "functions": {"type": "string",
-                      "description": "module of arithmetic helpers (installed packs only)"},
-        "settings": {"type": "object"},
-        "data": {"type": "object"},
         "presentation": {
             "type": "object", "additionalProperties": False,
             "description": "how a decision of this pack reads: its headline and batch columns",

@@ -66,8 +66,7 @@ class Turn:
         for kind, spec in self.pack.facts.entities.items():
             if spec.created:
                 continue  # rules create these anew
-            derived = set(spec.derived_fields()) | {
-                n for n, f in spec.fields.items() if f.computed}
+            derived = set(spec.derived_fields())
             base[kind] = [{k: v for k, v in e.items()
                            if k not in derived or k in e.get(GIVEN, ())}
                           for e in self.store.items(kind)]
@@ -76,12 +75,6 @@ class Turn:
         for entity in list(self.bound.values()):
             if entity[EID] in by_eid:
                 self.refresh(by_eid[entity[EID]])
-
-    def compute(self, name: str) -> dict[str, Any]:
-        """Run a built-in pack's arithmetic helper by name; its changes go in the trace."""
-        from .computation import run_computation
-
-        return run_computation(self, name)
 
     # --- what conditions see ---------------------------------------------------------------
 

@@ -52,21 +52,19 @@ def snapshot_schema(pack: Pack) -> dict[str, Any]:
     }
     required = ["pack"]
     for name, spec in facts.board.items():
-        if spec.computed:
-            continue
         properties[name] = field_schema(spec, pack)
         if spec.required:
             required.append(name)
     for kind, entity in facts.entities.items():
         if entity.created:
             continue
-        fields = {n: field_schema(f, pack) for n, f in entity.fields.items() if not f.computed}
+        fields = {n: field_schema(f, pack) for n, f in entity.fields.items()}
         properties[entity.key] = {
             "type": "array",
             "description": entity.says or f"the {kind} entries",
             "items": {"type": "object", "additionalProperties": False, "properties": fields,
                       "required": [n for n, f in entity.fields.items()
-                                   if f.required and not f.computed]},
+                                   if f.required]},
         }
     return {
         "$schema": "https://json-schema.org/draft/2020-12/schema",

@@ -44,8 +44,6 @@ def _board(data: dict[str, Any], pack: Pack, document: Document,
     board: dict[str, Any] = {}
     defaulted: set[str] = set()
     for name, spec in pack.facts.board.items():
-        if spec.computed:
-            continue
         if name in data:
             board[name] = _checked(data[name], spec, pack, document, (name,))
         elif spec.required:
@@ -76,15 +74,13 @@ def _entities(data: dict[str, Any], pack: Pack, document: Document,
                 raise _error(document, where, f"each {kind} is a mapping of its fields")
             for name in raw:
                 field = spec.fields.get(name)
-                if field is None or field.computed:
+                if field is None:
                     raise _error(document, (*where, name), f"unknown field {name!r} of {kind}",
                                  did_you_mean(str(name), set(spec.fields)))
             eid += 1
             item: dict[str, Any] = {EID: eid}
             given = []
             for name, field in spec.fields.items():
-                if field.computed:
-                    continue
                 if name in raw:
                     item[name] = _checked(raw[name], field, pack, document, (*where, name))
                     if field.derived:
@@ -175,7 +171,7 @@ def _dice(data: dict[str, Any], document: Document) -> list[int]:
 
 def _known_keys(data: dict[str, Any], pack: Pack, document: Document) -> None:
     facts = pack.facts
-    known = {n for n, s in facts.board.items() if not s.computed} | RESERVED | {
+    known = set(facts.board) | RESERVED | {
         e.key for e in facts.entities.values() if e.key}
     for name in data:
         if name not in known:

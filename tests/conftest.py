@@ -23,7 +23,7 @@ def pytest_addoption(parser: pytest.Parser) -> None:
 
 @cache
 def engine_for(root: Path, name: str, overlays: tuple[Path, ...] = ()) -> Engine:
-    return Engine(load_pack(root, name, list(overlays), trusted=root == KNOWLEDGE))
+    return Engine(load_pack(root, name, list(overlays)))
 
 
 @pytest.fixture(scope="session")

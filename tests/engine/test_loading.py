@@ -30,7 +30,7 @@ def test_an_unknown_name_is_reported_with_a_suggestion():
 
 
 def test_lint_collects_every_problem():
-    problems = collect_problems(TOY_PACKS / "toy", [OVERLAYS / "bad_name"], trusted=False)
+    problems = collect_problems(TOY_PACKS / "toy", [OVERLAYS / "bad_name"])
     assert [p.message for p in problems] == ["when: unknown name 'coinz'"]
 
 
