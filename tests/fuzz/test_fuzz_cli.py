@@ -136,9 +136,9 @@ def _value(spec: FieldSpec) -> st.SearchStrategy[Any]:
 def snapshots() -> st.SearchStrategy[dict[str, Any]]:
     """arcs snapshots: mostly the right fields with the right types, now and then not."""
     facts = pack_for("arcs").facts
-    board = {n: _value(s) for n, s in facts.board.items() if not s.computed}
+    board = {n: _value(s) for n, s in facts.board.items()}
     entities = {e.key: st.lists(st.fixed_dictionaries({}, optional={
-        n: _value(s) for n, s in e.fields.items() if not s.computed}), max_size=3)
+        n: _value(s) for n, s in e.fields.items()}), max_size=3)
         for e in facts.entities.values() if not e.created}
     answers = st.dictionaries(st.sampled_from(sorted(facts.judgments)),
                               st.one_of(st.booleans(), ANY), max_size=3)
