@@ -85,24 +85,31 @@ def from_environment(overrides: list[str] | None = None) -> Limits:
     """The defaults, raised or lowered by WHYBOT_LIMIT_* variables, then by --limit options."""
     changes: dict[str, int] = {}
     for spec in fields(Limits):
-        raw = os.environ.get(f"WHYBOT_LIMIT_{spec.name.upper()}")
+        variable = f"WHYBOT_LIMIT_{spec.name.upper()}"
+        raw = os.environ.get(variable)
         if raw is not None:
-            changes[spec.name] = parse_override(f"{spec.name}={raw}")[1]
+            if not raw.strip().isdigit():
+                raise WhybotError(f"{variable} takes a whole number, not {raw!r}")
+            changes[spec.name] = int(raw)
     for text in overrides or []:
         name, value = parse_override(text)
         changes[name] = value
     return replace(Limits(), **changes)
 
 
-_CURRENT: list[Limits] = [from_environment()]
+_CURRENT: list[Limits | None] = [None]
 
 
 def current() -> Limits:
-    """The limits in force for this process (set once by the CLI from its options)."""
+    """The limits in force: set by the CLI from its options, else read from the environment
+    when first needed (a bad WHYBOT_LIMIT_* is then one clear error, never a traceback)."""
+    if _CURRENT[0] is None:
+        _CURRENT[0] = Limits()  # what the error about a bad variable is reported with
+        _CURRENT[0] = from_environment()
     return _CURRENT[0]
 
 
-def use(limits: Limits) -> None:
+def use(limits: Limits | None) -> None:
     _CURRENT[0] = limits
 
 

@@ -404,3 +404,11 @@ def test_a_signal_stops_a_parallel_batch_cleanly_and_resume_finishes_it(tmp_path
     again.communicate(timeout=600)
     assert out.read_bytes() == fresh.read_bytes()
 
+
+
+def test_a_bad_limit_variable_is_one_line_naming_it(tmp_path):
+    done = subprocess.run([sys.executable, "-m", "whybot.cli", "decide", str(DEMO)],
+                          capture_output=True, text=True, timeout=60,
+                          env={**os.environ, "WHYBOT_LIMIT_DEPTH": "abc"})
+    assert done.returncode == 2
+    assert done.stderr.strip() == "error: WHYBOT_LIMIT_DEPTH takes a whole number, not 'abc'"
