@@ -23,7 +23,8 @@ from rich.text import Text
 from typer.core import TyperGroup
 
 from whybot.engine import limits
-from whybot.engine.errors import EngineFault, WhybotError
+from whybot.engine.decide import REASONERS
+from whybot.engine.errors import EngineFault, WhybotError, did_you_mean
 from whybot.engine.explain import find_rule, rule_verdict
 from whybot.engine.schema import RULE_FILE_SCHEMA
 
@@ -127,6 +128,13 @@ def limits_option(
     ctx.call_on_close(lambda: limits.use(previous))
 
 
+def _known_reasoner(name: str) -> str:
+    if name not in REASONERS:
+        hint = did_you_mean(name, set(REASONERS)) or f"one of: {', '.join(REASONERS)}"
+        raise typer.BadParameter(f"unknown reasoner {name!r}; {hint}")
+    return name
+
+
 def _folders(paths: list[Path] | None) -> tuple[Path, ...]:
     return tuple(paths or ())
 
@@ -221,6 +229,10 @@ def batch(
         "--strict", help="Exit 2 if any snapshot was bad (default: exit 0 once the batch "
                          "ran).")] = False,
     include_from: IncludeFromOption = None,
+    reasoner: Annotated[str, typer.Option(
+        "--reasoner", metavar="NAME", callback=_known_reasoner,
+        help="durable (the rule engine) or plain (the plain-Python reference, which the "
+             "explainer also uses): the same rows, to cross-check or to measure")] = "durable",
 ) -> None:
     """Decide many snapshots, with rule coverage.
 
@@ -232,7 +244,8 @@ def batch(
     stops it with the rows so far kept whole (exit 130 or 143); --resume continues it."""
     request = batching.Request(
         paths=paths, out=out_file, force=force, resume=resume, jobs=jobs, pack=pack,
-        overlays=overlay_key(rules), seed=seed, include_from=_folders(include_from))
+        overlays=overlay_key(rules), seed=seed, include_from=_folders(include_from),
+        reasoner=reasoner)
     try:
         summary = batching.run_batch(request)
     except Interrupted as stop:

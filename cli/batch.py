@@ -28,24 +28,27 @@ from .summary import Summary
 
 # --- deciding one item (in this process or in a worker) -----------------------------------
 
-_CONFIG: dict[str, Any] = {"pack": None, "overlays": (), "seed": None, "include_from": ()}
+_CONFIG: dict[str, Any] = {"pack": None, "overlays": (), "seed": None, "include_from": (),
+                           "reasoner": "durable"}
 
 
 def configure(pack: str | None, overlays: tuple[str, ...], seed: int | None,
-              include_from: tuple[Path, ...] = (), fresh: bool = False) -> None:
+              include_from: tuple[Path, ...] = (), reasoner: str = "durable",
+              fresh: bool = False) -> None:
     """Set what every item is decided with; in a worker, compile the engine once up front."""
     if fresh:  # a forked worker must not share engines compiled by its parent
         engine_for.cache_clear()
         pack_for.cache_clear()
-    _CONFIG.update(pack=pack, overlays=overlays, seed=seed, include_from=include_from)
+    _CONFIG.update(pack=pack, overlays=overlays, seed=seed, include_from=include_from,
+                   reasoner=reasoner)
     if pack:
         with contextlib.suppress(WhybotError):  # if it fails, every row will carry the error
-            engine_for(pack, overlays)
+            engine_for(pack, overlays, reasoner)
 
 
 def _init_worker(pack: str | None, overlays: tuple[str, ...], seed: int | None,
-                 include_from: tuple[Path, ...]) -> None:
-    configure(pack, overlays, seed, include_from, fresh=True)
+                 include_from: tuple[Path, ...], reasoner: str) -> None:
+    configure(pack, overlays, seed, include_from, reasoner, fresh=True)
 
 
 def decide_item(item: Item) -> dict[str, Any]:
@@ -53,7 +56,8 @@ def decide_item(item: Item) -> dict[str, Any]:
     row: dict[str, Any] = {"snapshot": item.origin, "ok": False}
     try:
         engine, situation = read_situation(item.document(), _CONFIG["pack"],
-                                           _CONFIG["overlays"], _CONFIG["include_from"])
+                                           _CONFIG["overlays"], _CONFIG["include_from"],
+                                           _CONFIG["reasoner"])
         trace = engine.decide(situation, seed=_CONFIG["seed"], explain=False)
     except WhybotError as exc:
         row["error"] = message(exc)
@@ -100,7 +104,8 @@ def decide_all(items: Iterable[Item], jobs: int) -> Iterator[dict[str, Any]]:
         return (decide_item(item) for item in items)
     if "fork" not in multiprocessing.get_all_start_methods():
         raise WhybotError("--jobs needs the 'fork' start method (Linux or macOS)")
-    config = (_CONFIG["pack"], _CONFIG["overlays"], _CONFIG["seed"], _CONFIG["include_from"])
+    config = (_CONFIG["pack"], _CONFIG["overlays"], _CONFIG["seed"], _CONFIG["include_from"],
+              _CONFIG["reasoner"])
     return ordered_map(decide_item, items, jobs, _init_worker, config, died)
 
 
@@ -120,12 +125,14 @@ class Request:
     overlays: tuple[str, ...] = ()
     seed: int = 0
     include_from: tuple[Path, ...] = ()
+    reasoner: str = "durable"
 
     def run_card(self) -> dict[str, Any]:
         """What a resumed run must share with the run it continues (rows depend on it)."""
         return {"paths": [str(p) for p in self.paths], "pack": self.pack,
                 "rules": list(self.overlays), "seed": self.seed,
-                "include_from": [str(p) for p in self.include_from]}
+                "include_from": [str(p) for p in self.include_from],
+                "reasoner": self.reasoner}
 
 
 def _shown(rows: Iterator[dict[str, Any]], request: Request, results: Results
@@ -150,7 +157,8 @@ def run_batch(request: Request) -> Summary:
     results = open_results(request.out, request.paths, force=request.force,
                            resume=request.resume, run=request.run_card(), on_row=summary.add)
     try:
-        configure(request.pack, request.overlays, request.seed, request.include_from)
+        configure(request.pack, request.overlays, request.seed, request.include_from,
+                  request.reasoner)
         items = results.resumed(iter_items(request.paths, results.skip()))
         with StopSignals() as stop:
             rows = decide_all(items, request.jobs)

@@ -92,11 +92,13 @@ def pack_for(name: str, overlays: tuple[str, ...] = ()) -> Pack:
 
 
 @lru_cache(maxsize=16)
-def engine_for(name: str, overlays: tuple[str, ...] = ()) -> Engine:
+def engine_for(name: str, overlays: tuple[str, ...] = (), reasoner: str = "durable") -> Engine:
     """The compiled Engine for `name` plus overlays: built once per process, and kept on disk
-    between runs until any of its files changes (`engine/cache.py`)."""
+    between runs until any of its files changes (`engine/cache.py`). `reasoner="plain"`: the
+    plain-Python reference instead of durable_rules (to cross-check, and for the benchmark)."""
     folders = [Path(name) if is_folder(name) else KNOWLEDGE / name, *map(Path, overlays)]
-    return cached("engine", folders, rule_files, lambda: Engine(pack_for(name, overlays)))
+    return cached(f"engine-{reasoner}", folders, rule_files,
+                  lambda: Engine(pack_for(name, overlays), reasoner))
 
 
 def pack_title(name: str) -> str:
@@ -129,12 +131,13 @@ def pack_of(document: Document, given: str | None) -> str:
 
 
 def read_situation(document: Document, pack: str | None, overlays: tuple[str, ...],
-                   include_from: tuple[Path, ...] = ()) -> tuple[Engine, Situation]:
+                   include_from: tuple[Path, ...] = (), reasoner: str = "durable",
+                   ) -> tuple[Engine, Situation]:
     """Validate a parsed snapshot against its pack; return the pack's engine and the situation.
 
     `include_from`: folders (--include-from) the snapshot's `include:` may read besides its own
     folder tree."""
-    engine = engine_for(pack_of(document, pack), overlays)
+    engine = engine_for(pack_of(document, pack), overlays, reasoner)
     return engine, situation_from(with_includes(document, include_from), engine.pack)
 
 

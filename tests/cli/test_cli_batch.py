@@ -115,3 +115,18 @@ def test_derivations_of_entity_fields_count_as_fired_in_coverage(run, tmp_path):
     row, = rows_of((tmp_path / "r.jsonl").read_text())
     assert {"target.least-altered", "target.candidate-army"} <= set(row["derived_by"])
     assert "target.least-altered" not in json.loads(result.stdout)["never_fired"]["sparta_athens"]
+
+
+def test_the_plain_reasoner_gives_the_same_rows_as_the_rule_engine(run):
+    examples = ROOT / "facts" / "examples"
+    durable = run("batch", examples, "--seed", "3")
+    plain = run("batch", examples, "--seed", "3", "--reasoner", "plain")
+    assert durable.exit_code == plain.exit_code == 0, plain.output
+    assert rows_of(durable.stdout) == rows_of(plain.stdout)
+    assert len(rows_of(plain.stdout)) >= 30
+
+
+def test_an_unknown_reasoner_is_refused_with_a_suggestion(run):
+    result = run("batch", DEMO, "--reasoner", "plan")
+    assert result.exit_code == 2
+    assert "did you mean 'plain'?" in result.output
