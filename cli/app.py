@@ -28,7 +28,6 @@ from whybot.engine.errors import EngineFault, WhybotError, did_you_mean
 from whybot.engine.explain import find_rule, rule_verdict
 from whybot.engine.schema import RULE_FILE_SCHEMA
 
-from . import batch as batching
 from . import render
 from .common import (
     KNOWLEDGE,
@@ -44,8 +43,6 @@ from .common import (
     require_pack,
 )
 from .graph import mermaid
-from .stopping import Interrupted
-from .summary import render_summary
 
 
 class WhybotGroup(TyperGroup):
@@ -242,6 +239,10 @@ def batch(
     error row and the batch goes on. Exit 0 when the batch ran (the error count is in the
     summary), 2 with --strict if any row was bad, 1 if the engine faulted. Ctrl-C or SIGTERM
     stops it with the rows so far kept whole (exit 130 or 143); --resume continues it."""
+    from . import batch as batching  # here, not at the top: `decide` starts faster without it
+    from .stopping import Interrupted
+    from .summary import render_summary
+
     request = batching.Request(
         paths=paths, out=out_file, force=force, resume=resume, jobs=jobs, pack=pack,
         overlays=overlay_key(rules), seed=seed, include_from=_folders(include_from),

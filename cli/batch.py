@@ -153,7 +153,7 @@ def run_batch(request: Request) -> Summary:
 
     Raises `Interrupted` on SIGINT/SIGTERM (or when stdout's reader left) after keeping the
     rows written so far, each one whole."""
-    summary = Summary()
+    summary = Summary(reasoner=request.reasoner)
     results = open_results(request.out, request.paths, force=request.force,
                            resume=request.resume, run=request.run_card(), on_row=summary.add)
     try:

@@ -10,7 +10,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
-from .common import pack_for
+from .common import engine_for
 
 
 @dataclass
@@ -25,6 +25,7 @@ class Summary:
     results: Counter = field(default_factory=Counter)
     actions: Counter = field(default_factory=Counter)
     fired: dict[str, Counter] = field(default_factory=dict)
+    reasoner: str = "durable"  # whose engine lists the rules (the one the batch built already)
 
     def add(self, row: dict[str, Any]) -> None:
         self.snapshots += 1
@@ -45,7 +46,7 @@ class Summary:
         """Per pack: (rule id, page, times fired) for every rule, in page order."""
         table: dict[str, list[tuple[str, str, int]]] = {}
         for name, counts in sorted(self.fired.items()):
-            pack = pack_for(name, overlays)
+            pack = engine_for(name, overlays, self.reasoner).pack
             table[name] = [(r.id, r.page, counts.get(r.id, 0)) for r in pack.rules()]
         return table
 

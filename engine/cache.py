@@ -1,8 +1,9 @@
 """The compiled pack, kept on disk between runs, so a cold `whybot decide` skips the YAML.
 
-The key is a hash of whybot's version, the Python and durable_rules versions, and the path and
-bytes of every file the pack is read from (the pack folder and every house-rule folder): change
-any of them and the pack is read and compiled again. The cache lives in `$WHYBOT_CACHE_DIR`, or
+The key is a hash of the engine's own source (so an edited checkout never reads a stale pack),
+the Python version and the durable_rules library file, and the path and bytes of every file the
+pack is read from (the pack folder and every house-rule folder): change any of them and the pack
+is read and compiled again. The cache lives in `$WHYBOT_CACHE_DIR`, or
 `$XDG_CACHE_HOME/whybot`, or `~/.cache/whybot`; `WHYBOT_CACHE=0` turns it off. It holds only
 what whybot itself built from those files (pickled, owner-only permissions); a cache that
 cannot be read or written is simply not used.
@@ -16,18 +17,22 @@ import pickle
 import sys
 import tempfile
 from collections.abc import Callable
-from importlib import metadata
 from pathlib import Path
 from typing import TypeVar
 
 T = TypeVar("T")
 
 
-def _version(distribution: str) -> str:
-    try:
-        return metadata.version(distribution)
-    except metadata.PackageNotFoundError:
-        return "unknown"
+def _code() -> bytes:
+    """The engine's source files and the durable_rules library they drive, by content."""
+    import durable_rules_engine
+
+    digest = hashlib.sha256()
+    for path in sorted(Path(__file__).parent.glob("*.py")):
+        digest.update(path.name.encode() + b"\0" + path.read_bytes())
+    library = Path(durable_rules_engine.__file__)
+    digest.update(f"{library.name}:{library.stat().st_size}".encode())
+    return digest.digest()
 
 
 def folder() -> Path | None:
@@ -42,8 +47,9 @@ def folder() -> Path | None:
 def key(kind: str, folders: list[Path], files: Callable[[Path], list[Path]]) -> str:
     """A hash of everything the result depends on."""
     digest = hashlib.sha256()
-    for part in (kind, _version("whybot"), _version("durable-rules"), sys.version):
+    for part in (kind, sys.version):
         digest.update(part.encode() + b"\0")
+    digest.update(_code())
     for root in folders:
         for path in [root / "pack.yaml", *files(root)]:
             if path.is_file():
