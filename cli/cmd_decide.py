@@ -10,6 +10,7 @@ import typer
 from whybot.engine.explain import rule_verdict
 
 from . import render
+from .brief import render_brief
 from .common import load_situation, overlay_key
 from .group import out, print_json
 from .options import (
@@ -51,6 +52,10 @@ def decide(snapshot: Snapshot, pack: PackOption = None, rules: RulesOption = Non
 def why(snapshot: Snapshot, rule: Annotated[str | None, typer.Option(
             "--rule", metavar="ID",
             help="Only this rule: did it fire, where, and if not, why not.")] = None,
+        brief: Annotated[bool, typer.Option(
+            "--brief", "-b", help="The decision and one line per rule on the path (the "
+                                  "rules that chose list the ones above them that did "
+                                  "not apply).")] = False,
         pack: PackOption = None, rules: RulesOption = None, seed: SeedOption = None,
         json_out: JsonOption = False, include_from: IncludeFromOption = None) -> None:
     """Why did the bot do that? (the full trace)
@@ -71,4 +76,4 @@ def why(snapshot: Snapshot, rule: Annotated[str | None, typer.Option(
     if json_out:
         print_json(data)
         return
-    out.print(render.render_trace(data))
+    out.print(render_brief(data, out.width) if brief else render.render_trace(data))

@@ -57,3 +57,19 @@ def test_packs_lists_every_pack_as_json(run):
     names = [p["pack"] for p in json.loads(result.stdout)]
     assert names == sorted(names) and {"arcs", "sparta_athens", "yellow_scarves"} <= set(names)
     assert all(p["title"] for p in json.loads(result.stdout))
+
+
+def test_brief_why_is_the_decision_and_one_line_per_rule(run):
+    brief = run("why", DEMO, "--seed", "7", "--brief")
+    full = run("why", DEMO, "--seed", "7", "--json")
+    assert brief.exit_code == full.exit_code == 0
+    path = json.loads(full.stdout)["path"]
+    lines = brief.stdout.splitlines()
+    start = next(i for i, line in enumerate(lines) if line.startswith("why, in short"))
+    rules = [line for line in lines[start + 1:] if not line.strip().startswith("not ")]
+    assert len(rules) == len(path)  # one line per step, none wrapped
+    assert all(len(line) <= 80 for line in lines[start:])
+    chooser = json.loads(full.stdout)["decision"]["choices"]["selected"]["by"]
+    chosen_at = next(i for i, line in enumerate(lines) if chooser in line and "—" in line)
+    assert lines[chosen_at + 1].strip().startswith("not gp.fate:")
+    assert lines[0].startswith("Decision ")
