@@ -44,6 +44,7 @@ class Turn:
         self.bound: dict[str, dict[str, Any]] = {}
         self.steps = 0
         self.rule_says = ""
+        self.choosing: frozenset[str] | None = None  # a page read only to make these choices
         self._derive(situation.entities)
         self.session = engine.pages.open(self.store)
 
@@ -179,7 +180,45 @@ class Turn:
             step.matched["entities"] = entities
 
     def _apply(self, rule: Rule, bound: dict[str, Any], step: Step, depth: int) -> str:
-        """Effects in the order written, then the action, then where the reading goes."""
+        """Effects in the order written, then the action, then where the reading goes. What
+        a rule targets lasts for its action: its `target` choices are unbound afterwards."""
+        if self.choosing is not None:
+            return self._choose_only(rule, bound, step, depth)
+        try:
+            return self._applied(rule, bound, step, depth)
+        finally:
+            for choice in rule.then.choices:
+                if choice.role == "target":
+                    self.unbind(choice.alias)
+
+    def _choose_only(self, rule: Rule, bound: dict[str, Any], step: Step, depth: int) -> str:
+        """A page read only to choose: statements are passed by; the first other rule that
+        applies makes the choices asked for, nothing else, and the page ends there."""
+        assert self.choosing is not None
+        if rule.then.reads_on:
+            step.notes.append("read only to choose: a statement, passed by")
+            return "continue"
+        outcome: dict[str, Any] = {}
+        step.outcome = outcome
+        saved = dict(self.bound)
+        self.bound.update(bound)
+        try:
+            for effect in rule.then.choices:
+                if effect.alias in self.choosing:
+                    apply_effect(effect, self, outcome, step.page, rule.id, depth)
+        finally:
+            for alias in bound:
+                if alias in saved:
+                    self.bound[alias] = saved[alias]
+                else:
+                    self.bound.pop(alias, None)
+        made = [alias for alias in sorted(self.choosing) if alias in self.bound]
+        step.notes.append("read only to choose: " + (f"chose {', '.join(made)}" if made else
+                                                     "this rule applies but chooses nothing")
+                          + "; its action waits until the page is read to act")
+        return "end"
+
+    def _applied(self, rule: Rule, bound: dict[str, Any], step: Step, depth: int) -> str:
         then = rule.then
         outcome: dict[str, Any] = {}
         step.outcome = outcome
@@ -210,9 +249,11 @@ class Turn:
             return "stop"
         if then.call is not None:
             target = outcome["call"] = fill(then.call, self)
+            if then.choose:
+                outcome["choose"] = list(then.choose)
             if target not in self.pack.pages and then.missing is not None:
                 step.notes.append(fill(then.missing, self))
-            elif self.walk(target, depth + 1) == "stop":
+            elif self._called(target, depth + 1, frozenset(then.choose) or None) == "stop":
                 return "stop"
             if then.goto is None:
                 return "continue"
@@ -228,6 +269,13 @@ class Turn:
             return "again"
         return "end"
 
+    def _called(self, page: str, depth: int, choosing: frozenset[str] | None) -> str:
+        previous, self.choosing = self.choosing, choosing
+        try:
+            return self.walk(page, depth)
+        finally:
+            self.choosing = previous
+
     def _act(self, rule: Rule, step: Step, outcome: dict[str, Any]) -> None:
         then = rule.then
         assert then.action is not None
@@ -238,7 +286,7 @@ class Turn:
                        "cite": rule.cite})
         if then.action.guidance:
             action["prefer"] = list(then.action.guidance)
-        if "target" in outcome:
+        if "target" in outcome and outcome["target"]["chosen"] is not None:
             action["target"] = outcome["target"]["chosen"]
         because = self._because(rule)
         if because:

@@ -1,6 +1,6 @@
 """Every shipped example decides as its `expect:` block says — the decision worked out by hand
-from the seed text (the example's `notes:` show the working): the result, the entities chosen (the card), and each
-action with the rule that cites the seed line for it."""
+from the seed text (the example's `notes:` show the working): the result, the entities chosen
+(the card), and each action with the rule that cites the seed line for it."""
 
 from __future__ import annotations
 
