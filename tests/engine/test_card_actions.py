@@ -76,3 +76,13 @@ def test_choose_without_call_is_refused_at_load(tmp_path):
     page.write_text(page.read_text().replace("{call: wish, choose: hand}", "{choose: hand}"))
     with pytest.raises(RuleFileError, match="choose: goes with call"):
         load_pack(tmp_path, "deck", [], trusted=False)
+
+
+def test_max_and_min_of_values_leave_an_absent_value_out():
+    from whybot.engine.evaluate import World, value_of
+    from whybot.engine.parser import parse_value
+
+    world = World({"cost": 3})
+    assert value_of(parse_value("max(target.cost, 1)"), world, {}) == 1
+    assert value_of(parse_value("max(cost, 1)"), world, {}) == 3
+    assert value_of(parse_value("min(target.cost, nothing)"), world, {}) is None
