@@ -92,7 +92,8 @@ OUTCOME_SCHEMA: dict[str, Any] = {
                              {"type": "array", "items": {"type": "string", "pattern": IDENT}}],
                    "description": "with call: read that page only to choose — the first rule "
                                   "there that applies makes its choices bound as these "
-                                  "aliases, nothing else, and the page ends"},
+                                  "aliases and its set: of these variables, nothing else, "
+                                  "and the page ends"},
         "continue": {"type": "boolean", "description": "a statement: read on"},
         "stop": {"type": "string", "description": "the turn ends here, with this result"},
         "compute": {"type": "string",

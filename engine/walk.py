@@ -19,6 +19,7 @@ from .evaluate import World, failures, holds
 from .expressions import board_names
 from .limits import current as limits
 from .model import DECISION, Rule
+from .outcomes import Assign, Choice
 from .situation import Situation
 from .trace import Step, Trace
 
@@ -193,7 +194,8 @@ class Turn:
 
     def _choose_only(self, rule: Rule, bound: dict[str, Any], step: Step, depth: int) -> str:
         """A page read only to choose: statements are passed by; the first other rule that
-        applies makes the choices asked for, nothing else, and the page ends there."""
+        applies makes the choices (and `set`s of the variables) asked for, nothing else, and
+        the page ends there."""
         assert self.choosing is not None
         if rule.then.reads_on:
             step.notes.append("read only to choose: a statement, passed by")
@@ -203,8 +205,9 @@ class Turn:
         saved = dict(self.bound)
         self.bound.update(bound)
         try:
-            for effect in rule.then.choices:
-                if effect.alias in self.choosing:
+            for effect in rule.then.effects:
+                if (isinstance(effect, Choice) and effect.alias in self.choosing) or (
+                        isinstance(effect, Assign) and effect.name in self.choosing):
                     apply_effect(effect, self, outcome, step.page, rule.id, depth)
         finally:
             for alias in bound:

@@ -24,7 +24,7 @@ def test_a_page_read_only_to_choose_makes_the_choice_and_nothing_else(deck):
     assert [s.rule for s in wish] == ["wish.note", "wish.favourite"]
     assert "a statement, passed by" in wish[0].notes[0]
     assert wish[1].notes[0].startswith("read only to choose: chose hand")
-    assert "set" not in wish[1].outcome  # its `set: {left: 99}` waits, like its action
+    assert list(wish[1].outcome["set"]) == ["wished"]  # asked for; `left: 99` waits
     assert "wish" not in [a["action"] for a in trace.decision["actions"]]
     assert trace.decision["choices"]["hand"]["entity"]["colour"] == "red"
 
@@ -73,7 +73,7 @@ def test_choose_without_call_is_refused_at_load(tmp_path):
         target.parent.mkdir(parents=True, exist_ok=True)
         target.write_text(path.read_text())
     page = folder / "pages" / "turn.yaml"
-    page.write_text(page.read_text().replace("{call: wish, choose: hand}", "{choose: hand}"))
+    page.write_text(page.read_text().replace("call: wish, ", ""))
     with pytest.raises(RuleFileError, match="choose: goes with call"):
         load_pack(tmp_path, "deck", [], trusted=False)
 
