@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from .derivation import EID, GIVEN
 from .dice import Dice
-from .effects import apply_effect, fill
+from .effects import apply_effect, fill, plain
 from .entities import EntityStore
 from .errors import DecisionError
 from .evaluate import World, failures, holds
@@ -55,11 +55,30 @@ class Turn:
         inputs = {n: v for n, v in self.board.items() if n not in self.pack.facts.judgments}
         run = self.engine.derive(inputs, entities, self.situation.answers)
         self.board.update(run.board)
-        self.trace.judgments = run.judgments()
+        judgments = run.judgments()
+        self._record(judgments)
         self.trace.conflicts.extend(run.conflicts)
         self.trace.field_support.update(run.field_support)
-        self.board.update({name: j.value for name, j in self.trace.judgments.items()})
+        self.board.update({name: j.value for name, j in judgments.items()})
         self.store.replace(run.entities)
+
+    def _record(self, judgments: dict[str, Any]) -> None:
+        """The trace keeps each judgment as first derived; a later derivation (after an
+        action, a declaration) that changes it adds a note saying from which step on."""
+        if not self.trace.judgments:
+            self.trace.judgments = judgments
+            return
+        for name, judgment in judgments.items():
+            first = self.trace.judgments.get(name)
+            if first is None:
+                self.trace.judgments[name] = judgment
+                continue
+            last = first.by[-1] if first.by and "since" in first.by[-1] else None
+            value = last["value"] if last else first.value
+            if judgment.value != value:
+                first.by.append({"rule": f"from step {len(self.trace.steps)} on",
+                                 "note": f"{plain(judgment.value)} ({judgment.origin})",
+                                 "since": len(self.trace.steps), "value": judgment.value})
 
     def rederive(self) -> None:
         """Derive the judgments again from the board and entities as they are now."""
