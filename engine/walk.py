@@ -56,6 +56,7 @@ class Turn:
         run = self.engine.derive(inputs, entities, self.situation.answers)
         self.board.update(run.board)
         judgments = run.judgments()
+        self.judgments_now = judgments
         self._record(judgments)
         self.trace.conflicts.extend(run.conflicts)
         self.trace.field_support.update(run.field_support)
@@ -321,7 +322,7 @@ class Turn:
         """The entities (the options the player listed, say) behind the judgments it read."""
         found: list[dict[str, Any]] = []
         for name in sorted(board_names(rule.when)):
-            judgment = self.trace.judgments.get(name)
+            judgment = self.judgments_now.get(name)
             if judgment is None or judgment.origin != "derived" or not judgment.value:
                 continue
             for support in judgment.by:
