@@ -63,6 +63,7 @@ class Trace:
     conflicts: list[str] = field(default_factory=list)
     assumed: list[dict[str, Any]] = field(default_factory=list)
     field_support: dict[tuple[int, str], list[dict[str, Any]]] = field(default_factory=dict)
+    entities: list[dict[str, Any]] = field(default_factory=list)  # derived fields, as first derived
 
     def fired(self) -> list[str]:
         return [s.rule for s in self.steps if s.rule]
@@ -74,6 +75,7 @@ class Trace:
             "decision": self.decision,
             "path": [s.as_dict() for s in self.steps],
             "judgments": {n: j.as_dict() for n, j in self.judgments.items()},
+            "entities": self.entities,
             "dice": self.dice,
             "dice_notes": self.dice_notes,
             "assumed": self.assumed,

@@ -57,6 +57,8 @@ class Turn:
         self.board.update(run.board)
         judgments = run.judgments()
         self.judgments_now = judgments
+        if not self.trace.judgments:
+            self.trace.entities = self._derived_fields(run)
         self._record(judgments)
         self.trace.conflicts.extend(run.conflicts)
         self.trace.field_support.update(run.field_support)
@@ -80,6 +82,34 @@ class Turn:
                 first.by.append({"rule": f"from step {len(self.trace.steps)} on",
                                  "note": f"{plain(judgment.value)} ({judgment.origin})",
                                  "since": len(self.trace.steps), "value": judgment.value})
+
+    def _derived_fields(self, run: Any) -> list[dict[str, Any]]:
+        """Each listed entity with the fields rules derived for it (or the snapshot gave):
+        the arithmetic behind a judgment about one option, one ambition."""
+        report = []
+        for kind, spec in self.pack.facts.entities.items():
+            derived = [n for n, f in spec.fields.items() if f.derived]
+            if spec.created or not derived:
+                continue
+            for entity in run.entities.get(kind, []):
+                given = entity.get(GIVEN, ())
+                found: dict[str, Any] = {}
+                for name in derived:
+                    rules = [s["rule"] for s in run.field_support.get((entity[EID], name), [])
+                             if not s.get("overridden")]
+                    if name in given:
+                        found[name] = {"value": entity.get(name), "by": ["given"]}
+                    elif rules:
+                        found[name] = {"value": entity.get(name), "by": rules}
+                if found:
+                    label = entity.get(spec.naming_field) if spec.naming_field else None
+                    report.append({
+                        "kind": kind, "label": label if label not in (None, "") else
+                        f"#{entity[EID]}",
+                        "fields": {k: v for k, v in entity.items()
+                                   if not k.startswith("#") and k not in derived},
+                        "derived": found})
+        return report
 
     def rederive(self) -> None:
         """Derive the judgments again from the board and entities as they are now."""

@@ -86,3 +86,13 @@ def test_max_and_min_of_values_leave_an_absent_value_out():
     assert value_of(parse_value("max(target.cost, 1)"), world, {}) == 1
     assert value_of(parse_value("max(cost, 1)"), world, {}) == 3
     assert value_of(parse_value("min(target.cost, nothing)"), world, {}) is None
+
+
+def test_the_trace_lists_the_fields_derived_for_each_entity_with_their_rule(deck):
+    trace = decide(deck, HAND + JOBS, pack="deck")
+    jobs = {e["label"]: e for e in trace.entities if e["kind"] == "job"}
+    assert jobs["a"]["derived"]["red"] == {"value": True, "by": ["judge.red"]}
+    assert jobs["c"]["derived"]["red"] == {"value": False, "by": ["judge.red"]}
+    assert jobs["a"]["fields"] == {"name": "a", "colour": "red", "used": False}
+    given = decide(deck, "jobs: [{name: z, colour: blue, red: true}]\n" + HAND, pack="deck")
+    assert given.entities[0]["derived"]["red"] == {"value": True, "by": ["given"]}
