@@ -96,3 +96,13 @@ def test_the_trace_lists_the_fields_derived_for_each_entity_with_their_rule(deck
     assert jobs["a"]["fields"] == {"name": "a", "colour": "red", "used": False}
     given = decide(deck, "jobs: [{name: z, colour: blue, red: true}]\n" + HAND, pack="deck")
     assert given.entities[0]["derived"]["red"] == {"value": True, "by": ["given"]}
+
+
+def test_a_judgment_keeps_its_first_value_and_notes_when_an_action_changed_it(deck):
+    """The trace's judgments are as first derived; a later derivation (after an action) that
+    changes one adds 'from step N on'."""
+    trace = decide(deck, "favourite: red\n" + HAND +
+                   "jobs: [{name: a, colour: red}, {name: b, colour: red}]\n", pack="deck")
+    work = trace.judgments["work"]
+    assert work.value is True
+    assert work.by[-1]["value"] is False and work.by[-1]["rule"].startswith("from step ")
