@@ -81,9 +81,9 @@ def value_of(node: Value, world: World, bound: Bound) -> Any:
     if isinstance(node, Arith):
         return arithmetic(node.op, value_of(node.left, world, bound),
                           value_of(node.right, world, bound))
-    if isinstance(node, Extreme):
-        items = [value_of(item, world, bound) for item in node.items]
-        if not all(number(item) for item in items):
+    if isinstance(node, Extreme):  # of the values present: an absent one is left out
+        items = [v for v in (value_of(item, world, bound) for item in node.items) if number(v)]
+        if not items:
             return None
         return max(items) if node.op == "max" else min(items)
     if isinstance(node, Aggregate):
