@@ -9,14 +9,25 @@ from pathlib import Path
 
 import pytest
 
-from tests.pack_examples import (decide_example, example_paths, missing_says, missing_why_not,
-                                 read_example, unreached)
+from tests.pack_examples import (
+    decide_example,
+    example_paths,
+    missing_says,
+    missing_why_not,
+    read_example,
+    unreached,
+)
 from whybot.facts.snapshot import load_snapshot
 
 EXAMPLES = example_paths("yellow_scarves")
 
 # Decision rules no example reaches, and why no consistent board does.
-EXCUSED: dict[str, str] = {}
+EXCUSED = {
+    "assassination.no-player": "a guard for a snapshot that lists no player (a game has 1 to 4)",
+    "bribe.no-player": "a guard for a snapshot that lists no player (a game has 1 to 4)",
+    "end.wiped-out": "a bot loses provinces only on the players' turns: within its own turn it "
+                     "keeps the province it invades from (start.no-bot covers a bot with none)",
+}
 
 
 @pytest.mark.parametrize("path", EXAMPLES, ids=[p.stem for p in EXAMPLES])
