@@ -9,9 +9,11 @@ each decision page is read by at least two of them and each of its rules fires i
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import pytest
 import yaml
 
 from whybot.facts.snapshot import load_snapshot
@@ -72,3 +74,47 @@ def unreached(engine, paths: list[Path], excused: dict[str, str]) -> dict[str, A
             if r.id not in fired and r.id not in excused),
         "excused rules that do fire": sorted(r for r in excused if r in fired),
     }
+
+
+def example_tests(pack: str, engine_fixture: str, point: str,
+                  excused: dict[str, str]) -> dict[str, Callable[..., None]]:
+    """The tests every example of `pack` gets, for a test module to take into its namespace:
+    `point` is the snapshot field naming the decision point; `excused` the decision rules no
+    consistent board reaches, each with the reason."""
+    paths = example_paths(pack)
+    each = pytest.mark.parametrize("path", paths, ids=[p.stem for p in paths])
+
+    @each
+    def test_example_has_notes_and_an_expect_block(path: Path):
+        data = read_example(path)
+        assert data.get("notes") and data.get(point) and isinstance(data.get("expect"), dict)
+        assert data["expect"].get("says") or data["expect"].get("actions"), \
+            "an example shows what the bot does: actions, or what it tells the players"
+
+    @each
+    def test_example_says_what_its_notes_work_out_and_why_not(path: Path, request):
+        trace, expect = decide_example(request.getfixturevalue(engine_fixture), path)
+        assert missing_says(trace, expect) == [], trace.decision["say"]
+        assert missing_why_not(trace, expect) == []
+
+    @each
+    @pytest.mark.parametrize("seed", [1, 7])
+    def test_example_decides_without_disagreements(path: Path, seed: int, request):
+        engine = request.getfixturevalue(engine_fixture)
+        situation = load_snapshot(path, engine.pack)
+        trace = engine.decide(situation, seed=seed)
+        assert trace.disagreements == []
+        assert all(r["source"].startswith("pre-rolled") for r in trace.dice), trace.dice
+        assert sum(len(r["faces"]) for r in trace.dice) == len(situation.dice), \
+            "the example's pre-rolled dice are all used"
+
+    def test_the_examples_read_every_page_twice_and_fire_every_rule(request):
+        assert unreached(request.getfixturevalue(engine_fixture), paths, excused) == {
+            "pages read by fewer than two examples": [], "rules no example fires": [],
+            "excused rules that do fire": []}
+
+    tests = (test_example_has_notes_and_an_expect_block,
+             test_example_says_what_its_notes_work_out_and_why_not,
+             test_example_decides_without_disagreements,
+             test_the_examples_read_every_page_twice_and_fire_every_rule)
+    return {test.__name__: test for test in tests}

@@ -5,21 +5,7 @@ die is pre-rolled and used, and the examples together read every page and fire e
 
 from __future__ import annotations
 
-from pathlib import Path
-
-import pytest
-
-from tests.pack_examples import (
-    decide_example,
-    example_paths,
-    missing_says,
-    missing_why_not,
-    read_example,
-    unreached,
-)
-from whybot.facts.snapshot import load_snapshot
-
-EXAMPLES = example_paths("yellow_scarves")
+from tests.pack_examples import example_paths, example_tests, read_example
 
 # Decision rules no example reaches, and why no consistent board does.
 EXCUSED = {
@@ -29,39 +15,9 @@ EXCUSED = {
                      "keeps the province it invades from (start.no-bot covers a bot with none)",
 }
 
-
-@pytest.mark.parametrize("path", EXAMPLES, ids=[p.stem for p in EXAMPLES])
-def test_example_has_notes_and_an_expect_block(path: Path):
-    data = read_example(path)
-    assert data.get("notes") and data.get("step") and isinstance(data.get("expect"), dict)
-    assert data["expect"].get("says") or data["expect"].get("actions"), \
-        "an example shows what the bot does: actions, or what it tells the players"
-
-
-@pytest.mark.parametrize("path", EXAMPLES, ids=[p.stem for p in EXAMPLES])
-def test_example_says_what_its_notes_work_out_and_why_not(path: Path, ys):
-    trace, expect = decide_example(ys, path)
-    assert missing_says(trace, expect) == [], trace.decision["say"]
-    assert missing_why_not(trace, expect) == []
-
-
-@pytest.mark.parametrize("path", EXAMPLES, ids=[p.stem for p in EXAMPLES])
-@pytest.mark.parametrize("seed", [1, 7])
-def test_example_decides_without_disagreements(path: Path, seed: int, ys):
-    situation = load_snapshot(path, ys.pack)
-    trace = ys.decide(situation, seed=seed)
-    assert trace.disagreements == []
-    used = sum(len(r["faces"]) for r in trace.dice if r["source"].startswith("pre-rolled"))
-    assert used == len(situation.dice), "the example's pre-rolled dice are all used"
-    assert all(r["source"].startswith("pre-rolled") for r in trace.dice), trace.dice
+globals().update(example_tests("yellow_scarves", "ys", "step", EXCUSED))
 
 
 def test_there_are_examples_for_each_step():
-    assert {read_example(p)["step"] for p in EXAMPLES} == {
+    assert {read_example(p)["step"] for p in example_paths("yellow_scarves")} == {
         "setup", "turn", "invasion_continue", "victory"}
-
-
-def test_the_examples_read_every_page_twice_and_fire_every_rule(ys):
-    assert unreached(ys, EXAMPLES, EXCUSED) == {
-        "pages read by fewer than two examples": [], "rules no example fires": [],
-        "excused rules that do fire": []}

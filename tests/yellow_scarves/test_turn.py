@@ -339,8 +339,7 @@ def test_a_flooded_province_takes_neither_d8_troops_nor_repositioned_infantry(ys
                    provinces=grid(Birchwood={"owner": "Red", "units": 4, "blocked": True},
                                   Elmgate={"owner": "Red", "units": 3, "ruler": True},
                                   Hollow={"owner": "Red", "units": 3}))
-    text = said(trace)
-    assert "Birchwood can take no units this turn" in text
-    assert "After repositioning Birchwood holds 4 Infantry." in text
-    assert "After repositioning Elmgate holds 5 Infantry." in text
-    assert "After repositioning Hollow holds 5 Infantry." in text
+    held = {"Birchwood": 4, "Elmgate": 5, "Hollow": 5}
+    assert "Birchwood can take no units this turn" in said(trace)
+    assert all(f"After repositioning {name} holds {units} Infantry." in said(trace)
+               for name, units in held.items())
