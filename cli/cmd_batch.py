@@ -40,6 +40,9 @@ def batch(
                          "ran).")] = False,
     include_from: IncludeFromOption = None,
     reasoner: ReasonerOption = "durable",
+    with_odds: Annotated[bool, typer.Option(
+        "--odds", help="Add to each row the exact odds of its decision over the dice not "
+                       "pre-rolled, as `whybot odds --json` gives them.")] = False,
 ) -> None:
     """Decide many snapshots, with rule coverage.
 
@@ -56,7 +59,7 @@ def batch(
     request = batching.Request(
         paths=paths, out=out_file, force=force, resume=resume, jobs=jobs, pack=pack,
         overlays=overlay_key(rules), seed=seed, include_from=folders(include_from),
-        reasoner=reasoner)
+        reasoner=reasoner, odds=with_odds)
     try:
         summary = batching.run_batch(request)
     except Interrupted as stop:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import Annotated
 
@@ -21,11 +22,14 @@ def _readable_snapshot(path: Path) -> Path:
     return path
 
 
-def _known_reasoner(name: str) -> str:
-    if name not in REASONERS:
-        hint = did_you_mean(name, set(REASONERS)) or f"one of: {', '.join(REASONERS)}"
-        raise typer.BadParameter(f"unknown reasoner {name!r}; {hint}")
-    return name
+def one_of(what: str, known: tuple[str, ...]) -> Callable[[str], str]:
+    """An option callback that refuses any value but `known`, with a did-you-mean."""
+    def check(name: str) -> str:
+        if name not in known:
+            hint = did_you_mean(name, set(known)) or f"one of: {', '.join(known)}"
+            raise typer.BadParameter(f"unknown {what} {name!r}; {hint}")
+        return name
+    return check
 
 
 Snapshot = Annotated[Path, typer.Argument(
@@ -50,7 +54,7 @@ IncludeFromOption = Annotated[list[Path] | None, typer.Option(
     help="A folder a snapshot's `include:` may read from besides the snapshot's own folder "
          "tree (repeatable).")]
 ReasonerOption = Annotated[str, typer.Option(
-    "--reasoner", metavar="NAME", callback=_known_reasoner,
+    "--reasoner", metavar="NAME", callback=one_of("reasoner", REASONERS),
     help="durable (the rule engine) or plain (the plain-Python reference, which the "
          "explainer also uses): the same rows, to cross-check or to measure")]
 

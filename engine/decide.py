@@ -14,6 +14,7 @@ from typing import Any
 from .compiled import Compiled, Packer, rule_condition
 from .derivation import Derivation
 from .derive import DurableDeriver
+from .dice import Dice
 from .errors import EngineFault
 from .expressions import Condition, all_refs, board_names
 from .model import Pack, Rule
@@ -95,8 +96,9 @@ class Engine:
         return board
 
     def decide(self, situation: Situation, seed: int | None = None,
-               explain: bool = True) -> Trace:
-        turn = Turn(self, situation, seed, explain)
+               explain: bool = True, dice: Dice | None = None) -> Trace:
+        """The decision and its trace; `dice` replaces the snapshot's (the odds drive it)."""
+        turn = Turn(self, situation, seed, explain, dice)
         try:
             turn.walk(self.pack.start, 0)
         finally:

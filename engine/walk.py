@@ -31,7 +31,7 @@ class Turn:
     """Everything one decision knows while its pages are walked."""
 
     def __init__(self, engine: Engine, situation: Situation, seed: int | None,
-                 explain: bool) -> None:
+                 explain: bool, dice: Dice | None = None) -> None:
         self.engine = engine
         self.pack = engine.pack
         self.situation = situation
@@ -39,7 +39,7 @@ class Turn:
         self.trace = Trace(snapshot=situation.name, pack=self.pack.name)
         self.trace.decision = {"result": "decided", "choices": {}, "actions": [], "say": [],
                                "steps": []}
-        self.dice = Dice(seed, list(situation.dice))
+        self.dice = dice if dice is not None else Dice(seed, list(situation.dice))
         self.board: dict[str, Any] = engine.inputs(situation)
         self.store = EntityStore({})
         self.bound: dict[str, dict[str, Any]] = {}
