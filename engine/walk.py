@@ -301,8 +301,8 @@ class Turn:
                 step.notes.append(fill(then.missing, self))
             elif self._called(target, depth + 1, frozenset(then.choose) or None) == "stop":
                 return "stop"
-            if then.goto is None:
-                return "continue"
+            if then.goto is None and (then.action is None or then.reads_on):
+                return "continue"  # an action's page goes on as after any action (below)
         if then.goto is not None:
             target = outcome["goto"] = fill(then.goto, self)
             return self.walk(target, depth)
