@@ -36,3 +36,9 @@ def test_the_plain_reference_reasoner_agrees(called):
     plain = Engine(load_pack(TOY_PACKS, "called", []), reasoner="plain")
     assert decide(plain, JOBS, pack="called").decision == \
         decide(called, JOBS, pack="called").decision
+
+
+def test_a_call_with_missing_is_no_dead_end_for_lint(called):
+    """`missing:` says the called page may not exist: lint does not warn about it."""
+    from whybot.engine.lint import warnings
+    assert [w for w in warnings(called.pack) if "spare.maybe" in w.message] == []
