@@ -42,3 +42,13 @@ def test_a_call_with_missing_is_no_dead_end_for_lint(called):
     """`missing:` says the called page may not exist: lint does not warn about it."""
     from whybot.engine.lint import warnings
     assert [w for w in warnings(called.pack) if "spare.maybe" in w.message] == []
+
+
+def test_a_call_to_a_missing_page_is_noted_not_read(called):
+    """`call` + `missing:` when no such page exists: the step notes it (outcome `missing`, the
+    note), reads on, and does not claim to read the page."""
+    trace = decide(called, "spare: true\nleft: 5\n", pack="called")
+    step = next(s for s in trace.steps if s.rule == "spare.maybe")
+    assert step.outcome["missing"] == "extra.5" and "call" not in step.outcome
+    assert step.notes == ["There is no extra page for 5: read on."]
+    assert trace.fired()[-1] == "spare.done"
