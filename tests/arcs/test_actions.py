@@ -173,7 +173,8 @@ options:
     resumed = decide(arcs, magnate.replace("hand_counter: 3", "hand_counter: 2")
                      .replace("  - {action: battle, goal: raid, resource: fuel, keys: 1, ships: 3, "
                               "fresh_ships: 3, defenders: 1}\n", "")
-                     + "resume: fate\nresume_fate_actions: 1\nresume_actions: 3\nresume_mode: lead\n")
+                     + "resume: fate\nresume_fate_actions: 1\nresume_actions: 3\n"
+                     + "resume_mode: lead\n")
     assert [a["page"] for a in resumed.decision["actions"]] == ["aggression"]
     assert "resume.fate" in resumed.fired()
 
