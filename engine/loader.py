@@ -292,12 +292,13 @@ class _Overlay:
             self.remove(item["id"])
             self.pack.disabled[item["id"]] = f"{item['reason']} ({document.file})"
 
-    def page_settings(self, document: Document) -> None:
-        """`repeat_while` and `after_action`: how a page spends several actions."""
+    def page_settings(self, document: Document) -> bool:
+        """`repeat_while` and `after_action`: how a page spends several actions (False: the
+        page has no rule yet — its file's rules wait for an anchor)."""
         data = document.data
         page = self.pack.pages.get(data["procedure"])
         if page is None:
-            return
+            return False
         if "repeat_while" in data:
             page.repeat_while = _condition(data["repeat_while"], document, ("repeat_while",),
                                            self.pack.kinds)
@@ -307,6 +308,7 @@ class _Overlay:
                 page.after_action = parse_outcome(data["after_action"], self.pack.kinds)
             except OutcomeError as exc:
                 raise _fail(document, ("after_action", *exc.path), str(exc)) from None
+        return True
 
 
 def pack_folder(root: Path, name: str) -> Path:
@@ -317,6 +319,23 @@ def pack_folder(root: Path, name: str) -> Path:
     known = sorted(p.name for p in root.iterdir() if (p / PACK_FILE).is_file())
     raise RuleFileError(f"no knowledge pack named {name!r}",
                         hint=did_you_mean(name, known) or f"packs: {', '.join(known)}")
+
+
+def _place_waiting(overlay_state: _Overlay, waiting: list[tuple[_Placed, Document]],
+                   unsettled: list[Document]) -> None:
+    """Rules anchored (`before`/`after`/`replaces`) to a rule of a file read later — a Fate's
+    file placing a line among a base page's, whose folder sorts after it — are placed once every
+    file is read, in file order (an anchor may name another waiting rule); an anchor still
+    unknown then is reported as such. A file whose page had no rule yet gets its page settings
+    then."""
+    while waiting:
+        ready = [w for w in waiting if w[0].anchor and w[0].anchor[1] in overlay_state.by_id]
+        for item, document in ready or waiting[:1]:  # none ready: the first one fails
+            overlay_state.place(item, document)
+        placed = {id(w[0]) for w in (ready or waiting[:1])}
+        waiting = [w for w in waiting if id(w[0]) not in placed]
+    for document in unsettled:
+        overlay_state.page_settings(document)
 
 
 def _load(folder: Path, overlays: list[Path]) -> tuple[Pack, list[Document]]:
@@ -339,6 +358,8 @@ def _load(folder: Path, overlays: list[Path]) -> tuple[Pack, list[Document]]:
     overlay_state = _Overlay(pack)
     position = 0.0
     count = 0
+    waiting: list[tuple[_Placed, Document]] = []
+    unsettled: list[Document] = []
     for document in documents:
         placed = parse_rules(document, position, pack.kinds)
         position += len(placed) + 1
@@ -347,9 +368,14 @@ def _load(folder: Path, overlays: list[Path]) -> tuple[Pack, list[Document]]:
                        file=document.file)
         pack.files.append(document.file)
         for item in placed:
-            overlay_state.place(item, document)
+            if item.anchor is not None and item.anchor[1] not in overlay_state.by_id:
+                waiting.append((item, document))
+            else:
+                overlay_state.place(item, document)
         overlay_state.disable(document)
-        overlay_state.page_settings(document)
+        if not overlay_state.page_settings(document):
+            unsettled.append(document)
+    _place_waiting(overlay_state, waiting, unsettled)
     if pack.start not in pack.pages:
         raise RuleFileError(f"start page {pack.start!r} has no rules", file=pack.files[0])
     return pack, documents

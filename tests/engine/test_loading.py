@@ -64,6 +64,32 @@ def test_replacing_an_unknown_rule_is_refused(tmp_path):
         load_pack(TOY_PACKS, "toy", [tmp_path])
 
 
+def test_an_anchor_may_name_a_rule_of_a_file_read_later(tmp_path):
+    """`before:`/`after:` place a rule among those of a file that sorts after its own (a Fate's
+    folder anchoring a line of a base page): the anchored rules wait until every file is read.
+    Two rules placed in one gap (after turn.count, before turn.angry) keep their files' order."""
+    (tmp_path / "a_fate.yaml").write_text(
+        "pack: toy\nprocedure: turn\nrules:\n"
+        "  - id: fate.shout-first\n    before: house.sing\n    when: ready\n"
+        "    then: {action: shout}\n"
+        "  - id: fate.hum\n    before: turn.angry\n    when: ready\n    then: {action: hum}\n")
+    (tmp_path / "b_house.yaml").write_text(
+        "pack: toy\nprocedure: turn\nrules:\n"
+        "  - id: house.sing\n    after: turn.count\n    when: ready\n    then: {action: sing}\n")
+    pack = load_pack(TOY_PACKS, "toy", [tmp_path])
+    order = [rule.id for rule in pack.pages["turn"].ordered()]
+    assert order[order.index("turn.count"):order.index("turn.angry") + 1] == [
+        "turn.count", "fate.shout-first", "fate.hum", "house.sing", "turn.angry"]
+
+
+def test_an_anchor_no_file_defines_is_still_refused(tmp_path):
+    (tmp_path / "a.yaml").write_text(
+        "pack: toy\nprocedure: turn\nrules:\n  - id: x\n    after: turn.cont\n"
+        "    when: ready\n    then: {stop: x}\n")
+    with pytest.raises(RuleFileError, match=r"after unknown rule 'turn.cont'.*turn.count"):
+        load_pack(TOY_PACKS, "toy", [tmp_path])
+
+
 def test_a_judgment_depending_on_its_own_negation_is_refused(tmp_path):
     (tmp_path / "x.yaml").write_text(
         "pack: toy\nprocedure: judgments\nkind: derivation\nrules:\n  - id: x\n    priority: 1\n"
