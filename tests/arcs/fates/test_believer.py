@@ -82,20 +82,16 @@ options: [{action: tax, resource: relic, ambition: keeper}]
 def test_leading_the_faithful_card_is_preferred_to_the_suit_card(arcs):
     """✦ Can bot Build or Repair ships? → Construction: Build is on the Faithful card's Wisdom
     side, and "select that card" (L577, readings R40): the Faithful card before Construction."""
-    trace = decide(arcs, """
+    snapshot = """
 hand_counter: 3
 initiative: true
-cards: [{suit: construction, number: 2, pips: 2}, {suit: faithful, number: 4, pips: 3}]
+cards: [{suit: construction, number: 2, pips: 2}, {suit: SUIT, number: 4, pips: 3}]
 options: [{action: build, goal: ships}]
-""")
-    assert selected(trace)["suit"] == "faithful_wisdom"
-    plain = decide(arcs, """
-hand_counter: 3
-initiative: true
-cards: [{suit: construction, number: 2, pips: 2}, {suit: mobilization, number: 4, pips: 3}]
-options: [{action: build, goal: ships}]
-""")
-    assert selected(plain)["suit"] == "construction"
+"""
+    assert selected(decide(arcs, snapshot.replace("SUIT", "faithful")))["suit"] == \
+        "faithful_wisdom"
+    assert selected(decide(arcs, snapshot.replace("SUIT", "mobilization")))["suit"] == \
+        "construction"
 
 
 def test_set_doctrine_prefers_wisdom_when_both_hold(arcs):
