@@ -138,3 +138,22 @@ def test_the_first_setup_building_is_a_city_for_any_bot(arcs):
     trace = decide(arcs, "hand_counter: 6\nsetup_building: 1\nslots: [{planet: Hexy 1}]\n")
     assert trace.decision["result"] == "setup"
     assert rules(trace) == ["setup.city"]
+
+
+def test_a_copy_of_a_faithful_lead_is_not_a_faithful_card(arcs):
+    """After a Faithful card led on Zeal, any card may copy it (a Zeal action), but only a
+    Faithful card is "that card" L577 selects first: with none in hand, the Tax line picks at
+    random among its plays."""
+    trace = decide(arcs, """
+hand_counter: 3
+lead_suit: faithful_zeal
+lead_number: 7
+dice: [6]
+cards: [{suit: administration, number: 3, pips: 2}, {suit: construction, number: 1, pips: 2}]
+ambitions: [{name: keeper, declared: true, bot: 0, best_rival: 1}]
+options: [{action: tax, resource: relic, ambition: keeper}]
+""")
+    step = next(s for s in trace.steps if s.rule == "gp.tax-contend-declared")
+    narrowing = step.as_dict()["outcome"]["select"]["narrowing"]
+    assert narrowing[0].endswith("none qualifies")
+    assert step.as_dict()["outcome"]["select"]["candidates"] == 3
