@@ -340,13 +340,14 @@ def _place_waiting(overlay_state: _Overlay, waiting: list[tuple[_Placed, Documen
 
 def _load(folder: Path, overlays: list[Path]) -> tuple[Pack, list[Document]]:
     pack = load_pack_description(folder)
-    files = rule_files(folder)
-    for overlay in overlays:
+    files = [(path, 0) for path in rule_files(folder)]
+    for number, overlay in enumerate(overlays, 1):
         if not overlay.is_dir():
             raise RuleFileError("not a folder of rule files", file=str(overlay))
-        files += rule_files(overlay)
+        files += [(path, number) for path in rule_files(overlay)]
     documents: list[Document] = []
-    for path in files:
+    folders: list[int] = []
+    for path, number in files:
         document = read_rule_document(path)
         if document.data["pack"] != pack.name:
             if path.is_relative_to(folder):
@@ -355,12 +356,17 @@ def _load(folder: Path, overlays: list[Path]) -> tuple[Pack, list[Document]]:
             continue  # an overlay folder may hold files for several packs
         add_facts(pack.facts, document.data.get("facts", {}), document, in_pack=False)
         documents.append(document)
+        folders.append(number)
     overlay_state = _Overlay(pack)
     position = 0.0
     count = 0
     waiting: list[tuple[_Placed, Document]] = []
     unsettled: list[Document] = []
-    for document in documents:
+    for index, document in enumerate(documents):
+        if index and folders[index] != folders[index - 1]:
+            # a folder's anchors are settled before the next folder (a house rule) lays over it
+            _place_waiting(overlay_state, waiting, unsettled)
+            waiting, unsettled = [], []
         placed = parse_rules(document, position, pack.kinds)
         position += len(placed) + 1
         count += len(placed)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import shutil
+
 import pytest
 
 from tests.conftest import OVERLAYS, TOY_PACKS
@@ -80,6 +82,26 @@ def test_an_anchor_may_name_a_rule_of_a_file_read_later(tmp_path):
     order = [rule.id for rule in pack.pages["turn"].ordered()]
     assert order[order.index("turn.count"):order.index("turn.angry") + 1] == [
         "turn.count", "fate.shout-first", "fate.hum", "house.sing", "turn.angry"]
+
+
+def test_a_house_folder_may_replace_a_rule_the_pack_anchored_to(tmp_path):
+    """The pack's own anchors are settled before a house-rule folder lays over it: a house rule
+    replacing the rule a pack file placed itself after leaves that file's rule in place."""
+    pack = tmp_path / "packs" / "toy"
+    shutil.copytree(TOY_PACKS / "toy", pack)
+    (pack / "a_fate.yaml").write_text(
+        "pack: toy\nprocedure: turn\nrules:\n"
+        "  - id: fate.hum\n    after: turn.count\n    when: ready\n    then: {action: hum}\n")
+    house = tmp_path / "house"
+    house.mkdir()
+    (house / "h.yaml").write_text(
+        "pack: toy\nprocedure: turn\nrules:\n"
+        "  - id: house.count\n    replaces: turn.count\n    when: ready\n"
+        "    then: {action: count}\n")
+    order = [rule.id for rule in load_pack(tmp_path / "packs", "toy", [house])
+             .pages["turn"].ordered()]
+    assert "turn.count" not in order
+    assert order.index("house.count") + 1 == order.index("fate.hum")
 
 
 def test_an_anchor_no_file_defines_is_still_refused(tmp_path):
