@@ -47,8 +47,9 @@ options: [{action: build, goal: ships, target: ships}]
 
 
 def test_a_resumed_faithful_card_keeps_its_side(arcs):
-    """Resuming a Faithful card after a Battle: its side, given on the card, is the page."""
-    trace = decide(arcs, """
+    """Resuming a Faithful card after a Battle: its side, given on the card (or named by the
+    resume page), is the page."""
+    snapshot = """
 hand_counter: 2
 resume: faithful_zeal
 resume_actions: 1
@@ -57,9 +58,12 @@ initiative: true
 cards: [{suit: faithful, number: 3, pips: 3, side: zeal}]
 ambitions: [{name: keeper, declared: true, bot: 1, best_rival: 1}]
 options: [{action: tax, resource: relic, ambition: keeper}]
-""")
+"""
+    trace = decide(arcs, snapshot)
     assert selected(trace)["suit"] == "faithful_zeal"
     assert rules(trace) == ["zeal.tax-contend-declared"]
+    named = decide(arcs, snapshot.replace(", side: zeal", ""))
+    assert selected(named)["suit"] == "faithful_zeal"
 
 
 def test_the_believers_fate_line_takes_a_faithful_card_too(arcs):
