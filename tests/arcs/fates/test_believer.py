@@ -137,11 +137,15 @@ options: [{action: build, goal: ships}]
     assert "young_light" in [a for a, _ in actions(act2)]
 
 
-def test_the_first_setup_building_is_a_city_for_any_bot(arcs):
-    """Act I setup 2.G-H: the first building is a city (readings R57)."""
-    trace = decide(arcs, "hand_counter: 6\nsetup_building: 1\nslots: [{planet: Hexy 1}]\n")
-    assert trace.decision["result"] == "setup"
-    assert rules(trace) == ["setup.city"]
+def test_the_believer_places_its_first_building_through_the_setup_hook(arcs):
+    """Act I setup 2.G-H: any bot's first building is a city; the Believer's comes from its own
+    setup page (fate.believer.setup), preferring a planet matching a court Guild card (R57)."""
+    snapshot = "step: setup\nbuildings_placed: 0\nslots: [{name: Hexy 1}, {name: Arrow 2, guild_suit: true}]\n"
+    assert rules(decide(arcs, snapshot))[0] == "setup.city"
+    believer = decide(arcs, "fate: believer\n" + snapshot)
+    assert believer.decision["result"] == "setup"
+    assert rules(believer) == ["believer.setup.cities"]
+    assert believer.decision["actions"][0]["target"]["name"] == "Arrow 2"
 
 
 def test_a_copy_of_a_faithful_lead_is_not_a_faithful_card(arcs):
