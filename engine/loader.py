@@ -339,6 +339,7 @@ def _load(folder: Path, overlays: list[Path]) -> tuple[Pack, list[Document]]:
     overlay_state = _Overlay(pack)
     position = 0.0
     count = 0
+    anchored: list[tuple[_Placed, Document]] = []
     for document in documents:
         placed = parse_rules(document, position, pack.kinds)
         position += len(placed) + 1
@@ -347,7 +348,16 @@ def _load(folder: Path, overlays: list[Path]) -> tuple[Pack, list[Document]]:
                        file=document.file)
         pack.files.append(document.file)
         for item in placed:
-            overlay_state.place(item, document)
+            if item.anchor is None:
+                overlay_state.place(item, document)
+            else:
+                anchored.append((item, document))
+    # `replaces`/`before`/`after` name a rule of any file, whichever file is read first (a Fate
+    # file sorts before the base pages it places rules on): anchored rules are placed once
+    # every other rule is, in file order, then the `disable:` lists and the page settings.
+    for item, document in anchored:
+        overlay_state.place(item, document)
+    for document in documents:
         overlay_state.disable(document)
         overlay_state.page_settings(document)
     if pack.start not in pack.pages:
