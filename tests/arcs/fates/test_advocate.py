@@ -1,0 +1,80 @@
+"""Advocate › Act II, Prelude: Only use the Prelude action of a Guild card that discards itself
+if bot has 2 or more Guild cards of that suit, and only if bot would still have more Guild cards
+than each other rival afterwards."""
+
+from __future__ import annotations
+
+from tests.arcs.helpers import actions, decide
+
+BASE = """
+fate: advocate
+act: 2
+hand_counter: 3
+initiative: true
+starports: 1
+ships_available: 5
+cards: [{suit: construction, number: 1, pips: 1}]
+options: [{action: build, goal: ships}]
+rivals: [{name: Blue}]
+"""
+
+
+def used(trace) -> list[str]:
+    return [action for action, _ in actions(trace)]
+
+
+def test_two_weapon_guild_cards_and_still_ahead_of_each_rival_uses_it(arcs):
+    trace = decide(arcs, BASE + """
+weapon_guild_cards: 1
+guilds:
+  - {name: Arms Dealers, suit: weapon, prelude: weapon}
+  - {name: Gunrunners, suit: weapon}
+  - {name: Fuel Cartel, suit: fuel}
+  - {name: Farseers, suit: psionic, holder: Blue}
+""")
+    assert used(trace)[0] == "discard_weapon_guild"
+
+
+def test_one_of_its_suit_keeps_it(arcs):
+    trace = decide(arcs, BASE + """
+weapon_guild_cards: 1
+guilds:
+  - {name: Arms Dealers, suit: weapon, prelude: weapon}
+  - {name: Fuel Cartel, suit: fuel}
+  - {name: Relic Fence, suit: relic}
+  - {name: Farseers, suit: psionic, holder: Blue}
+""")
+    assert "discard_weapon_guild" not in used(trace)
+
+
+def test_not_ahead_of_each_rival_afterwards_keeps_it(arcs):
+    """3 Guild cards against Blue's 2: after the discard 2, not more than Blue."""
+    trace = decide(arcs, BASE + """
+weapon_guild_cards: 1
+guilds:
+  - {name: Arms Dealers, suit: weapon, prelude: weapon}
+  - {name: Gunrunners, suit: weapon}
+  - {name: Fuel Cartel, suit: fuel}
+  - {name: Farseers, suit: psionic, holder: Blue}
+  - {name: Relic Fence, suit: relic, holder: Blue}
+""")
+    assert "discard_weapon_guild" not in used(trace)
+
+
+def test_union_cards_are_kept_unless_each_has_a_second_of_its_suit(arcs):
+    """The bot discards all its Union cards together (§ Prelude › Guild cards): the Advocate
+    only when every one has a second card of its suit and it stays ahead (readings R33)."""
+    guilds = """
+union_cards: 2
+guilds:
+  - {name: Admin Union, suit: material, prelude: union}
+  - {name: Mining Interest, suit: material}
+  - {name: Spacing Union, suit: fuel, prelude: union}
+  - {name: Fuel Cartel, suit: fuel}
+  - {name: Farseers, suit: psionic}
+"""
+    assert "discard_union" in used(decide(arcs, BASE + guilds))
+    short = guilds.replace("  - {name: Fuel Cartel, suit: fuel}\n", "")
+    assert "discard_union" not in used(decide(arcs, BASE + short))
+    act1 = (BASE + short).replace("act: 2", "act: 1")
+    assert "discard_union" in used(decide(arcs, act1))
