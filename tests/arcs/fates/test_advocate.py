@@ -78,3 +78,23 @@ guilds:
     assert "discard_union" not in used(decide(arcs, BASE + short))
     act1 = (BASE + short).replace("act: 2", "act: 1")
     assert "discard_union" in used(decide(arcs, act1))
+
+
+def test_act1_favorable_raid_to_steal_a_guild_card_that_discards_itself(arcs):
+    """Advocate › Act I ✦ Can bot favorable combat to steal a Guild card with a Prelude action
+    that discards itself? A Battle aimed at a Guild card is a raid (Combat Principles › Raid):
+    3 raid dice ≥ 2 × 1 key, 3 fresh ships against 1; a combat card is selected."""
+    trace = decide(arcs, """
+fate: advocate
+act: 1
+hand_counter: 3
+initiative: true
+starports: 1
+cards: [{suit: aggression, number: 1, pips: 2}, {suit: construction, number: 1, pips: 2}]
+options:
+  - {action: battle, court_card: guild, discards_itself: true, keys: 1, ships: 3, fresh_ships: 3,
+     defenders: 1, target: Blue's Weapon Guild card}
+""")
+    assert trace.decision["actions"][0]["rule"] == "advocate.act1.combat-discarding"
+    assert trace.decision["result"] == "battle"
+    assert trace.decision["choices"]["selected"]["entity"]["suit"] == "aggression"
