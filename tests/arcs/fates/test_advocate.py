@@ -4,6 +4,8 @@ than each other rival afterwards."""
 
 from __future__ import annotations
 
+import pytest
+
 from tests.arcs.helpers import actions, decide
 
 BASE = """
@@ -23,42 +25,23 @@ def used(trace) -> list[str]:
     return [action for action, _ in actions(trace)]
 
 
-def test_two_weapon_guild_cards_and_still_ahead_of_each_rival_uses_it(arcs):
-    trace = decide(arcs, BASE + """
-weapon_guild_cards: 1
-guilds:
-  - {name: Arms Dealers, suit: weapon, prelude: weapon}
+AHEAD = """
   - {name: Gunrunners, suit: weapon}
   - {name: Fuel Cartel, suit: fuel}
   - {name: Farseers, suit: psionic, holder: Blue}
-""")
-    assert used(trace)[0] == "discard_weapon_guild"
+"""
 
 
-def test_one_of_its_suit_keeps_it(arcs):
-    trace = decide(arcs, BASE + """
-weapon_guild_cards: 1
-guilds:
-  - {name: Arms Dealers, suit: weapon, prelude: weapon}
-  - {name: Fuel Cartel, suit: fuel}
-  - {name: Relic Fence, suit: relic}
-  - {name: Farseers, suit: psionic, holder: Blue}
-""")
-    assert "discard_weapon_guild" not in used(trace)
-
-
-def test_not_ahead_of_each_rival_afterwards_keeps_it(arcs):
-    """3 Guild cards against Blue's 2: after the discard 2, not more than Blue."""
-    trace = decide(arcs, BASE + """
-weapon_guild_cards: 1
-guilds:
-  - {name: Arms Dealers, suit: weapon, prelude: weapon}
-  - {name: Gunrunners, suit: weapon}
-  - {name: Fuel Cartel, suit: fuel}
-  - {name: Farseers, suit: psionic, holder: Blue}
-  - {name: Relic Fence, suit: relic, holder: Blue}
-""")
-    assert "discard_weapon_guild" not in used(trace)
+@pytest.mark.parametrize(("others", "uses"), [
+    (AHEAD, True),  # 2 Weapon cards; 3 against Blue's 1 → 2 > 1 afterwards
+    (AHEAD.replace("Gunrunners, suit: weapon", "Relic Fence, suit: relic"), False),  # 1 Weapon
+    (AHEAD + "  - {name: Mining Interest, suit: material, holder: Blue}\n", False),  # 2 vs 2
+], ids=["two-of-its-suit-and-ahead", "one-of-its-suit", "not-ahead-afterwards"])
+def test_a_weapon_guild_card_is_used_only_with_two_of_its_suit_and_still_ahead(arcs, others,
+                                                                               uses):
+    trace = decide(arcs, BASE + "weapon_guild_cards: 1\nguilds:\n"
+                   "  - {name: Arms Dealers, suit: weapon, prelude: weapon}" + others)
+    assert ("discard_weapon_guild" in used(trace)) is uses
 
 
 def test_union_cards_are_kept_unless_each_has_a_second_of_its_suit(arcs):
