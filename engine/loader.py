@@ -22,7 +22,7 @@ from .errors import RuleFileError, did_you_mean
 from .expressions import scopes
 from .limits import current as limits
 from .model import DECISION, DERIVATION, Pack, Page, Rule
-from .outcomes import OutcomeError, parse_outcome
+from .outcome_parser import OutcomeError, parse_outcome
 from .schema import RULE_FILE_SCHEMA, iter_problems, validate
 from .sources import Document, read_document
 
