@@ -17,12 +17,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from whybot.engine.errors import EngineFault, WhybotError
+from whybot.engine.errors import WhybotError
 
-from .common import engine_for, message, pack_for, read_situation
+from .common import engine_for, pack_for, read_situation
 from .inputs import Item, count_items, iter_items
 from .pool import ordered_map
 from .results import Results, open_results
+from .rows import Row, attempt, died, rendered
 from .stopping import Interrupted, StopSignals
 from .summary import Summary
 
@@ -51,58 +52,20 @@ def _init_worker(pack: str | None, overlays: tuple[str, ...], seed: int | None,
     configure(pack, overlays, seed, include_from, reasoner, fresh=True, odds=odds)
 
 
-def decide_item(item: Item) -> dict[str, Any]:
+def decide_item(item: Item) -> Row:
     """One result row; never raises (a bad snapshot or an engine fault becomes an error row)."""
-    row: dict[str, Any] = {"snapshot": item.origin, "ok": False}
-    try:
-        engine, situation = read_situation(item.document(), _CONFIG["pack"],
-                                           _CONFIG["overlays"], _CONFIG["include_from"],
-                                           _CONFIG["reasoner"])
-        trace = engine.decide(situation, seed=_CONFIG["seed"], explain=False)
-    except WhybotError as exc:
-        row["error"] = message(exc)
-        return row
-    except EngineFault as exc:
-        row.update(error=f"engine fault: {exc}", fault=True)
-        return row
-    except Exception as exc:  # a bug: record it against this row and carry on
-        row.update(error=f"internal error: {type(exc).__name__}: {exc}", fault=True)
-        return row
-    decision = trace.decision
-    choices = {alias: c.get("entity") for alias, c in decision.get("choices", {}).items()}
-    columns = engine.pack.presentation.get("columns", {})
-    row.update(
-        ok=True, name=situation.name, pack=engine.pack.name,
-        result=decision.get("result", "decided"),
-        **{column: choices.get(alias) for column, alias in columns.items()},
-        choices=choices,
-        actions=[{k: a[k] for k in ("action", "goal", "suit", "target", "rule", "page")
-                  if a.get(k) is not None} for a in decision.get("actions", [])],
-        fired=trace.fired(),
-        derived_by=sorted({s["rule"] for j in trace.judgments.values() for s in j.by
-                           if j.origin == "derived"} |
-                          {s["rule"] for j in trace.entity_judgments for s in j["by"]}),
-        dice=[r["total"] for r in trace.dice],
-        assumed=[a["name"] for a in trace.assumed],
-        disagreements=trace.disagreements,
-        error=None,
-    )
-    if _CONFIG["odds"]:
-        from .odds import odds_row
-
-        row["odds"] = odds_row(engine, situation)
-    return row
+    return rendered(item.origin, attempt(item.origin, _CONFIG["seed"], lambda: read_situation(
+        item.document(), _CONFIG["pack"], _CONFIG["overlays"], _CONFIG["include_from"],
+        _CONFIG["reasoner"]), odds=_CONFIG["odds"]))
 
 
-def died(item: Item, exit_code: int | None) -> dict[str, Any]:
-    """The row of an item whose worker process died deciding it (a crash in C code)."""
+def _died(item: Item, exit_code: int | None) -> Row:
     how = f"signal {signal.Signals(-exit_code).name}" if exit_code and exit_code < 0 \
         else f"exit status {exit_code}"
-    return {"snapshot": item.origin, "ok": False, "fault": True,
-            "error": f"engine fault: the worker process deciding it died ({how})"}
+    return died(item.origin, how)
 
 
-def decide_all(items: Iterable[Item], jobs: int) -> Iterator[dict[str, Any]]:
+def decide_all(items: Iterable[Item], jobs: int) -> Iterator[Row]:
     """Rows in input order, from this process or from `jobs` forked workers."""
     if jobs <= 1:
         return (decide_item(item) for item in items)
@@ -110,7 +73,7 @@ def decide_all(items: Iterable[Item], jobs: int) -> Iterator[dict[str, Any]]:
         raise WhybotError("--jobs needs the 'fork' start method (Linux or macOS)")
     config = (_CONFIG["pack"], _CONFIG["overlays"], _CONFIG["seed"], _CONFIG["include_from"],
               _CONFIG["reasoner"], _CONFIG["odds"])
-    return ordered_map(decide_item, items, jobs, _init_worker, config, died)
+    return ordered_map(decide_item, items, jobs, _init_worker, config, _died)
 
 
 # --- a whole batch ------------------------------------------------------------------------------
@@ -140,8 +103,7 @@ class Request:
                 "reasoner": self.reasoner, "odds": self.odds}
 
 
-def _shown(rows: Iterator[dict[str, Any]], request: Request, results: Results
-           ) -> Iterator[dict[str, Any]]:
+def _shown(rows: Iterator[Row], request: Request, results: Results) -> Iterator[Row]:
     """`rows`, with a progress bar on stderr when someone is watching."""
     if not sys.stderr.isatty():
         return rows
