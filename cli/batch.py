@@ -104,15 +104,13 @@ class Request:
 
 
 def _shown(rows: Iterator[Row], request: Request, results: Results) -> Iterator[Row]:
-    """`rows`, with a progress bar on stderr when someone is watching."""
+    """`rows`, with a progress line on stderr when someone is watching."""
     if not sys.stderr.isatty():
         return rows
-    from rich.console import Console
-    from rich.progress import track
+    from .progress import shown
 
     total = count_items(request.paths, results.skip()) - len(results.done)
-    return iter(track(rows, total=total, description="deciding",
-                      console=Console(stderr=True), transient=True))
+    return shown(rows, total)
 
 
 def run_batch(request: Request) -> Summary:
