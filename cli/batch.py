@@ -2,8 +2,10 @@
 
 A bad snapshot becomes an error row and the batch goes on. With `jobs > 1` forked workers
 decide in parallel (`pool.py`); each compiles its own engines once, and rows keep input order,
-byte for byte the same as with one process. Where rows go, and how an interrupted run is kept
-and resumed, is `results.py`; what counts as an input, `inputs.py`; stopping, `stopping.py`.
+byte for byte the same as with one process; with `cluster`, the workers of a Dask cluster do
+(`cluster.py`), and rows are the same again. One row is `rows.py`; where rows go, and how an
+interrupted run is kept and resumed, `results.py`; what counts as an input, `inputs.py`;
+stopping, `stopping.py`.
 """
 
 from __future__ import annotations
@@ -12,7 +14,7 @@ import contextlib
 import multiprocessing
 import signal
 import sys
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -87,7 +89,8 @@ class Request:
     out: Path | None = None
     force: bool = False
     resume: bool = False
-    jobs: int = 1
+    jobs: int | None = None  # None: not given (1 here; with --cluster local, one per CPU)
+    cluster: str | None = None
     pack: str | None = None
     overlays: tuple[str, ...] = ()
     seed: int = 0
@@ -96,7 +99,8 @@ class Request:
     odds: bool = False
 
     def run_card(self) -> dict[str, Any]:
-        """What a resumed run must share with the run it continues (rows depend on it)."""
+        """What a resumed run must share with the run it continues (rows depend on it; where
+        they are decided, with --jobs or --cluster, does not change them)."""
         return {"paths": [str(p) for p in self.paths], "pack": self.pack,
                 "rules": list(self.overlays), "seed": self.seed,
                 "include_from": [str(p) for p in self.include_from],
@@ -110,7 +114,22 @@ def _shown(rows: Iterator[Row], request: Request, results: Results) -> Iterator[
     from .progress import shown
 
     total = count_items(request.paths, results.skip()) - len(results.done)
-    return shown(rows, total)
+    return shown(rows, total, f" on {request.cluster}" if request.cluster else "")
+
+
+@contextlib.contextmanager
+def _decider(request: Request) -> Iterator[Callable[[Iterator[Item]], Iterator[Row]]]:
+    """How this batch turns items into rows: here, in forked workers, or on a Dask cluster,
+    which is reached before any file is written (one that cannot be leaves nothing behind)."""
+    if request.cluster is None:
+        yield lambda items: decide_all(items, request.jobs or 1)
+        return
+    from .cluster import connect
+
+    with connect(request.cluster, request.jobs) as cluster:
+        yield lambda items: cluster.rows(items, pack=request.pack, overlays=request.overlays,
+                                         seed=request.seed, include_from=request.include_from,
+                                         reasoner=request.reasoner, odds=request.odds)
 
 
 def run_batch(request: Request) -> Summary:
@@ -119,29 +138,31 @@ def run_batch(request: Request) -> Summary:
     Raises `Interrupted` on SIGINT/SIGTERM (or when stdout's reader left) after keeping the
     rows written so far, each one whole."""
     summary = Summary(reasoner=request.reasoner)
-    results = open_results(request.out, request.paths, force=request.force,
-                           resume=request.resume, run=request.run_card(), on_row=summary.add)
-    try:
-        configure(request.pack, request.overlays, request.seed, request.include_from,
-                  request.reasoner, odds=request.odds)
-        items = results.resumed(iter_items(request.paths, results.skip()))
-        with StopSignals() as stop:
-            rows = decide_all(items, request.jobs)
-            with contextlib.closing(rows):
-                for row in _shown(rows, request, results):
-                    stop.check()  # a row decided while the signal came is not kept
-                    with stop.writing():
-                        results.write(row)
-                        summary.add(row)
-            with stop.writing(last=True):
-                results.finish()
-    except Interrupted as stop:
-        results.keep()
-        stop.kept = results.where()
-        raise
-    except BaseException:
-        results.keep()
-        raise
+    with _decider(request) as decide:
+        results = open_results(request.out, request.paths, force=request.force,
+                               resume=request.resume, run=request.run_card(),
+                               on_row=summary.add)
+        try:
+            configure(request.pack, request.overlays, request.seed, request.include_from,
+                      request.reasoner, odds=request.odds)
+            items = results.resumed(iter_items(request.paths, results.skip()))
+            with StopSignals() as stop:
+                rows = decide(items)
+                with contextlib.closing(rows):
+                    for row in _shown(rows, request, results):
+                        stop.check()  # a row decided while the signal came is not kept
+                        with stop.writing():
+                            results.write(row)
+                            summary.add(row)
+                with stop.writing(last=True):
+                    results.finish()
+        except Interrupted as stop:
+            results.keep()
+            stop.kept = results.where()
+            raise
+        except BaseException:
+            results.keep()
+            raise
     return summary
 
 

@@ -27,8 +27,15 @@ def batch(
     resume: Annotated[bool, typer.Option(
         "--resume", help="Continue an interrupted run (same PATHs and options) from "
                          "FILE.jsonl.partial, without deciding its rows again.")] = False,
-    jobs: Annotated[int, typer.Option("--jobs", "-j", metavar="N", min=1, max=64,
-                                      help="Worker processes (fork).")] = 1,
+    jobs: Annotated[int | None, typer.Option(
+        "--jobs", "-j", metavar="N", min=1, max=64,
+        help="Worker processes (fork); with --cluster local, the Dask workers to start "
+             "(default: one per CPU).")] = None,
+    cluster: Annotated[str | None, typer.Option(
+        "--cluster", metavar="ADDRESS",
+        help="Decide on a Dask cluster: its scheduler's address (tcp://HOST:8786), or `local` "
+             "to start one here. Same rows, same order. Needs the cluster extra (pip install "
+             "'whybot[cluster]'); see docs/cluster.md.")] = None,
     pack: PackOption = None, rules: RulesOption = None,
     seed: Annotated[int, typer.Option(
         "--seed", "-s", metavar="N",
@@ -57,8 +64,8 @@ def batch(
     from .summary import render_summary
 
     request = batching.Request(
-        paths=paths, out=out_file, force=force, resume=resume, jobs=jobs, pack=pack,
-        overlays=overlay_key(rules), seed=seed, include_from=folders(include_from),
+        paths=paths, out=out_file, force=force, resume=resume, jobs=jobs, cluster=cluster,
+        pack=pack, overlays=overlay_key(rules), seed=seed, include_from=folders(include_from),
         reasoner=reasoner, odds=with_odds)
     try:
         summary = batching.run_batch(request)
