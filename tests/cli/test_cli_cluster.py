@@ -123,11 +123,11 @@ def test_odds_are_worked_out_on_the_workers_the_same(run, scheduler):
 
 
 def test_cluster_local_starts_its_own_workers(run, tmp_path):
-    here, there, local, remote = batch_both(run, tmp_path, "local", [EXAMPLES / "arcs"],
-                                            "--seed", "7", "--jobs", "1")
+    files = sorted((EXAMPLES / "arcs").glob("*.yaml"))[:8]
+    here, there, local, remote = batch_both(run, tmp_path, "local", files, "--seed", "7",
+                                            "--jobs", "1")
     assert local.exit_code == remote.exit_code == 0, remote.output
-    assert there == here
-    assert here.count(b"\n") == len(list((EXAMPLES / "arcs").glob("*.yaml")))
+    assert there == here and here.count(b"\n") == 8
 
 
 def test_a_snapshot_that_kills_its_worker_is_an_error_row_and_the_batch_goes_on(run, tmp_path):
