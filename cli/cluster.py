@@ -2,15 +2,9 @@
 
 `connect` reaches the scheduler (or starts a `LocalCluster` for `--cluster local`) and checks,
 before any row is written, that it has workers and that each runs the same whybot as this
-machine. `Cluster.rows` then streams: this process reads the inputs and sends them in chunks of
-`CHUNK` snapshots, at most two chunks per worker thread in flight, and yields the rows in input
-order. Rule files and included files are read here only (`remote.py`), so a worker needs whybot
-and none of this machine's files.
-
-A worker that dies (a crash in C code ends its process) fails the chunks it held. Those are
-decided again one snapshot at a time with nothing else of the batch in flight, so a snapshot
-whose task still loses its worker is the one to blame: its row says so and the batch goes on,
-as with `--jobs`.
+machine. `Cluster.rows` compiles the engines here, ships them once, and streams the inputs
+through `inflight.py`, which yields the rows in input order. Rule files and included files are
+read here only (`remote.py`), so a worker needs whybot and none of this machine's files.
 """
 
 from __future__ import annotations
@@ -19,27 +13,22 @@ import contextlib
 import hashlib
 import logging
 import os
-import pickle
-import queue
 import time
-from collections import deque
 from collections.abc import Iterator
 from concurrent.futures import CancelledError
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from whybot.engine import Engine, limits
-from whybot.engine.errors import EngineFault, SnapshotError, WhybotError
-from whybot.engine.sources import excerpt, read_bytes
-from whybot.facts.includes import with_includes
+from whybot.engine.errors import EngineFault, WhybotError
+from whybot.engine.sources import excerpt
 
 from .common import engine_for, pack_names
+from .inflight import stream
 from .inputs import Item
-from .remote import FileText, Resolved, Settings, Unit, decide_units, fingerprint, keep
-from .rows import Outcome, Row, died, rendered
+from .remote import Settings, engines_blob, fingerprint, keep
+from .rows import Outcome, Row
 
-CHUNK = 32  # snapshots per task: enough to make a task's overhead small, few to redo if it dies
 TIMEOUT = "WHYBOT_CLUSTER_TIMEOUT"  # seconds to wait for the scheduler, and for a worker
 GRACE = 60.0  # seconds mid-batch without workers (a nanny restarting its worker) before giving up
 _INSTALL = "pip install 'whybot[cluster]'"
@@ -150,22 +139,6 @@ def _local_cluster(distributed: Any, workers: int | None) -> Iterator[Any]:
         yield local
 
 
-@dataclass
-class _Chunk:
-    """Consecutive inputs: what is sent for each (None: its row is known without sending, an
-    unreadable file), the rows known so far, and the positions the task in flight decides."""
-
-    units: list[Unit | None]
-    rows: list[Row | None]
-    sent: list[int] = field(default_factory=list)
-
-    def sent_units(self) -> list[Unit]:
-        return [unit for unit in (self.units[p] for p in self.sent) if unit is not None]
-
-    def complete(self) -> bool:
-        return all(row is not None for row in self.rows)
-
-
 class Cluster:
     """A connected Dask client: its workers checked, and watched while a batch waits."""
 
@@ -200,25 +173,11 @@ class Cluster:
              seed: int, include_from: tuple[Path, ...], reasoner: str,
              odds: bool = False) -> Iterator[Row]:
         """The row of every item, in input order, decided on the cluster."""
-        blob = pickle.dumps(_engines(pack, overlays, reasoner), pickle.HIGHEST_PROTOCOL)
+        blob = engines_blob(_engines(pack, overlays, reasoner))
         settings = Settings(hashlib.sha256(blob).hexdigest(), pack, seed, limits.current(),
                             odds)
-        batch = _Batch(self, self.client.submit(keep, blob, pure=False), settings, include_from)
-        window: deque[_Chunk] = deque()
-        try:
-            while True:
-                while not batch.suspects and len(window) < 2 * max(self.worker_threads(), 1) \
-                        and (chunk := _read_chunk(items)) is not None:
-                    window.append(chunk)
-                    batch.send(chunk, [p for p, row in enumerate(chunk.rows) if row is None])
-                if not window:
-                    return
-                if window[0].complete():
-                    yield from window.popleft().rows  # type: ignore[misc]  # all known
-                else:
-                    batch.settle()
-        finally:
-            batch.cancel()
+        return stream(self, items, self.client.submit(keep, blob, pure=False), settings,
+                      include_from)
 
     def result(self, future: Any) -> list[Outcome | None]:
         """The answers of a task, once it is done; KilledWorker passes through, any other
@@ -268,94 +227,6 @@ class Cluster:
         return count
 
 
-class _Batch:
-    """The tasks of one batch in flight, and their answers as they come back, in any order.
-
-    A task that lost its worker makes its chunk a suspect: nothing more is sent until every
-    other task is back, then each of its snapshots is decided alone, so that one that loses its
-    worker again is the one to blame."""
-
-    def __init__(self, cluster: Cluster, shipped: Any, settings: Settings,
-                 include_from: tuple[Path, ...]) -> None:
-        self.cluster = cluster
-        self.shipped = shipped
-        self.settings = settings
-        self.include_from = include_from
-        self.flying: dict[Any, tuple[Any, _Chunk]] = {}
-        self.done: queue.Queue[Any] = queue.Queue()
-        self.suspects: list[_Chunk] = []
-        self.held: list[tuple[_Chunk, list[int]]] = []  # sends held back while suspects wait
-
-    def _submit(self, units: list[Unit]) -> Any:
-        return self.cluster.client.submit(decide_units, self.shipped, self.settings, units,
-                                          pure=False)
-
-    def send(self, chunk: _Chunk, positions: list[int]) -> None:
-        if not positions:
-            return
-        if self.suspects:
-            self.held.append((chunk, positions))
-            return
-        chunk.sent = positions
-        future = self._submit(chunk.sent_units())
-        self.flying[future.key] = (future, chunk)
-        future.add_done_callback(self.done.put)
-
-    def settle(self) -> None:
-        """Take the answers of the next task back (blaming suspects once none is in flight)."""
-        if self.flying:
-            while True:
-                try:
-                    key = self.done.get(timeout=1).key
-                    break
-                except queue.Empty:
-                    self.cluster.watch()
-            future, chunk = self.flying.pop(key)
-            try:
-                self._record(chunk, self.cluster.result(future))
-            except self.cluster.KilledWorker:
-                self.suspects.append(chunk)
-        if self.suspects and not self.flying:
-            self._blame()
-
-    def _blame(self) -> None:
-        while self.suspects:
-            chunk = self.suspects.pop(0)
-            self._record(chunk, [self._alone(unit) for unit in chunk.sent_units()])
-        held, self.held = self.held, []
-        for chunk, positions in held:
-            self.send(chunk, positions)
-
-    def _alone(self, unit: Unit) -> Outcome | None:
-        try:
-            answer, = self.cluster.result(self._submit([unit]))
-        except self.cluster.KilledWorker:
-            return died(unit.origin, "a Dask worker, each time Dask ran it")
-        return answer
-
-    def _record(self, chunk: _Chunk, answers: list[Outcome | None]) -> None:
-        """Keep the answers as rows; send again those whose included files were merged here."""
-        again = []
-        for position, unit, answer in zip(chunk.sent, chunk.sent_units(), answers,
-                                          strict=True):
-            if answer is not None:
-                chunk.rows[position] = rendered(unit.origin, answer)
-                continue
-            try:
-                merged = with_includes(unit.document(), self.include_from)
-            except WhybotError as exc:
-                chunk.rows[position] = rendered(unit.origin, exc)
-                continue
-            chunk.units[position] = Resolved(unit.origin, merged)
-            again.append(position)
-        self.send(chunk, again)
-
-    def cancel(self) -> None:
-        with contextlib.suppress(Exception):  # a client that lost its scheduler
-            self.cluster.client.cancel([f for f, _ in self.flying.values()] + [self.shipped],
-                                       force=True)
-
-
 def _same(who: str, theirs: dict[str, Any] | BaseException, mine: dict[str, Any]) -> None:
     """Refuse a machine whose whybot `fingerprint` is not this one's."""
     if isinstance(theirs, BaseException):
@@ -385,26 +256,4 @@ def _engines(pack: str | None, overlays: tuple[str, ...], reasoner: str,
     return table
 
 
-def _read_chunk(items: Iterator[Item]) -> _Chunk | None:
-    """The next `CHUNK` items as units to send; an unreadable file is its error row at once."""
-    chunk = _Chunk([], [])
-    for item in items:
-        unit = _unit(item)
-        chunk.units.append(None if isinstance(unit, dict) else unit)
-        chunk.rows.append(unit if isinstance(unit, dict) else None)
-        if len(chunk.units) == CHUNK:
-            break
-    return chunk if chunk.units else None
-
-
-def _unit(item: Item) -> Unit | Row:
-    if item.line is not None:  # a JSONL line: its bytes are in the item already
-        return item
-    try:
-        return FileText(item.origin, str(Path(item.path)), read_bytes(Path(item.path),
-                                                                        SnapshotError))
-    except WhybotError as exc:
-        return rendered(item.origin, exc)
-
-
-__all__ = ["CHUNK", "GRACE", "TIMEOUT", "Cluster", "connect"]
+__all__ = ["GRACE", "TIMEOUT", "Cluster", "connect"]

@@ -18,6 +18,7 @@ from __future__ import annotations
 import ctypes
 import functools
 import hashlib
+import io
 import os
 import pickle
 import platform
@@ -88,6 +89,7 @@ class _Includes(BaseException):
 
 _LOCK = threading.Lock()
 _ENGINES: OrderedDict[str, dict[str, Engine | Exception]] = OrderedDict()
+_OWN = "whybot.engine."  # the modules whose classes a compiled engine is made of
 _KEPT = 2  # blobs of recent batches kept unpickled (a worker may serve several batches)
 _M_TRIM_THRESHOLD, _M_MMAP_THRESHOLD = -1, -3  # mallopt(3) parameters
 
@@ -113,11 +115,34 @@ def decide_units(blob: bytes, settings: Settings, units: list[Unit]) -> list[Out
 def _engines(digest: str, blob: bytes) -> dict[str, Engine | Exception]:
     if digest not in _ENGINES:
         _roomy_malloc()
-        _ENGINES[digest] = pickle.loads(blob)
+        _ENGINES[digest] = _EnginesOnly(io.BytesIO(blob)).load()
         while len(_ENGINES) > _KEPT:
             _ENGINES.popitem(last=False)
     _ENGINES.move_to_end(digest)
     return _ENGINES[digest]
+
+
+def engines_blob(engines: dict[str, Engine | Exception]) -> bytes:
+    """The engines, pickled with pickle's own reductions only: in a process that imported
+    Dask, tblib pickles exceptions (a pack's loading error) through a function of its own,
+    which a worker refuses (`_EnginesOnly`)."""
+    buffer = io.BytesIO()
+    pickler = pickle.Pickler(buffer, pickle.HIGHEST_PROTOCOL)
+    pickler.dispatch_table = {}  # not copyreg's, where tblib registered itself
+    pickler.dump(engines)
+    return buffer.getvalue()
+
+
+class _EnginesOnly(pickle.Unpickler):
+    """Unpickles compiled engines, and nothing else: the rule files they were compiled from
+    arrive as data (whybot's own model classes holding their values), never as code, since any
+    other global a blob names is refused."""
+
+    def find_class(self, module: str, name: str) -> Any:
+        if module.startswith(_OWN):
+            return super().find_class(module, name)
+        raise pickle.UnpicklingError(f"an engines blob may name only whybot's own classes, "
+                                     f"not {module}.{name}")
 
 
 @functools.cache
@@ -180,5 +205,5 @@ def fingerprint() -> dict[str, Any]:
             "python": ".".join(platform.python_version_tuple()[:2])}
 
 
-__all__ = ["FileText", "Resolved", "Settings", "Unit", "dask_setup", "decide_units", "fingerprint",
-           "keep"]
+__all__ = ["FileText", "Resolved", "Settings", "Unit", "dask_setup", "decide_units",
+           "engines_blob", "fingerprint", "keep"]

@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import logging
 import os
+import pickle
 import shutil
 import signal
 import subprocess
@@ -22,6 +23,7 @@ import yaml
 from distributed import LocalCluster
 
 from whybot.cli import cluster as clustering
+from whybot.cli import remote
 from whybot.cli.remote import fingerprint
 from whybot.engine.errors import WhybotError
 
@@ -120,6 +122,28 @@ def test_odds_are_worked_out_on_the_workers_the_same(run, scheduler):
     assert there.stdout == here.stdout
     demo, raid = (json.loads(line)["odds"] for line in there.stdout.splitlines())
     assert "over the limit odds_runs = 5" in demo["error"] and raid["certain"]
+
+
+def test_the_plain_reasoner_and_a_house_rule_that_fails_to_load_decide_the_same(run, tmp_path,
+                                                                              scheduler):
+    broken = tmp_path / "broken"
+    broken.mkdir()
+    text = (HOUSE / "hoarder.yaml").read_text(encoding="utf-8")
+    (broken / "hoarder.yaml").write_text(text.replace("resources < 2", "resourcez < 2"))
+    paths = [DEMO, EXAMPLES / "arcs" / "house_hoarder.yaml", EXAMPLES / "yellow_scarves"]
+    for options in (("--reasoner", "plain", "--rules", HOUSE), ("--rules", broken)):
+        here, there, local, remote = batch_both(run, tmp_path, scheduler, paths, "--seed", "3",
+                                                "--force", *options)
+        assert remote.exit_code == local.exit_code == 0, remote.output
+        assert there == here
+    arcs = [json.loads(line) for line in there.splitlines()][:2]
+    assert all("unknown name 'resourcez'" in row["error"] for row in arcs)
+    assert all(json.loads(line)["ok"] for line in there.splitlines()[2:])
+
+
+def test_workers_unpickle_engines_and_nothing_else():
+    with pytest.raises(pickle.UnpicklingError, match="only whybot's own classes, not posix"):
+        remote._engines("digest", pickle.dumps({"arcs": os.getcwd}))
 
 
 def test_cluster_local_starts_its_own_workers(run, tmp_path):
