@@ -29,6 +29,8 @@ from .sources import Document, json_path, read_document
 PACK_FILE = "pack.yaml"
 SECTIONS_FILE = "sections.yaml"  # the seed's sections, for `rules coverage` (not rules)
 RESERVED_FIELDS = {"t", "kind", "k", "sid", "id", "eid"}  # the compiler's own fact keys
+RULE_FILE_KEYS = ("procedure", "rules", "disable")  # what only a rule file declares
+PAGE_KINDS = (DECISION, DERIVATION)
 
 
 def rule_files(folder: Path) -> list[Path]:
@@ -195,6 +197,17 @@ def read_rule_document(path: Path) -> Document:
     return document
 
 
+def declares_rules(document: Document) -> bool:
+    """Whether a file of a house-rule folder is a rule file, by what it declares: the page it
+    adds to, its rules, the rules it disables, or a page kind. A snapshot, a game file or notes
+    kept beside the house rules declare none of these, and are not read as rules (a pack's own
+    folder holds rule files only: there, anything else is an error)."""
+    data = document.data
+    if not isinstance(data, dict):
+        return False
+    return any(key in data for key in RULE_FILE_KEYS) or data.get("kind") in PAGE_KINDS
+
+
 def parse_rules(document: Document, start: float, kinds: frozenset[str]) -> list[_Placed]:
     """Phase one for one file: every rule's condition and outcome parsed into trees."""
     data = document.data
@@ -355,7 +368,11 @@ def _load(folder: Path, overlays: list[Path]) -> tuple[Pack, list[Document]]:
     documents: list[Document] = []
     folders: list[int] = []
     for path, number in files:
-        document = read_rule_document(path)
+        document = read_document(path, RuleFileError)
+        if number and not declares_rules(document):
+            pack.skipped.append(document.file)
+            continue
+        validate(document, RULE_FILE_SCHEMA, RuleFileError)
         if document.data["pack"] != pack.name:
             if path.is_relative_to(folder):
                 raise RuleFileError(f"file says pack {document.data['pack']!r} but lives in "
@@ -413,13 +430,15 @@ def load_pack_folder(folder: Path, overlays: list[Path] | None = None) -> Pack:
 def collect_problems(folder: Path, overlays: list[Path]) -> list[RuleFileError]:
     """Every problem, for `rules lint`: schema problems of all files, then names."""
     problems: list[RuleFileError] = []
-    for path in rule_files(folder) + [f for o in overlays if o.is_dir() for f in rule_files(o)]:
+    own = rule_files(folder)
+    for path in own + [f for o in overlays if o.is_dir() for f in rule_files(o)]:
         try:
             document = read_document(path, RuleFileError)
         except RuleFileError as exc:
             problems.append(exc)
             continue
-        problems.extend(iter_problems(document, RULE_FILE_SCHEMA, RuleFileError))
+        if path in own or declares_rules(document):
+            problems.extend(iter_problems(document, RULE_FILE_SCHEMA, RuleFileError))
     if problems:
         return problems
     try:
@@ -429,4 +448,5 @@ def collect_problems(folder: Path, overlays: list[Path]) -> list[RuleFileError]:
     return list(check_pack(pack))
 
 
-__all__ = ["collect_problems", "load_pack", "load_pack_folder", "pack_folder", "rule_files"]
+__all__ = ["collect_problems", "declares_rules", "load_pack", "load_pack_folder", "pack_folder",
+           "rule_files"]
