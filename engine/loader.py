@@ -148,7 +148,8 @@ def load_pack_description(folder: Path) -> Pack:
     add_facts(schema, data["facts"], document)
     return Pack(name=data["pack"], title=data["title"], start=data["start"], root=str(folder),
                 facts=schema, pages={}, presentation=data.get("presentation", {}),
-                coverage=data.get("coverage", {}), files=[document.file])
+                coverage=data.get("coverage", {}), files=[document.file],
+                actions=set(data["actions"]) if "actions" in data else None)
 
 
 # --- phase one: one file ----------------------------------------------------------------------
@@ -382,6 +383,8 @@ def _load(folder: Path, overlays: list[Path]) -> tuple[Pack, list[Document]]:
         folders.append(number)
     for document in sorted(documents, key=lambda d: not _declares_kind(d)):
         add_facts(pack.facts, document.data.get("facts", {}), document, in_pack=False)
+        if pack.actions is not None:
+            pack.actions.update(document.data.get("actions", []))
     overlay_state = _Overlay(pack)
     position = 0.0
     count = 0

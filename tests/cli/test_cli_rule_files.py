@@ -54,3 +54,51 @@ def test_a_pack_folder_holds_rule_files_only(run, tmp_path):
     result = run("rules", "lint", "--pack", pack)
     assert result.exit_code == 2
     assert "stray.yaml:1 ($): 'pack' is a required property" in result.stdout
+
+
+def _fate(folder: Path, action: str, declares: str = "") -> None:
+    """A one-rule house Fate for arcs taking `action` (and declaring `declares` as its own)."""
+    (folder / "fate.yaml").write_text(f"""\
+pack: arcs
+procedure: fate.miser.act1
+salience: 10
+{declares}rules:
+  - id: miser.act1.hoard
+    when: resources < 2
+    then: {{select: {{from: play, as: selected}}, action: {action}}}
+""")
+
+
+def test_lint_refuses_an_action_the_pack_does_not_declare_with_did_you_mean(run, tmp_path):
+    _fate(tmp_path, "taxx")
+    linted = run("rules", "lint", "--pack", "arcs", "--rules", tmp_path)
+    assert linted.exit_code == 2
+    assert ("fate.yaml:5 (rule miser.act1.hoard): then.action: 'taxx' is not an action the "
+            "pack declares (did you mean 'tax'?)") in linted.stdout
+    decided = run("decide", HOARDER_SNAPSHOT, "--rules", tmp_path)
+    assert decided.exit_code == 2 and "'taxx' is not an action" in decided.stderr
+
+
+def test_a_house_rule_may_declare_an_action_of_its_own(run, tmp_path):
+    _fate(tmp_path, "hoard")
+    refused = run("rules", "lint", "--pack", "arcs", "--rules", tmp_path).stdout
+    assert "'hoard' is not an action the pack declares (list it under actions:" in refused
+    _fate(tmp_path, "hoard", declares="actions: [hoard]\n")
+    linted = run("rules", "lint", "--pack", "arcs", "--rules", tmp_path)
+    assert linted.exit_code == 0, linted.output
+
+
+def test_every_shipped_pack_declares_exactly_the_actions_its_rules_take():
+    from whybot.cli.common import pack_for, pack_names
+
+    for name in pack_names():
+        pack = pack_for(name)
+        taken = {str(r.then.action.name) for r in pack.rules() if r.then.action}
+        assert pack.actions == taken, name
+
+
+def test_a_pack_that_declares_no_actions_is_linted_with_a_warning(run):
+    toy = ROOT / "tests" / "engine" / "packs" / "toy"
+    linted = run("rules", "lint", "--pack", toy)
+    assert linted.exit_code == 0, linted.output
+    assert "the pack declares no actions, so no `action:` is checked" in linted.stdout
