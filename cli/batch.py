@@ -11,6 +11,7 @@ stopping, `stopping.py`.
 from __future__ import annotations
 
 import contextlib
+import functools
 import multiprocessing
 import signal
 import sys
@@ -19,9 +20,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from whybot.engine import Engine, Situation
 from whybot.engine.errors import WhybotError
 
 from .common import engine_for, pack_for, read_situation
+from .diffrows import attempt_diff
+from .diffsummary import DiffSummary
 from .inputs import Item, count_items, iter_items
 from .pool import ordered_map
 from .results import Results, open_results
@@ -32,33 +36,47 @@ from .summary import Summary
 # --- deciding one item (in this process or in a worker) -----------------------------------
 
 _CONFIG: dict[str, Any] = {"pack": None, "overlays": (), "seed": None, "include_from": (),
-                           "reasoner": "durable", "odds": False}
+                           "reasoner": "durable", "odds": False, "diff": None}
 
 
 def configure(pack: str | None, overlays: tuple[str, ...], seed: int | None,
               include_from: tuple[Path, ...] = (), reasoner: str = "durable",
-              fresh: bool = False, odds: bool = False) -> None:
-    """Set what every item is decided with; in a worker, compile the engine once up front."""
+              fresh: bool = False, odds: bool = False,
+              diff: tuple[str, ...] | None = None) -> None:
+    """Set what every item is decided with (`diff`: the overlays of the other side of a
+    --diff); in a worker, compile the engines once up front."""
     if fresh:  # a forked worker must not share engines compiled by its parent
         engine_for.cache_clear()
         pack_for.cache_clear()
     _CONFIG.update(pack=pack, overlays=overlays, seed=seed, include_from=include_from,
-                   reasoner=reasoner, odds=odds)
+                   reasoner=reasoner, odds=odds, diff=diff)
     if pack:
-        with contextlib.suppress(WhybotError):  # if it fails, every row will carry the error
-            engine_for(pack, overlays, reasoner)
+        for folders in (overlays, diff) if diff is not None else (overlays,):
+            with contextlib.suppress(WhybotError):  # if it fails, every row will carry it
+                engine_for(pack, folders, reasoner)
 
 
 def _init_worker(pack: str | None, overlays: tuple[str, ...], seed: int | None,
-                 include_from: tuple[Path, ...], reasoner: str, odds: bool) -> None:
-    configure(pack, overlays, seed, include_from, reasoner, fresh=True, odds=odds)
+                 include_from: tuple[Path, ...], reasoner: str, odds: bool,
+                 diff: tuple[str, ...] | None) -> None:
+    configure(pack, overlays, seed, include_from, reasoner, fresh=True, odds=odds, diff=diff)
 
 
 def decide_item(item: Item) -> Row:
     """One result row; never raises (a bad snapshot or an engine fault becomes an error row)."""
-    return rendered(item.origin, attempt(item.origin, _CONFIG["seed"], lambda: read_situation(
-        item.document(), _CONFIG["pack"], _CONFIG["overlays"], _CONFIG["include_from"],
-        _CONFIG["reasoner"]), odds=_CONFIG["odds"]))
+    document = functools.cache(item.document)  # read once, for both sides of a --diff
+
+    def situate(overlays: tuple[str, ...]) -> Callable[[], tuple[Engine, Situation]]:
+        return lambda: read_situation(document(), _CONFIG["pack"], overlays,
+                                      _CONFIG["include_from"], _CONFIG["reasoner"])
+
+    if _CONFIG["diff"] is None:
+        outcome = attempt(item.origin, _CONFIG["seed"], situate(_CONFIG["overlays"]),
+                          odds=_CONFIG["odds"])
+    else:
+        outcome = attempt_diff(item.origin, _CONFIG["seed"], situate(_CONFIG["overlays"]),
+                               situate(_CONFIG["diff"]))
+    return rendered(item.origin, outcome)
 
 
 def _died(item: Item, exit_code: int | None) -> Row:
@@ -74,7 +92,7 @@ def decide_all(items: Iterable[Item], jobs: int) -> Iterator[Row]:
     if "fork" not in multiprocessing.get_all_start_methods():
         raise WhybotError("--jobs needs the 'fork' start method (Linux or macOS)")
     config = (_CONFIG["pack"], _CONFIG["overlays"], _CONFIG["seed"], _CONFIG["include_from"],
-              _CONFIG["reasoner"], _CONFIG["odds"])
+              _CONFIG["reasoner"], _CONFIG["odds"], _CONFIG["diff"])
     return ordered_map(decide_item, items, jobs, _init_worker, config, _died)
 
 
@@ -97,6 +115,12 @@ class Request:
     include_from: tuple[Path, ...] = ()
     reasoner: str = "durable"
     odds: bool = False
+    diff: str | None = None  # the overlay folder of a --diff, laid over `overlays`
+
+    @property
+    def other(self) -> tuple[str, ...] | None:
+        """The overlays of a --diff's other side (None: not a --diff)."""
+        return None if self.diff is None else (*self.overlays, self.diff)
 
     def run_card(self) -> dict[str, Any]:
         """What a resumed run must share with the run it continues (rows depend on it; where
@@ -104,7 +128,11 @@ class Request:
         return {"paths": [str(p) for p in self.paths], "pack": self.pack,
                 "rules": list(self.overlays), "seed": self.seed,
                 "include_from": [str(p) for p in self.include_from],
-                "reasoner": self.reasoner, "odds": self.odds}
+                "reasoner": self.reasoner, "odds": self.odds,
+                **({"diff": self.diff} if self.diff else {})}
+
+    def summary(self) -> Summary | DiffSummary:
+        return DiffSummary() if self.diff else Summary(reasoner=self.reasoner)
 
 
 def _shown(rows: Iterator[Row], request: Request, results: Results) -> Iterator[Row]:
@@ -129,22 +157,23 @@ def _decider(request: Request) -> Iterator[Callable[[Iterator[Item]], Iterator[R
     with connect(request.cluster, request.jobs) as cluster:
         yield lambda items: cluster.rows(items, pack=request.pack, overlays=request.overlays,
                                          seed=request.seed, include_from=request.include_from,
-                                         reasoner=request.reasoner, odds=request.odds)
+                                         reasoner=request.reasoner, odds=request.odds,
+                                         diff=request.other)
 
 
-def run_batch(request: Request) -> Summary:
+def run_batch(request: Request) -> Summary | DiffSummary:
     """Decide every input, writing rows as they come; the summary of all rows.
 
     Raises `Interrupted` on SIGINT/SIGTERM (or when stdout's reader left) after keeping the
     rows written so far, each one whole."""
-    summary = Summary(reasoner=request.reasoner)
+    summary = request.summary()
     with _decider(request) as decide:
         results = open_results(request.out, request.paths, force=request.force,
                                resume=request.resume, run=request.run_card(),
                                on_row=summary.add)
         try:
             configure(request.pack, request.overlays, request.seed, request.include_from,
-                      request.reasoner, odds=request.odds)
+                      request.reasoner, odds=request.odds, diff=request.other)
             items = results.resumed(iter_items(request.paths, results.skip()))
             with StopSignals() as stop:
                 rows = decide(items)

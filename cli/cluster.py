@@ -171,9 +171,11 @@ class Cluster:
 
     def rows(self, items: Iterator[Item], *, pack: str | None, overlays: tuple[str, ...],
              seed: int, include_from: tuple[Path, ...], reasoner: str,
-             odds: bool = False) -> Iterator[Row]:
-        """The row of every item, in input order, decided on the cluster."""
-        blob = engines_blob(_engines(pack, overlays, reasoner))
+             odds: bool = False, diff: tuple[str, ...] | None = None) -> Iterator[Row]:
+        """The row of every item, in input order, decided on the cluster (`diff`: the overlays
+        of a --diff's other side)."""
+        sides = (overlays,) if diff is None else (overlays, diff)
+        blob = engines_blob(tuple(_engines(pack, folders, reasoner) for folders in sides))
         settings = Settings(hashlib.sha256(blob).hexdigest(), pack, seed, limits.current(),
                             odds)
         return stream(self, items, self.client.submit(keep, blob, pure=False), settings,

@@ -25,6 +25,7 @@ import platform
 import signal
 import threading
 from collections import OrderedDict
+from collections.abc import Callable
 from dataclasses import dataclass
 from importlib import metadata
 from pathlib import Path
@@ -39,6 +40,7 @@ from whybot.engine.sources import Document, decode_text, parse_text
 from whybot.facts.snapshot import situation_from
 
 from .common import pack_names, pack_of
+from .diffrows import attempt_diff
 from .inputs import Item
 from .rows import Outcome, attempt
 
@@ -68,6 +70,7 @@ class Resolved:
 
 
 Unit = Item | FileText | Resolved
+Table = dict[str, Engine | Exception]  # per pack name: its compiled engine, or why it failed
 
 
 @dataclass(frozen=True)
@@ -88,7 +91,7 @@ class _Includes(BaseException):
 
 
 _LOCK = threading.Lock()
-_ENGINES: OrderedDict[str, dict[str, Engine | Exception]] = OrderedDict()
+_ENGINES: OrderedDict[str, tuple[Table, ...]] = OrderedDict()
 _OWN = "whybot.engine."  # the modules whose classes a compiled engine is made of
 _KEPT = 2  # blobs of recent batches kept unpickled (a worker may serve several batches)
 _M_TRIM_THRESHOLD, _M_MMAP_THRESHOLD = -1, -3  # mallopt(3) parameters
@@ -101,7 +104,8 @@ def keep(blob: bytes) -> bytes:
 
 def decide_units(blob: bytes, settings: Settings, units: list[Unit]) -> list[Outcome | None]:
     """One answer per unit, in order: a row, the WhybotError that is its row, or None when
-    the snapshot includes files the client must resolve."""
+    the snapshot includes files the client must resolve. The blob holds one table of engines,
+    or two for a --diff (the base rules, then with the overlay)."""
     with _LOCK:
         engines = _engines(settings.digest, blob)
         previous = limits.current()
@@ -112,7 +116,7 @@ def decide_units(blob: bytes, settings: Settings, units: list[Unit]) -> list[Out
             limits.use(previous)
 
 
-def _engines(digest: str, blob: bytes) -> dict[str, Engine | Exception]:
+def _engines(digest: str, blob: bytes) -> tuple[Table, ...]:
     if digest not in _ENGINES:
         _roomy_malloc()
         _ENGINES[digest] = _EnginesOnly(io.BytesIO(blob)).load()
@@ -122,7 +126,7 @@ def _engines(digest: str, blob: bytes) -> dict[str, Engine | Exception]:
     return _ENGINES[digest]
 
 
-def engines_blob(engines: dict[str, Engine | Exception]) -> bytes:
+def engines_blob(engines: tuple[Table, ...]) -> bytes:
     """The engines, pickled with pickle's own reductions only: in a process that imported
     Dask, tblib pickles exceptions (a pack's loading error) through a function of its own,
     which a worker refuses (`_EnginesOnly`)."""
@@ -163,20 +167,22 @@ def _roomy_malloc() -> None:
         pass
 
 
-def _answer(unit: Unit, engines: dict[str, Engine | Exception],
-            settings: Settings) -> Outcome | None:
+def _answer(unit: Unit, engines: tuple[Table, ...], settings: Settings) -> Outcome | None:
+    document = functools.cache(unit.document)  # parsed once, for both sides of a --diff
+    situate = [functools.partial(_situate, document, table, settings.pack) for table in engines]
     try:
-        return attempt(unit.origin, settings.seed,
-                       functools.partial(_situate, unit, engines, settings.pack), settings.odds)
+        if len(situate) == 2:
+            return attempt_diff(unit.origin, settings.seed, *situate)
+        return attempt(unit.origin, settings.seed, situate[0], settings.odds)
     except _Includes:
         return None
 
 
-def _situate(unit: Unit, engines: dict[str, Engine | Exception], pack: str | None,
+def _situate(read: Callable[[], Document], engines: Table, pack: str | None,
              ) -> tuple[Engine, Situation]:
     """As `common.read_situation`, in its order (pack, engine, includes, facts), with the
     shipped engines and without reading a file."""
-    document = unit.document()
+    document = read()
     engine = engines[pack_of(document, pack)]
     if isinstance(engine, Exception):  # the pack (or a house rule) failed to load
         raise engine.with_traceback(None)

@@ -30,19 +30,28 @@ def attempt(origin: str, seed: int | None,
     A bad snapshot is the WhybotError itself, for `rendered`, and so is the reason odds were
     refused, under `odds.error`; an engine fault or a bug is an error row already (its text
     names no file), so the batch goes on either way."""
-    try:
+    def row() -> Row:
         engine, situation = situate()
         trace = engine.decide(situation, seed=seed, explain=False)
-        row = _decided(origin, engine, situation, trace)
+        decided = _decided(origin, engine, situation, trace)
         if odds:
-            row["odds"] = _odds(engine, situation)
+            decided["odds"] = _odds(engine, situation)
+        return decided
+
+    return guarded(origin, row)
+
+
+def guarded(origin: str, work: Callable[[], Row]) -> Outcome:
+    """The row `work` makes, or what stands for it when it fails: the WhybotError (bad input,
+    rendered later), or a fault row (an engine fault or a bug: the batch goes on)."""
+    try:
+        return work()
     except WhybotError as exc:
         return exc
     except EngineFault as exc:
         return fault(origin, f"engine fault: {exc}")
     except Exception as exc:  # a bug: record it against this row and carry on
         return fault(origin, f"internal error: {type(exc).__name__}: {exc}")
-    return row
 
 
 def _odds(engine: Engine, situation: Situation) -> dict[str, Any]:
@@ -55,12 +64,13 @@ def _odds(engine: Engine, situation: Situation) -> dict[str, Any]:
 
 
 def rendered(origin: str, outcome: Outcome) -> Row:
-    """The row of an outcome: its errors rendered here, relative to this working folder."""
+    """The row of an outcome: its errors rendered here, relative to this working folder (the
+    row's own, or one of a part of it: the odds, a side of a --diff)."""
     if isinstance(outcome, WhybotError):
         return {"snapshot": origin, "ok": False, "error": message(outcome)}
-    refused = outcome.get("odds", {}).get("error")
-    if isinstance(refused, WhybotError):
-        outcome["odds"]["error"] = message(refused)
+    for part in outcome.values():
+        if isinstance(part, dict) and isinstance(part.get("error"), WhybotError):
+            part["error"] = message(part["error"])
     return outcome
 
 
@@ -75,17 +85,29 @@ def died(origin: str, how: str) -> Row:
             "error": f"engine fault: the worker process deciding it died ({how})"}
 
 
-def _decided(origin: str, engine: Engine, situation: Situation, trace: Trace) -> Row:
+def decision_of(engine: Engine, trace: Trace) -> Row:
+    """What the bot decided, as a row shows it: the result, the pack's columns (the chosen
+    entities they name) and the actions."""
     decision = trace.decision
     choices = {alias: c.get("entity") for alias, c in decision.get("choices", {}).items()}
     columns = engine.pack.presentation.get("columns", {})
     return {
-        "snapshot": origin, "ok": True, "name": situation.name, "pack": engine.pack.name,
         "result": decision.get("result", "decided"),
         **{column: choices.get(alias) for column, alias in columns.items()},
-        "choices": choices,
         "actions": [{k: a[k] for k in ("action", "goal", "suit", "target", "rule", "page")
                      if a.get(k) is not None} for a in decision.get("actions", [])],
+    }
+
+
+def _decided(origin: str, engine: Engine, situation: Situation, trace: Trace) -> Row:
+    decision = decision_of(engine, trace)
+    actions = decision.pop("actions")
+    return {
+        "snapshot": origin, "ok": True, "name": situation.name, "pack": engine.pack.name,
+        **decision,
+        "choices": {alias: c.get("entity")
+                    for alias, c in trace.decision.get("choices", {}).items()},
+        "actions": actions,
         "fired": trace.fired(),
         "derived_by": sorted({s["rule"] for j in trace.judgments.values() for s in j.by
                               if j.origin == "derived"} |
@@ -97,4 +119,4 @@ def _decided(origin: str, engine: Engine, situation: Situation, trace: Trace) ->
     }
 
 
-__all__ = ["Outcome", "Row", "attempt", "died", "fault", "rendered"]
+__all__ = ["Outcome", "Row", "attempt", "decision_of", "died", "fault", "guarded", "rendered"]
