@@ -3,9 +3,10 @@
 A bad snapshot becomes an error row and the batch goes on. With `jobs > 1` forked workers
 decide in parallel (`pool.py`); each compiles its own engines once, and rows keep input order,
 byte for byte the same as with one process; with `cluster`, the workers of a Dask cluster do
-(`cluster.py`), and rows are the same again. One row is `rows.py`; where rows go, and how an
-interrupted run is kept and resumed, `results.py`; what counts as an input, `inputs.py`;
-stopping, `stopping.py`.
+(`cluster.py`), and rows are the same again. One row is `rows.py` (with `diff`, the row of a
+snapshot decided under two rule sets, `diffrows.py`); where rows go, and how an interrupted run
+is kept and resumed, `results.py`; what counts as an input, `inputs.py`; stopping,
+`stopping.py`.
 """
 
 from __future__ import annotations

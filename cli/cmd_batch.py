@@ -66,7 +66,9 @@ def batch(
     and rule coverage (how often each rule fired, which never did). A bad snapshot becomes an
     error row and the batch goes on. Exit 0 when the batch ran (the error count is in the
     summary), 2 with --strict if any row was bad, 1 if the engine faulted. Ctrl-C or SIGTERM
-    stops it with the rows so far kept whole (exit 130 or 143); --resume continues it."""
+    stops it with the rows so far kept whole (exit 130 or 143); --resume continues it.
+    With --diff, each row compares the decision under the base rules with the decision under
+    the overlay, and the summary counts the changes by page and rule."""
     from . import batch as batching  # here, not at the top: `decide` starts faster without it
     from .diffsummary import DiffSummary, render_diff_summary
     from .stopping import Interrupted

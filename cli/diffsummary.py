@@ -87,12 +87,12 @@ def render_diff_summary(summary: DiffSummary, overlays: tuple[str, ...] = ()) ->
         pages.add_row(page, str(count))
     rules = Table(title="changed decisions by the first rule whose outcome differs",
                   title_justify="left")
-    for name in ("page", "rule", "changed", "base rules", "with the overlay"):
-        rules.add_column(name, justify="right" if name == "changed" else "left",
-                         overflow="fold")
+    rules.add_column("rule", style="cyan", no_wrap=True)
+    rules.add_column("changed", justify="right")
+    rules.add_column("base rules → with the overlay", overflow="fold")
     for entry in summary.by_rule():
-        rules.add_row(entry["page"], entry["rule"], str(entry["changed"]), entry["base"],
-                      entry["overlay"])
+        rules.add_row(entry["rule"], str(entry["changed"]),
+                      f"{entry['base']} → {entry['overlay']}")
     return Group(counts, pages, rules) if summary.changed else counts
 
 

@@ -69,7 +69,10 @@ class _Side:
         if rule in self.engine.rank:
             return NOT_REACHED
         reason = self.engine.pack.disabled.get(rule)
-        return f"disabled: {reason}" if reason else ABSENT
+        if reason:
+            return f"disabled: {reason}"
+        by = next((r.id for r in self.engine.pack.rules() if r.replaces == rule), None)
+        return f"replaced by {by}" if by else ABSENT
 
 
 def only_one_declares(base: Pack, other: Pack) -> frozenset[str]:

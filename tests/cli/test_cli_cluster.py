@@ -146,6 +146,18 @@ def test_workers_unpickle_engines_and_nothing_else():
         remote._engines("digest", pickle.dumps({"arcs": os.getcwd}))
 
 
+def test_a_diff_on_the_cluster_writes_the_same_bytes_and_summary(run, tmp_path, scheduler):
+    here, there, local, remote = batch_both(
+        run, tmp_path, scheduler, inputs(tmp_path), "--seed", "5", "--diff", HOUSE,
+        "--include-from", tmp_path / "shared", "--json")
+    assert local.exit_code == remote.exit_code == 0, remote.output
+    assert there == here
+    assert json.loads(remote.stdout) == json.loads(local.stdout)
+    rows = {Path(r["snapshot"]).name: r for r in map(json.loads, there.splitlines())}
+    assert rows["house_hoarder.yaml"]["changed"] and rows["a_included.yaml"]["ok"]
+    assert not rows["d_demo.yaml"]["changed"] and not rows["b_bad.yaml"]["ok"]
+
+
 def test_cluster_local_starts_its_own_workers(run, tmp_path):
     files = sorted((EXAMPLES / "arcs").glob("*.yaml"))[:8]
     here, there, local, remote = batch_both(run, tmp_path, "local", files, "--seed", "7",
