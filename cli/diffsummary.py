@@ -11,26 +11,22 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
+from .summary import Counts
+
 ONE_SIDE = "(decided under one rule set only)"  # the page of a row one side could not decide
 
 
 @dataclass
-class DiffSummary:
+class DiffSummary(Counts):
     """What the rows of a --diff add up to."""
 
-    snapshots: int = 0
     changed: int = 0
     rerouted: int = 0  # the same decision, reached by another walk
-    errors: int = 0
-    faults: int = 0
     pages: Counter = field(default_factory=Counter)
     rules: dict[tuple[str, str], Counter] = field(default_factory=dict)
 
     def add(self, row: dict[str, Any]) -> None:
-        self.snapshots += 1
-        if not row["ok"]:
-            self.errors += 1
-            self.faults += bool(row.get("fault"))
+        if not self.counted(row):
             return
         if not row["changed"]:
             self.rerouted += row["rule"] is not None

@@ -22,6 +22,7 @@ import pytest
 import yaml
 from distributed import LocalCluster
 
+from tests.conftest import refused
 from whybot.cli import cluster as clustering
 from whybot.cli import remote
 from whybot.cli.remote import fingerprint
@@ -40,16 +41,6 @@ def scheduler():
     with LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
                       dashboard_address=":0", silence_logs=logging.ERROR) as cluster:
         yield cluster.scheduler_address
-
-
-def refused(result, *words: str) -> str:
-    assert result.exit_code == 2, result.output
-    assert "Traceback" not in result.output
-    line = result.stderr.strip()
-    assert "\n" not in line, line
-    for word in words:
-        assert word in line, line
-    return line
 
 
 def demo_line(**changes) -> str:
