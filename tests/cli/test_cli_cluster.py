@@ -7,10 +7,12 @@ processes (pickled both ways), as they do between machines.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import logging
 import os
 import pickle
+import pty
 import shutil
 import signal
 import subprocess
@@ -206,6 +208,24 @@ def test_a_stopped_cluster_batch_keeps_whole_rows_and_resume_finishes_it(run, tm
     assert resumed.returncode == 0, resumed.stderr
     assert run("batch", lines, "--out", tmp_path / "fresh.jsonl").exit_code == 0
     assert out.read_bytes() == (tmp_path / "fresh.jsonl").read_bytes()
+
+
+def test_on_a_terminal_the_progress_line_names_the_cluster(tmp_path, scheduler):
+    files = sorted((EXAMPLES / "arcs").glob("*.yaml"))[:8]
+    leader, follower = pty.openpty()
+    try:
+        done = subprocess.run([sys.executable, "-m", "whybot.cli", "batch", *map(str, files),
+                               "--out", str(tmp_path / "out.jsonl"), "--cluster", scheduler],
+                              stderr=follower, stdout=subprocess.PIPE, text=True, timeout=300)
+    finally:
+        os.close(follower)
+    shown = b""
+    with contextlib.suppress(OSError):  # EIO once the terminal has nothing more
+        while chunk := os.read(leader, 65536):
+            shown += chunk
+    os.close(leader)
+    assert done.returncode == 0, shown
+    assert f"deciding on {scheduler}".encode() in shown and b"/ 8 snapshots" in shown
 
 
 def test_an_unreachable_scheduler_is_one_line_exit_2(run, monkeypatch):
