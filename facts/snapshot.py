@@ -200,7 +200,9 @@ def situation_from(document: Document, pack: Pack) -> Situation:
     return Situation(name=name if isinstance(name, str) and name else Path(document.file).stem,
                      board=board, entities=entities, answers=_answers(data, pack, document),
                      dice=_dice(data, document), defaulted=defaulted,
-                     defaulted_fields=defaulted_fields)
+                     defaulted_fields=defaulted_fields,
+                     unlisted={kind for kind, spec in pack.facts.entities.items()
+                               if spec.key and spec.key not in data})
 
 
 def load_snapshot(path: Path, pack: Pack) -> Situation:
