@@ -301,15 +301,18 @@ class Turn:
             decision["result"] = outcome["stop"] = fill(then.stop, self)
             return "stop"
         if then.call is not None:
-            target = outcome["call"] = fill(then.call, self)
+            target = fill(then.call, self)
             if then.choose:
                 outcome["choose"] = list(then.choose)
             if target not in self.pack.pages and then.missing is not None:
+                outcome["missing"] = target  # not read: there is no such page
                 step.notes.append(fill(then.missing, self))
-            elif self._called(target, depth + 1, frozenset(then.choose) or None) == "stop":
-                return "stop"
-            if then.goto is None:
-                return "continue"
+            else:
+                outcome["call"] = target
+                if self._called(target, depth + 1, frozenset(then.choose) or None) == "stop":
+                    return "stop"
+            if then.goto is None and (then.action is None or then.reads_on):
+                return "continue"  # an action's page goes on as after any action (below)
         if then.goto is not None:
             target = outcome["goto"] = fill(then.goto, self)
             return self.walk(target, depth)
