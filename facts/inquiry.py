@@ -23,7 +23,7 @@ from whybot.engine.situation import Situation
 from whybot.engine.sources import Document
 from whybot.engine.trace import Trace
 
-from .snapshot import situation_from
+from .snapshot import missing_required, situation_from
 
 Answer = Callable[[Open, "Inquiry"], Any]
 Roll = Callable[[dict[str, Any], "Inquiry"], list[int]]
@@ -69,7 +69,19 @@ class Inquiry:
         trace = self.engine.decide(situation, seed=self.seed, explain=False, reading=reading)
         return situation, trace, reading
 
-    def open(self) -> tuple[list[Open], Trace, Reading]:
+    def required(self) -> list[Open]:
+        """Facts the snapshot must give before anything can be decided (a decision point, or
+        a value `required_when` the facts given so far make necessary)."""
+        board = self.engine.pack.facts.board
+        return [Open("fact", name, None, board[name].says, "", "")
+                for name in missing_required(self.data, self.engine.pack)]
+
+    def open(self) -> tuple[list[Open], Trace | None, Reading | None]:
+        """The open facts, first reading first (with the decision on what is known); the
+        required ones first, without a decision."""
+        required = self.required()
+        if required:
+            return required, None, None
         situation, trace, reading = self.decide()
         return open_facts(self.engine, trace, reading, situation), trace, reading
 
@@ -98,7 +110,7 @@ class Inquiry:
         a roll the known dice do not cover (None: the seeded dice roll it)."""
         while True:
             questions, trace, reading = self.open()
-            if questions:
+            if questions or trace is None or reading is None:
                 question = questions[0]
                 value = answer(question, self)
                 if value is BACK:
@@ -107,7 +119,7 @@ class Inquiry:
                 self.give(question, value)
                 self.asked.append(Asked(question, value))
                 continue
-            unrolled = _first_unrolled(trace, len(self.data.get("dice", [])))
+            unrolled = first_unrolled(trace, len(self.data.get("dice", [])))
             if roll is None or unrolled is None:
                 return trace, reading
             faces = roll(unrolled, self)
@@ -125,7 +137,7 @@ class _Back:
 BACK: Any = _Back()
 
 
-def _first_unrolled(trace: Trace, given: int) -> dict[str, Any] | None:
+def first_unrolled(trace: Trace, given: int) -> dict[str, Any] | None:
     """The first roll whose dice the snapshot's `dice:` did not give (a roll of several dice
     starts past them)."""
     used = 0
