@@ -59,7 +59,11 @@ def new(pack: Annotated[str, typer.Argument(metavar="PACK", help="The knowledge 
             help="The game's dice seed (turn N rolls with seed + N; random if not given).")]
         = None,
         name: Annotated[str, typer.Option("--name", help="The game's name.")] = "",
-        rules: RulesOption = None, answers: AnswersOption = None) -> None:
+        rules: RulesOption = None, answers: AnswersOption = None,
+        include: Annotated[list[Path] | None, typer.Option(
+            "--include", metavar="FILE", exists=True, dir_okay=False,
+            help="A file every snapshot of the game includes (your map; repeatable).")]
+        = None) -> None:
     """Start a game: ask the setup questions the pack declares, write the game file."""
     ask, source = _answerer(answers)
     folders = [str(r) for r in rules or []]
@@ -69,7 +73,8 @@ def new(pack: Annotated[str, typer.Argument(metavar="PACK", help="The knowledge 
     for number, question in enumerate(setup_questions(pack, bots, tuple(folders))[1:], 2):
         value = ask(question, number)
         values[question.id] = question.default if value is BACK else value
-    table = Table.new(game, pack, values, name=name, seed=seed, rules=folders)
+    table = Table.new(game, pack, values, name=name, seed=seed, rules=folders,
+                      include=[str(i) for i in include or []])
     _report_unused(source)
     typer.echo(f"new {pack} game {game} (seed {table.game.seed}), bots: "
                f"{', '.join(table.game.bots)}; next: whybot play {game}")

@@ -1,6 +1,8 @@
 """A pack's `play.yaml`: how a game of it is kept at the table (`whybot new`, `whybot play`).
 
-A pack declares, in YAML and never in Python: what its bots are called (`bots:`), which fact
+A pack declares, in YAML and never in Python: what its bots are called (`bots:`: the names
+allowed, the fact that counts them, the fact that names the one deciding, the entity list the
+game's bots fill), which fact
 names the decision point (`point:`), the questions a new game asks (`setup:`), what a turn
 writes back for the next one (`keep:` — per game, per bot, and fields of listed entities by
 their label), what a decision that stops mid-card hands to the bot's next play (`carry:`),
@@ -55,6 +57,7 @@ class Playbook:
     max_bots: int = 4
     bots_count: str | None = None  # a board fact that holds how many bots play
     bot_fact: str | None = None  # a board fact that names the bot deciding
+    bots_list: str | None = None  # an entity list the game's bots fill (by their label)
     point: str | None = None  # the board fact naming the decision point
     snapshot: dict[str, Any] = field(default_factory=dict)
     setup: dict[str, list[str]] = field(default_factory=lambda: {s: [] for s in SCOPES})
@@ -168,6 +171,9 @@ class _Reader:
         book.max_bots = int(bots.get("max", len(names) if names else book.max_bots))
         book.bots_count = self.fact(bots.get("count"), ("bots", "count"))
         book.bot_fact = self.fact(bots.get("fact"), ("bots", "fact"))
+        if bots.get("list") is not None:
+            book.bots_list = self.names([bots["list"]], ("bots", "list"), set(self.lists),
+                                        "entity list")[0]
 
     def _entity(self, kind: str, path: tuple) -> Any:
         entity = self.pack.facts.entities.get(kind)
