@@ -302,7 +302,7 @@ def open_facts(engine: Engine, trace: Trace, reading: Reading,
                 spec = facts.entities[name]
                 found.append(Open("list", keys[name], [], spec.says, rule_id, page, name))
         elif name in facts.board:
-            if name in situation.defaulted and set_by.get(name, step + 1) > step:
+            if name in situation.defaulted and set_by.get(name, step) >= step:
                 spec = facts.board[name]
                 found.append(Open("fact", name, situation.board.get(name), spec.says,
                                   rule_id, page))
