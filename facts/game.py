@@ -187,9 +187,16 @@ def read_game(path: Path, pack_of: Any) -> Game:
 # --- writing ---------------------------------------------------------------------------------
 
 
+class _Dumper(yaml.SafeDumper):
+    """Plain YAML: a value written twice is written twice (no &anchors for a reader)."""
+
+    def ignore_aliases(self, data: Any) -> bool:
+        return True
+
+
 def dump(game: Game) -> str:
-    text = yaml.safe_dump(game.as_data(), sort_keys=False, allow_unicode=True, width=100,
-                          default_flow_style=None)
+    text = yaml.dump(game.as_data(), Dumper=_Dumper, sort_keys=False, allow_unicode=True,
+                     width=100, default_flow_style=None)
     return HEADER + text
 
 
