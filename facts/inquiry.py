@@ -159,6 +159,6 @@ def first_unrolled(trace: Trace, given: int) -> dict[str, Any] | None:
     for roll in trace.dice:
         count = len(roll["faces"])
         if used + count > given:
-            return {"dice": roll["dice"], "for": roll["for"], "skip": given - used}
+            return {"dice": roll["dice"], "for": roll["for"], "skip": given - used, "roll": roll}
         used += count
     return None
