@@ -76,9 +76,10 @@ class Question:
         data: dict[str, Any] = {"id": self.id, "what": self.what, "kind": self.kind,
                                 "text": self.text}
         for name in ("help", "default", "default_cite", "minimum", "maximum", "choices",
-                     "count", "sides", "rule", "page", "rule_says", "cite", "known"):
+                     "count", "sides", "rule", "page", "rule_says", "cite", "known", "label"):
             value = getattr(self, name)
-            if value not in (None, "", 0, {}, []):
+            if value is not None and (name in ("minimum", "maximum", "default")
+                                      or value not in ("", 0, {}, [])):
                 data[name] = value
         if self.required:
             data["required"] = True
