@@ -102,14 +102,18 @@ def play(game: GameFile,
          dice: Annotated[str, typer.Option(
              "--dice", metavar="roll|table", callback=one_of("dice mode", DICE_MODES),
              help="roll: the game's seed rolls; table: ask the faces you rolled.")] = "roll",
-         answers: AnswersOption = None, json_out: JsonOption = False) -> None:
+         answers: AnswersOption = None, json_out: JsonOption = False,
+         seed: Annotated[int | None, typer.Option(
+             "--seed", "-s", metavar="N",
+             help="Seed for this turn's dice (default: the game's seed + the turn number; "
+                  "the log keeps the faces, so a replay is the same).")] = None) -> None:
     """Run the next bot decision: ask only what the procedure reaches, decide, remember.
 
     Each question is the first fact the walk reads that the game file does not know; `?` shows
     why (the rule and page), `back` revisits the previous answer. The decision is printed with
     a short why, what the procedure changed is written back, and the turn is logged."""
     table = Table.open(game)
-    turn = table.turn(bot, at, dice)
+    turn = table.turn(bot, at, dice, seed=seed)
     ask, source = _answerer(answers)
     while (question := turn.next_question()) is not None:
         value = ask(question, len(turn.answers) + 1)

@@ -214,10 +214,10 @@ class Table:
         return self.game.bots[(self.game.bots.index(last) + 1) % len(self.game.bots)]
 
     def turn(self, bot: str | None = None, point: Any = None, dice: str = "roll",
-             answers: list[tuple[str, Any]] | None = None) -> Turn:
+             answers: list[tuple[str, Any]] | None = None, seed: int | None = None) -> Turn:
         """The next decision (of `bot`, else `next_bot()`); `answers` replays answers given
-        so far, in order (a web form)."""
-        return Turn(self, bot or self.next_bot(), point, dice, answers)
+        so far, in order (a web form); `seed` replaces the game's seed for this turn."""
+        return Turn(self, bot or self.next_bot(), point, dice, answers, seed)
 
     # --- after the decision ----------------------------------------------------------------
 

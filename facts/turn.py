@@ -46,12 +46,14 @@ class Turn:
     """Questions and answers for one decision of `bot` (see the module docstring)."""
 
     def __init__(self, table: Table, bot: str, point: Any = None, dice: str = "roll",
-                 answers: list[tuple[str, Any]] | None = None) -> None:
+                 answers: list[tuple[str, Any]] | None = None, seed: int | None = None,
+                 ) -> None:
         if dice not in DICE_MODES:
             raise ValueError(f"dice is one of {DICE_MODES}")
         self.table, self.bot, self.point, self.dice = table, bot, point, dice
         self.number = len(table.game.log) + 1
-        self.seed = table.game.seed + self.number
+        # the game's seed for this turn, unless given: the log keeps the faces either way
+        self.seed = table.game.seed + self.number if seed is None else seed
         self.base = table.snapshot_for(bot, point)
         self.answers: list[tuple[Question, Any]] = []
         self._open: tuple[list[Question], Trace | None, Reading | None] | None = None
