@@ -187,6 +187,8 @@ class _Known:
     sources: dict[Item, list[Item]]  # judgment, derived field, created kind → what it reads
     aliases: dict[str, str]  # alias a rule binds → the entity's kind
     rules: dict[str, Rule]
+    # judgment or created kind → each derivation's condition, and what its value reads
+    by_rule: dict[Item, list[tuple[Condition, list[Item]]]]
 
 
 _KNOWN: WeakKeyDictionary[Engine, _Known] = WeakKeyDictionary()
@@ -197,8 +199,41 @@ def _known(engine: Engine) -> _Known:
     if known is None:
         aliases = _bound_kinds(engine.pack)
         known = _KNOWN[engine] = _Known(_derivation_sources(engine.pack, aliases), aliases,
-                                        {rule.id: rule for rule in engine.pack.rules()})
+                                        {rule.id: rule for rule in engine.pack.rules()},
+                                        _derivation_rules(engine, aliases))
     return known
+
+
+def _derivation_rules(engine: Engine, aliases: Mapping[str, str],
+                      ) -> dict[Item, list[tuple[Condition, list[Item]]]]:
+    """Judgment or created kind → (condition, what the value reads) for each derivation: what
+    a derivation reads is then read as the walk reads, on the board as it is — a Fate's
+    judgment guarded by `fate == 'partisan'` reads nothing more for another Fate."""
+    found: dict[Item, list[tuple[Condition, list[Item]]]] = {}
+    for rule in engine.pack.derivations():
+        then = rule.then
+        known = {**aliases, **scopes(rule.when)}
+        if then.judge is not None and then.judge.alias is None:
+            target, trees = (NAME, then.judge.name), [then.judge.value]
+        elif then.create is not None:
+            target, trees = (KIND, then.create.kind), [a.value for a in then.create.fields]
+        else:
+            continue
+        items = [item for tree in trees for item in _tree_items(tree, known)]
+        found.setdefault(target, []).append((engine.conditions[rule.id], items))
+    return found
+
+
+def _read_by(rules: list[tuple[Condition, list[Item]]], world: World) -> list[Item]:
+    """What these derivations read on `world`: each condition as the evaluator cuts it short,
+    and the value of each that holds."""
+    items: list[Item] = []
+    for condition, value in rules:
+        notes: list[Item] = []
+        held = holds(condition, World(_Seen(world.board, NAME, notes),
+                                      _Seen(world.entities, KIND, notes)))
+        items += [*notes, *(value if held else [])]
+    return items
 
 
 def _derivation_sources(pack: Pack, aliases: Mapping[str, str]) -> dict[Item, list[Item]]:
@@ -223,11 +258,15 @@ def _derivation_sources(pack: Pack, aliases: Mapping[str, str]) -> dict[Item, li
     return found
 
 
-def leaves(engine: Engine, item: Item, answers: Mapping[str, Any]) -> list[Item]:
+def leaves(engine: Engine, item: Item, answers: Mapping[str, Any],
+           world: World | None = None) -> list[Item]:
     """What reading `item` comes down to: observations, kinds the snapshot lists, and
     judgments no rule derives — through the derivations of judgments, derived fields and
-    created kinds (a judgment the snapshot answers reads nothing further)."""
-    sources = _known(engine).sources
+    created kinds (a judgment the snapshot answers reads nothing further). With `world`, a
+    judgment's or created kind's derivations are read on it, cut short as the evaluator
+    cuts them; otherwise (and for entity fields) everything they mention."""
+    known = _known(engine)
+    sources = known.sources
     found: list[Item] = []
     seen = {item}
     work = [item]
@@ -237,6 +276,8 @@ def leaves(engine: Engine, item: Item, answers: Mapping[str, Any]) -> list[Item]
         if kind == NAME and name in answers:
             continue
         below = sources.get(current)
+        if world is not None and current in known.by_rule:
+            below = _read_by(known.by_rule[current], world)
         if kind == FIELD and name.startswith("*."):  # an entity of a kind not known here
             below = [i for f, i in _any_kind(sources, name[2:])]
         if below is None:
@@ -280,11 +321,12 @@ def reached(engine: Engine, trace: Trace, reading: Reading,
     """Every leaf the walk read, first reading first: (step, rule, item)."""
     expanded: set[Item] = set()
     found: set[Item] = set()
+    world = World(reading.board, reading.entities)  # judgments' derivations read on it
     for step, rule, item in _events(engine, trace, reading):
         if item in expanded:
             continue
         expanded.add(item)
-        for leaf in leaves(engine, item, answers):
+        for leaf in leaves(engine, item, answers, world):
             if leaf not in found:
                 found.add(leaf)
                 yield step, rule, leaf

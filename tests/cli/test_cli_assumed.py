@@ -19,8 +19,8 @@ def test_the_assumed_block_names_each_default_the_walk_read(run):
     text = " ".join(" ".join(lines).translate({ord(c): " " for c in "│├└─"}).split())
     assert "bonus_cards = 0 — bonus action cards in the bot's play area (read by " \
            "bot_turn.draw on bot_turn)" in text
-    assert "vox_choices: none listed" in text
-    assert "answers.council_intrigue_effective = false" in text
+    assert "golems: none listed" in text
+    assert "vox_choices" not in text  # no option Secures a Vox card: its choices unread
     data = json.loads(run("decide", DEMO, "--seed", "7", "--json").stdout)
     names = [a["name"] for a in data["assumed"]]
     assert names[:3] == ["bonus_cards", "initiative", "initiative_seized_this_round"]
@@ -36,7 +36,7 @@ def test_strict_refuses_listing_the_missing_facts(run, tmp_path):
     assert result.exit_code == 2
     assert "missing: bonus_cards — bonus action cards in the bot's play area (read by " \
            "bot_turn.draw)" in result.stderr
-    assert "--strict: 17 fact(s) the decision reads are not given (listed above): " \
+    assert "--strict: 16 fact(s) the decision reads are not given (listed above): " \
            "bonus_cards, initiative," in result.stderr
     full = tmp_path / "full.yaml"
     data = json.loads(run("decide", DEMO, "--seed", "7", "--json").stdout)
@@ -44,9 +44,9 @@ def test_strict_refuses_listing_the_missing_facts(run, tmp_path):
     extra = "\n".join(f"{a['name']}: {json.dumps(a['value'])}" for a in data["assumed"]
                       if a["what"] == "fact")
     lists = "\n".join(f"{a['name']}: []" for a in data["assumed"] if a["what"] == "list")
-    answers = "\n".join(f"  {a['name']}: {json.dumps(a['value'])}" for a in data["assumed"]
-                        if a["what"] == "answer")
-    full.write_text(f"{text}\n{extra}\n{lists}\nanswers:\n{answers}\n", encoding="utf-8")
+    answers = {a["name"]: a["value"] for a in data["assumed"] if a["what"] == "answer"}
+    full.write_text(f"{text}\n{extra}\n{lists}\nanswers: {json.dumps(answers)}\n",
+                    encoding="utf-8")
     strict = run("decide", full, "--seed", "7", "--strict")
     assert strict.exit_code == 0, strict.output
     assert "Assumed" not in strict.stdout

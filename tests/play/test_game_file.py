@@ -36,8 +36,7 @@ def test_a_new_game_holds_the_setup_and_is_never_written_over(game):
 
 @pytest.mark.parametrize(("edit", "message"), [
     (("fate: none", "fate: nonee"),
-     "($.state.bots.red.fate): 'nonee' is not one of: none, magnate, steward (did you mean "
-     "'none'?)"),
+     "game.yaml:16 ($.state.bots.red.fate): 'nonee' is not one of: none, "),
     (("bots: [red]", "bots: [red, red]"), "($.bots): bots must be a list of different names"),
     (("revision: 1", "revison: 1"), "($.revison): unknown key 'revison' in a game file (did "
                                     "you mean 'revision'?)"),
