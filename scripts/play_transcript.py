@@ -53,7 +53,8 @@ def _text(name: str) -> str:
 
 
 def _plain(text: str) -> str:
-    return re.sub(r"/tmp/[^ ]*/game\.yaml", "game.yaml", text).rstrip()
+    text = re.sub(r"/tmp/[^ ]*/game\.yaml", "game.yaml", text)
+    return "\n".join(line.rstrip() for line in text.rstrip().splitlines())
 
 
 def main() -> None:
@@ -76,7 +77,7 @@ def main() -> None:
                 "setup.yaml", _plain(_run("new", "arcs", str(game), "--seed", "11",
                                           "--answers", str(setup))), "```", "",
                 "```yaml", setup.read_text(encoding="utf-8").rstrip(), "```", ""]
-        rows = []
+        rows, turns = [], 0
         for number, (answers, extra) in enumerate(STEPS, 1):
             printed = _run("play", str(game), "--answers", str(ANSWERS / answers), *extra)
             entry = yaml.safe_load(game.read_text(encoding="utf-8"))["log"][-1]
@@ -85,7 +86,11 @@ def main() -> None:
             rows.append((number, entry["point"], len(asked), lists,
                          entry["decision"]["result"]))
             command = f"whybot play game.yaml {' '.join(extra)} --answers {answers}"
-            out += [f"## Decision {number}: {entry['point']}", "",
+            resumed = entry["snapshot"].get("resume", "none") != "none"
+            turns += 0 if resumed or entry["point"] != "turn" else 1
+            what = "the chapter begins" if entry["point"] != "turn" else \
+                f"bot turn {turns}" + (", the card resumed after the Battle" if resumed else "")
+            out += [f"## Decision {number}: {what}", "",
                     f"`{' '.join(command.split())}` asked {len(asked)} question(s) "
                     f"({lists} of them lists), in this order:", ""]
             out += [f"{i}. `{name}` — {_text(name)}" for i, name in enumerate(asked, 1)]
@@ -102,10 +107,10 @@ def main() -> None:
                 "| --- | --- | --- | --- | --- | --- |"]
         out += [f"| {n} | {point} | {asked} | {lists} | {result} | {full - asked} |"
                 for n, point, asked, lists, result in rows]
-        turns = [r for r in rows if r[1] == "turn"]
-        average = sum(r[2] for r in turns) / len(turns)
-        out += ["", f"The four bot-turn decisions asked {average:.1f} questions on average "
-                f"({min(r[2] for r in turns)}–{max(r[2] for r in turns)}); the hand and "
+        decided = [r for r in rows if r[1] == "turn"]
+        average = sum(r[2] for r in decided) / len(decided)
+        out += ["", f"The four decisions of the three bot turns asked {average:.1f} questions on average "
+                f"({min(r[2] for r in decided)}–{max(r[2] for r in decided)}); the hand and "
                 "seize counters, the Fate, the Act and the declared ambitions were never "
                 "asked again once known — the game file keeps them, and the procedure's own "
                 "changes to them are written back after each decision. The resumed card "
