@@ -109,7 +109,8 @@ def main() -> None:
                 for n, point, asked, lists, result in rows]
         decided = [r for r in rows if r[1] == "turn"]
         average = sum(r[2] for r in decided) / len(decided)
-        out += ["", f"The four decisions of the three bot turns asked {average:.1f} questions on average "
+        out += ["", "The four decisions of the three bot turns asked "
+                f"{average:.1f} questions on average "
                 f"({min(r[2] for r in decided)}–{max(r[2] for r in decided)}); the hand and "
                 "seize counters, the Fate, the Act and the declared ambitions were never "
                 "asked again once known — the game file keeps them, and the procedure's own "
