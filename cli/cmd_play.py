@@ -22,7 +22,7 @@ from whybot.facts.turn import DICE_MODES
 from .brief import render_brief
 from .group import out, print_json
 from .options import JsonOption, RulesOption, one_of
-from .prompt import BACK, Ask, FromFile, Terminal, answers_from, interactive
+from .prompt import BACK, Ask, FromFile, Terminal, answers_from, interactive, problem
 
 GameFile = Annotated[Path, typer.Argument(metavar="GAME", help="The game file (YAML).")]
 AnswersOption = Annotated[Path | None, typer.Option(
@@ -124,7 +124,7 @@ def play(game: GameFile,
             turn.answer(question.id, value)
         except AnswerError as exc:
             if isinstance(ask, Terminal):
-                typer.echo(f"   {exc.message}" + (f" ({exc.hint})" if exc.hint else ""))
+                problem(exc)
                 continue
             raise
     result = turn.decide()

@@ -67,6 +67,11 @@ def _entry(line: str) -> dict[str, Any]:
     return entry
 
 
+def problem(error: AnswerError) -> None:
+    """A wrong answer, said on the terminal (the question is asked again)."""
+    typer.echo(f"   {error.message}" + (f" ({error.hint})" if error.hint else ""))
+
+
 class Terminal:
     """Questions asked on the terminal (`read` is `input`, replaced in tests)."""
 
@@ -87,10 +92,7 @@ class Terminal:
             return self._entities(question)
         default = f" [{question.default}]" if question.default is not None else ""
         while True:
-            text = self._line(f"   ({hint(question)}){default} > ")
-            if text == "?":
-                typer.echo(f"   why: {question.why()}")
-                continue
+            text = self._answer(f"   ({hint(question)}){default} > ", question)
             if text == "back":
                 return BACK
             if text == "" and question.default is not None:
@@ -98,7 +100,13 @@ class Terminal:
             try:
                 return question.parse(text)
             except AnswerError as exc:
-                typer.echo(f"   {exc.message}" + (f" ({exc.hint})" if exc.hint else ""))
+                problem(exc)
+
+    def _answer(self, prompt: str, question: Question) -> str:
+        """A line typed; `?` shows why the question is asked and reads the next."""
+        while (text := self._line(prompt)) == "?":
+            typer.echo(f"   why: {question.why()}")
+        return text
 
     def _entities(self, question: Question) -> Any:
         typer.echo(f"   fields: {_fields(question)}")
@@ -108,10 +116,7 @@ class Terminal:
                        + ", ".join(f"{k}={v}" for k, v in kept.items()))
         items: list[dict[str, Any]] = []
         while True:
-            text = self._line(f"   {question.id}[{len(items) + 1}] > ")
-            if text == "?":
-                typer.echo(f"   why: {question.why()}")
-                continue
+            text = self._answer(f"   {question.id}[{len(items) + 1}] > ", question)
             if text == "back":
                 if items:
                     items.pop()
@@ -122,12 +127,12 @@ class Terminal:
             try:
                 entry = _entry(text)
                 question.parse([entry])
-            except (AnswerError, yaml.YAMLError) as exc:
-                message = exc.message if isinstance(exc, AnswerError) else "not YAML"
-                typer.echo(f"   {message}" + (f" ({exc.hint})" if getattr(exc, "hint", None)
-                                              else ""))
-                continue
-            items.append(entry)
+            except yaml.YAMLError:
+                problem(AnswerError("not a YAML flow mapping"))
+            except AnswerError as exc:
+                problem(exc)
+            else:
+                items.append(entry)
 
 
 class FromFile:
@@ -170,4 +175,5 @@ def interactive() -> bool:
     return sys.stdin.isatty()
 
 
-__all__ = ["BACK", "FromFile", "Terminal", "Unanswered", "answers_from", "hint", "interactive"]
+__all__ = ["BACK", "FromFile", "Terminal", "Unanswered", "answers_from", "hint", "interactive",
+           "problem"]
