@@ -21,9 +21,9 @@ from typing import TYPE_CHECKING, Any
 from weakref import WeakKeyDictionary
 
 from .evaluate import World, holds
-from .expressions import Aggregate, Condition, Exists, all_refs, children, scopes
+from .expressions import Condition, scopes
 from .model import Pack, Rule
-from .outcomes import Assign, Choice, Distribute, Each, Roll, Update
+from .reads import FIELD, KIND, NAME, Item, bound_kinds, outcome_reads, tree_items
 
 if TYPE_CHECKING:
     from .decide import Engine
@@ -31,8 +31,6 @@ if TYPE_CHECKING:
     from .trace import Trace
     from .walk import Turn
 
-NAME, KIND, FIELD = "name", "kind", "field"
-Item = tuple[str, str]  # (NAME | KIND | FIELD, what)
 
 
 @dataclass(frozen=True)
@@ -115,71 +113,6 @@ class Reading:
                          for kind, items in turn.store.by_kind.items()}
 
 
-def _kinds_of(node: Any) -> list[str]:
-    """Entity kinds a tree quantifies over, in the order written."""
-    found = [node.kind] if isinstance(node, Exists | Aggregate) else []
-    for child in children(node):
-        found += _kinds_of(child)
-    return found
-
-
-def _tree_items(node: Any, aliases: Mapping[str, str]) -> list[Item]:
-    """Board names, kinds and entity fields (`kind.field`) a tree reads, in the order written.
-    `aliases`: the kinds of entities bound outside the tree (`selected` → play)."""
-    if node is None:
-        return []
-    known = {**aliases, **scopes(node)}
-    items: list[Item] = [(KIND, k) for k in _kinds_of(node)]
-    for ref in all_refs(node):
-        if ref.scope is not None:
-            items.append((FIELD, f"{known.get(ref.scope, '*')}.{ref.name}"))
-            continue
-        items.append((NAME, ref.name))
-        alias, dot, name = ref.name.partition(".")
-        if dot and alias in known:  # `selected.actions`: a field of the bound entity
-            items.append((FIELD, f"{known[alias]}.{name}"))
-    return items
-
-
-def _bound_kinds(pack: Pack) -> dict[str, str]:
-    """alias → kind for every entity a rule binds by `select`/`target`/`each` (`as:`)."""
-    return {effect.alias: effect.kind for rule in pack.rules() for effect in rule.then.effects
-            if isinstance(effect, Choice | Each)}
-
-
-def outcome_reads(rule: Rule, aliases: Mapping[str, str]) -> list[Item]:
-    """What a fired rule's outcome reads before it acts: the values it sets and rolls, the
-    entities it chooses among (and how it filters, prefers and orders them), the entities it
-    loops or spreads over, and the page names it computes (`fate.{fate}.act{act}`). Texts a
-    player only reads (`say`, details) are left out: showing a value is not deciding on it."""
-    then = rule.then
-    items: list[Item] = []
-
-    def read(*trees: Any, scope: dict[str, str] | None = None) -> None:
-        for tree in trees:
-            items.extend(_tree_items(tree, {**aliases, **(scope or {})}))
-
-    for effect in then.effects:
-        if isinstance(effect, Assign):
-            read(effect.value)
-        elif isinstance(effect, Roll):
-            read(effect.count, effect.success)
-        elif isinstance(effect, Choice | Each | Distribute):
-            items.append((KIND, effect.kind))
-            scope = {effect.scope: effect.kind}
-            read(effect.where, *(key.value for key in effect.order), scope=scope)
-            if isinstance(effect, Choice):
-                read(*(p.when for p in effect.prefer), scope=scope)
-            if isinstance(effect, Distribute):
-                read(effect.amount, effect.cap, scope=scope)
-        elif isinstance(effect, Update):
-            read(*(assign.value for assign in effect.fields))
-    for link in (then.call, then.goto):
-        if link is not None:
-            read(*(part for part in link.parts if not isinstance(part, str)))
-    return items
-
-
 @dataclass(frozen=True)
 class _Known:
     """What a pack's rules say about reading, worked out once per engine."""
@@ -197,7 +130,7 @@ _KNOWN: WeakKeyDictionary[Engine, _Known] = WeakKeyDictionary()
 def _known(engine: Engine) -> _Known:
     known = _KNOWN.get(engine)
     if known is None:
-        aliases = _bound_kinds(engine.pack)
+        aliases = bound_kinds(engine.pack)
         known = _KNOWN[engine] = _Known(_derivation_sources(engine.pack, aliases), aliases,
                                         {rule.id: rule for rule in engine.pack.rules()},
                                         _derivation_rules(engine, aliases))
@@ -219,7 +152,7 @@ def _derivation_rules(engine: Engine, aliases: Mapping[str, str],
             target, trees = (KIND, then.create.kind), [a.value for a in then.create.fields]
         else:
             continue
-        items = [item for tree in trees for item in _tree_items(tree, known)]
+        items = [item for tree in trees for item in tree_items(tree, known)]
         found.setdefault(target, []).append((engine.conditions[rule.id], items))
     return found
 
@@ -253,7 +186,7 @@ def _derivation_sources(pack: Pack, aliases: Mapping[str, str]) -> dict[Item, li
         else:
             continue
         items = found.setdefault(target, [])
-        items += [item for tree in trees for item in _tree_items(tree, known)
+        items += [item for tree in trees for item in tree_items(tree, known)
                   if item not in items and item != target]
     return found
 
