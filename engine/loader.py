@@ -29,13 +29,14 @@ from .sources import Document, read_document
 SECTIONS_FILE = "sections.yaml"  # the seed's sections, for `rules coverage` (not rules)
 RULE_FILE_KEYS = ("procedure", "rules", "disable")  # what only a rule file declares
 PAGE_KINDS = (DECISION, DERIVATION)
+PLAY_FILE = "play.yaml"  # how a game of the pack is kept at the table (facts/playbook.py)
 
 
 def rule_files(folder: Path) -> list[Path]:
-    """Rule files of a folder, in a stable order (sorted paths); a pack's own pack.yaml and
-    sections.yaml are not rule files."""
+    """Rule files of a folder, in a stable order (sorted paths); a pack's own pack.yaml,
+    sections.yaml and play.yaml are not rule files."""
     found = [p for p in folder.rglob("*") if p.suffix in (".yaml", ".yml") and not p.is_dir()]
-    own = {folder / PACK_FILE, folder / SECTIONS_FILE}
+    own = {folder / PACK_FILE, folder / SECTIONS_FILE, folder / PLAY_FILE}
     return sorted(p for p in found if p not in own)
 
 
