@@ -198,6 +198,8 @@ def _outcome(node: Tree, outcome: dict[str, Any]) -> None:
         node.add(_line("stop:", str(outcome["stop"]), "bold red"))
     if "call" in outcome:
         node.add(_line("reads page", f"{outcome['call']} (then comes back)", "cyan"))
+    if "missing" in outcome:
+        node.add(_line("no page", f"{outcome['missing']}: not read", "dim"))
     if "goto" in outcome:
         node.add(_line("goes to page", str(outcome["goto"]), "cyan"))
     if "after_action" in outcome:

@@ -28,14 +28,15 @@ from .sources import Document, json_path, read_document
 
 PACK_FILE = "pack.yaml"
 SECTIONS_FILE = "sections.yaml"  # the seed's sections, for `rules coverage` (not rules)
+PLAY_FILE = "play.yaml"  # how a game of the pack is kept at the table (facts/playbook.py)
 RESERVED_FIELDS = {"t", "kind", "k", "sid", "id", "eid"}  # the compiler's own fact keys
 
 
 def rule_files(folder: Path) -> list[Path]:
-    """Rule files of a folder, in a stable order (sorted paths); a pack's own pack.yaml and
-    sections.yaml are not rule files."""
+    """Rule files of a folder, in a stable order (sorted paths); a pack's own pack.yaml,
+    sections.yaml and play.yaml are not rule files."""
     found = [p for p in folder.rglob("*") if p.suffix in (".yaml", ".yml") and not p.is_dir()]
-    own = {folder / PACK_FILE, folder / SECTIONS_FILE}
+    own = {folder / PACK_FILE, folder / SECTIONS_FILE, folder / PLAY_FILE}
     return sorted(p for p in found if p not in own)
 
 

@@ -25,14 +25,17 @@ from .trace import Step, Trace
 
 if TYPE_CHECKING:
     from .decide import Engine
+    from .reach import Reading
 
 
 class Turn:
     """Everything one decision knows while its pages are walked."""
 
     def __init__(self, engine: Engine, situation: Situation, seed: int | None,
-                 explain: bool, dice: Dice | None = None) -> None:
+                 explain: bool, dice: Dice | None = None, reading: Reading | None = None,
+                 ) -> None:
         self.engine = engine
+        self.reading = reading  # notes what each step reads (engine/reach.py), if given
         self.pack = engine.pack
         self.situation = situation
         self.explain = explain
@@ -201,6 +204,10 @@ class Turn:
         """Why each rule above the fired one did not apply — and a check that the evaluator
         agrees with the rule engine on all of them (the why-not text only when explaining)."""
         conditions, reads = self.engine.conditions, self.engine.reads
+        if self.reading is not None:
+            considered = [*skipped, *([rule] if rule is not None else [])]
+            self.reading.considered(len(self.trace.steps) - 1,
+                                    [(r, conditions[r.id]) for r in considered], world)
         for earlier in skipped:
             why = failures(conditions[earlier.id], world) if self.explain else []
             if (why == []) if self.explain else holds(conditions[earlier.id], world):
@@ -294,15 +301,18 @@ class Turn:
             decision["result"] = outcome["stop"] = fill(then.stop, self)
             return "stop"
         if then.call is not None:
-            target = outcome["call"] = fill(then.call, self)
+            target = fill(then.call, self)
             if then.choose:
                 outcome["choose"] = list(then.choose)
             if target not in self.pack.pages and then.missing is not None:
+                outcome["missing"] = target  # not read: there is no such page
                 step.notes.append(fill(then.missing, self))
-            elif self._called(target, depth + 1, frozenset(then.choose) or None) == "stop":
-                return "stop"
-            if then.goto is None:
-                return "continue"
+            else:
+                outcome["call"] = target
+                if self._called(target, depth + 1, frozenset(then.choose) or None) == "stop":
+                    return "stop"
+            if then.goto is None and (then.action is None or then.reads_on):
+                return "continue"  # an action's page goes on as after any action (below)
         if then.goto is not None:
             target = outcome["goto"] = fill(then.goto, self)
             return self.walk(target, depth)
@@ -383,6 +393,8 @@ class Turn:
 
     def finish(self) -> Trace:
         self.session.close()
+        if self.reading is not None:
+            self.reading.finished(self)
         self.trace.dice = [r.as_dict() for r in self.dice.rolls]
         self.trace.dice_notes = self.dice.notes()
         used = {n for step in self.trace.steps for n in step.matched}

@@ -110,6 +110,15 @@ def _required(data: dict[str, Any], board: dict[str, Any], pack: Pack,
                          + f": it is needed when {spec.required_text}")
 
 
+def missing_required(data: dict[str, Any], pack: Pack) -> list[str]:
+    """Board facts `data` must give but does not: required ones, and those whose
+    `required_when` holds on the board it gives (its other facts at their defaults)."""
+    board = {name: data.get(name, spec.default) for name, spec in pack.facts.board.items()}
+    return [name for name, spec in pack.facts.board.items() if name not in data and (
+        spec.required or (spec.required_when is not None
+                          and holds(spec.required_when, World(board))))]
+
+
 def _refer(value: Any, spec: FieldSpec, entities: dict[str, list[dict[str, Any]]],
            document: Document, path: tuple) -> None:
     """A value of a `refers` field names a listed entity (or is an enum value, or unset)."""
@@ -200,7 +209,9 @@ def situation_from(document: Document, pack: Pack) -> Situation:
     return Situation(name=name if isinstance(name, str) and name else Path(document.file).stem,
                      board=board, entities=entities, answers=_answers(data, pack, document),
                      dice=_dice(data, document), defaulted=defaulted,
-                     defaulted_fields=defaulted_fields)
+                     defaulted_fields=defaulted_fields,
+                     unlisted={kind for kind, spec in pack.facts.entities.items()
+                               if spec.key and spec.key not in data})
 
 
 def load_snapshot(path: Path, pack: Pack) -> Situation:
@@ -211,4 +222,4 @@ def parse_snapshot(text: str, origin: str, pack: Pack) -> Situation:
     return situation_from(parse_text(text, origin, SnapshotError), pack)
 
 
-__all__ = ["load_snapshot", "parse_snapshot", "situation_from"]
+__all__ = ["load_snapshot", "missing_required", "parse_snapshot", "situation_from"]

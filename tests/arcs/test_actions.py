@@ -139,6 +139,7 @@ def test_the_resume_snapshot_continues_on_the_page_without_draw_or_prelude(arcs)
     trace = decide(arcs, """
 resume: aggression
 resume_actions: 2
+resume_mode: lead
 hand_counter: 2
 initiative: true
 weapon: 1
@@ -172,7 +173,8 @@ options:
     resumed = decide(arcs, magnate.replace("hand_counter: 3", "hand_counter: 2")
                      .replace("  - {action: battle, goal: raid, resource: fuel, keys: 1, ships: 3, "
                               "fresh_ships: 3, defenders: 1}\n", "")
-                     + "resume: fate\nresume_fate_actions: 1\nresume_actions: 3\n")
+                     + "resume: fate\nresume_fate_actions: 1\nresume_actions: 3\n"
+                     + "resume_mode: lead\n")
     assert [a["page"] for a in resumed.decision["actions"]] == ["aggression"]
     assert "resume.fate" in resumed.fired()
 
@@ -181,6 +183,6 @@ def test_a_guild_ability_is_used_once(arcs):
     """§ Guild and Lore Cards: new actions at most once per chapter — after using it, the card is
     exhausted and the restart reads on (readings R16)."""
     trace = decide(arcs, ADMIN.format(pips=2) + (
-        "ready_guild_ability: true\nguild_ability_suit: administration\n"
+        "guild_cards: [{name: Court Bureaucrats, action: tax, can_use: true}]\n"
         "options: [{action: tax, resource: fuel}]\n"))
     assert [a["action"] for a in trace.decision["actions"]] == ["use_guild_ability", "tax"]

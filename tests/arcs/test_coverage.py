@@ -26,5 +26,7 @@ def test_the_pages_and_principles_this_pack_encodes_are_cited(arcs):
                   "Vox Cards", "Questions", "Clarifications", "Terminology",
                   "SUPERCAT › Difficulty modifiers (Optional)", "SUPERCAT › Fates",
                   "SUPERCAT › How to follow the procedures",
-                  "SUPERCAT › Decision making for the bot"):
+                  "SUPERCAT › Decision making for the bot", "SUPERCAT › Act I Setup",
+                  "SUPERCAT › Playing a bot turn › Guild and Lore Cards",
+                  "SUPERCAT › Playing a chapter"):
         assert title in cited, title
