@@ -12,6 +12,7 @@ import threading
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlencode
 
 from jinja2 import Environment, FileSystemLoader, select_autoescape
 from starlette.requests import Request
@@ -53,9 +54,14 @@ class Pages:
                            back=back, back_label=back_label)
 
 
-def see(request: Request, name: str, **params: Any) -> RedirectResponse:
-    """After a form that changed something: go to a page (so a reload sends nothing again)."""
-    return RedirectResponse(request.app.url_path_for(name, **params), status_code=303)
+def see(request: Request, name: str, notice: str | None = None, **params: Any,
+        ) -> RedirectResponse:
+    """After a form that changed something: go to a page (so a reload sends nothing again),
+    with a line saying what was done."""
+    where = str(request.app.url_path_for(name, **{k: str(v) for k, v in params.items()}))
+    if notice:
+        where += "?" + urlencode({"notice": notice})
+    return RedirectResponse(where, status_code=303)
 
 
 def fresh(given: str | None, now: int) -> None:

@@ -9,6 +9,7 @@ classes. Nothing is derived again here, so the page and the terminal cannot disa
 from __future__ import annotations
 
 from html import escape
+from itertools import pairwise
 
 from markupsafe import Markup
 from rich.console import Group
@@ -32,7 +33,7 @@ def text_html(text: Text | str) -> str:
     cuts = sorted({0, len(plain), *(s.start for s in text.spans), *(s.end for s in text.spans)})
     base = _classes(text.style)
     parts = []
-    for start, end in zip(cuts, cuts[1:], strict=False):
+    for start, end in pairwise(cuts):
         if start >= end:
             continue
         classes = list(base)
