@@ -8,6 +8,7 @@ from typing import Annotated
 import typer
 
 from whybot.engine.explain import rule_verdict
+from whybot.facts.table import Table
 
 from . import render
 from .brief import render_brief
@@ -57,14 +58,23 @@ def why(snapshot: Snapshot, rule: Annotated[str | None, typer.Option(
                                   "rules that chose list the ones above them that did "
                                   "not apply).")] = False,
         pack: PackOption = None, rules: RulesOption = None, seed: SeedOption = None,
-        json_out: JsonOption = False, include_from: IncludeFromOption = None) -> None:
+        json_out: JsonOption = False, include_from: IncludeFromOption = None,
+        turn: Annotated[int | None, typer.Option(
+            "--turn", "-t", metavar="N",
+            help="SNAPSHOT is a game file: turn N of its log, decided again.")] = None,
+        ) -> None:
     """Why did the bot do that? (the full trace)
 
     Every page read, the rule that fired there with the seed's question and citation, the
     values it matched and what it did; under it, why each higher rule did not apply. Then where
     each judgment came from (derived by a rule, given in the snapshot, or unknown and assumed
-    "no"), and every dice roll. With --rule ID: only that rule, fired or not and why."""
-    engine, situation, trace = _decide(snapshot, pack, rules, seed, True, include_from)
+    "no"), and every dice roll. With --rule ID: only that rule, fired or not and why. With
+    --turn N: a past turn of a game file (`whybot play`)."""
+    if turn is not None:
+        table = Table.open(snapshot)
+        engine, situation, trace = table.engine, *table.past_situation(turn)
+    else:
+        engine, situation, trace = _decide(snapshot, pack, rules, seed, True, include_from)
     data = {**trace.as_dict(), "presentation": engine.pack.presentation}
     if rule is not None:
         verdict = rule_verdict(engine, situation, trace, rule)

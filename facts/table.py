@@ -37,6 +37,8 @@ from typing import Any
 from whybot.engine.decide import Engine
 from whybot.engine.errors import WhybotError, did_you_mean
 from whybot.engine.model import Pack
+from whybot.engine.situation import Situation
+from whybot.engine.sources import Document
 from whybot.engine.trace import Trace
 
 from .game import Game, GameFileError, read_game, write_game
@@ -255,16 +257,19 @@ class Table:
 
     def past(self, number: int, explain: bool = True) -> Trace:
         """Turn `number` decided again from its logged snapshot (dice included)."""
-        if not 1 <= number <= len(self.game.log):
-            raise AnswerError(f"no turn {number}: the log has {len(self.game.log)}",
-                              path="turn")
-        entry = self.game.log[number - 1]
-        from whybot.engine.sources import Document
+        return self.past_situation(number, explain)[1]
 
-        origin = f"{self.game.path or 'game'} turn {number}"
+    def past_situation(self, number: int, explain: bool = True) -> tuple[Situation, Trace]:
+        """Turn `number`'s situation (from its logged snapshot) and its decision, again."""
+        if not 1 <= number <= len(self.game.log):
+            raise AnswerError(f"no turn {number}: the log has {len(self.game.log)} turn(s)",
+                              file=str(self.game.path or ""), path="--turn")
+        entry = self.game.log[number - 1]
+        origin = f"{self.game.path or 'game'} (turn {number})"
         situation = situation_from(Document(data=copy.deepcopy(entry["snapshot"]),
                                             file=origin), self.engine.pack)
-        return self.engine.decide(situation, seed=self.game.seed + number, explain=explain)
+        return situation, self.engine.decide(situation, seed=self.game.seed + number,
+                                             explain=explain)
 
     def replay(self) -> list[str]:
         """Every logged turn decided again: the turns whose decision differs (none, if the
