@@ -7,7 +7,6 @@ written as HTML (`treehtml.py`): the page adds no reasoning of its own.
 
 from __future__ import annotations
 
-import copy
 from typing import Any
 
 from starlette.requests import Request
@@ -15,10 +14,6 @@ from starlette.responses import Response
 
 from whybot.engine.errors import WhybotError
 from whybot.engine.explain import rule_verdict
-from whybot.engine.sources import Document
-from whybot.facts.question import AnswerError
-from whybot.facts.snapshot import situation_from
-from whybot.facts.table import Table
 
 from .. import render
 from ..brief import render_brief
@@ -26,15 +21,6 @@ from ..odds import head, odds_data, particulars, values_text
 from .pages import Pages
 from .play import open_game
 from .treehtml import tree_html
-
-
-def _situation(table: Table, number: int) -> Any:
-    """Turn `number`'s logged snapshot as a situation (what `Table.past` decides)."""
-    if not 1 <= number <= len(table.game.log):
-        raise AnswerError(f"no turn {number}: the log has {len(table.game.log)}", path="turn")
-    entry = table.game.log[number - 1]
-    return situation_from(Document(data=copy.deepcopy(entry["snapshot"]),
-                                   file=f"{table.game.path} turn {number}"), table.engine.pack)
 
 
 def _large(data: dict[str, Any]) -> dict[str, Any]:
@@ -61,13 +47,13 @@ def decision_page(pages: Pages, request: Request) -> Response:
     rule = request.query_params.get("rule", "").strip()
     with pages.lock:
         table = open_game(pages, name)
-        trace = table.past(number)
+        situation, trace = table.past_situation(number)
         entry = table.game.log[number - 1]
         verdict, rule_error = None, None
         if rule:
             try:
                 verdict = tree_html(render.render_verdict(rule_verdict(
-                    table.engine, _situation(table, number), trace, rule)), open_depth=3)
+                    table.engine, situation, trace, rule)), open_depth=3)
             except WhybotError as exc:
                 rule_error = exc.render()
     data = {**trace.as_dict(), "presentation": table.engine.pack.presentation}
@@ -92,7 +78,7 @@ def odds_page(pages: Pages, request: Request) -> Response:
     number = request.path_params["number"]
     with pages.lock:
         table = open_game(pages, name)
-        situation = _situation(table, number)
+        situation, _ = table.past_situation(number, explain=False)
         found = odds(table.engine, situation, "actions", 0)
     pack = table.engine.pack
     data = odds_data(found, situation.name, pack, len(situation.dice))
