@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import html
 import re
+import warnings
 from pathlib import Path
 from typing import Any
 
@@ -13,6 +14,8 @@ import pytest
 pytest.importorskip("starlette", reason="whybot serve needs the extra: pip install "
                                         "'whybot[serve]'")
 
+# Starlette 1.x suggests httpx2 for its test client; httpx (which it still supports) is kept.
+warnings.filterwarnings("ignore", message="Using `httpx` with `starlette.testclient`")
 from starlette.testclient import TestClient  # noqa: E402
 
 from whybot.cli.web.app import create_app  # noqa: E402
@@ -83,6 +86,16 @@ def games(tmp_path: Path) -> Path:
 @pytest.fixture()
 def client(games: Path) -> TestClient:
     return TestClient(create_app(games), base_url=LOCAL)
+
+
+@pytest.fixture()
+def run_cli():
+    """`whybot ARGS...` in-process (typer's runner)."""
+    from typer.testing import CliRunner
+
+    from whybot.cli.app import app
+
+    return lambda *args: CliRunner().invoke(app, list(args))
 
 
 @pytest.fixture()
