@@ -114,13 +114,24 @@ async def new_game(pages: Pages, request: Request) -> Response:
     answers, fields = _answers(form, seats, per_seat, game)
     with pages.lock:
         try:
+            seed = _seed(text(form, "seed"))
             path = pages.folder.path(name, exists=False)
-            Table.new(path, pack, answers, name=name)
+            Table.new(path, pack, answers, name=name, seed=seed)
         except (AnswerError, GameFileError, WhybotError) as exc:
             where = "name" if exc.path == "name" or isinstance(exc, GameFileError) else \
                 fields.get(exc.path or "", exc.path)
             return _new_form(pages, request, pack, form, exc, where)
     return see(request, "game", game=name)
+
+
+def _seed(raw: str | None) -> int | None:
+    """The game's dice seed: a whole number, or none (a random one)."""
+    if raw is None or not raw.strip():
+        return None
+    if not raw.strip().isdigit() or len(raw.strip()) > 9:
+        raise AnswerError(f"{raw.strip()!r} is not a whole number from 0 to 999999999",
+                          path="seed")
+    return int(raw)
 
 
 def delete_page(pages: Pages, request: Request) -> Response:

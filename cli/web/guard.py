@@ -9,7 +9,8 @@
   same browser cannot delete a game or play a turn.
 - Request bodies are read up to the limit `request_bytes` before the page runs; a larger one is
   refused with 413, whatever Content-Length claims.
-- Every answer forbids framing, sniffing and referrers (the token must not leak in a Referer),
+- Every answer forbids framing, sniffing and cross-site referrers (the token must not leak
+  in a Referer; same-origin ones stay, or browsers would send forms with `Origin: null`),
   and its scripts and styles come from this server only.
 """
 
@@ -35,7 +36,7 @@ HEADERS = [
      b"form-action 'self'; frame-ancestors 'none'; base-uri 'none'"),
     (b"x-content-type-options", b"nosniff"),
     (b"x-frame-options", b"DENY"),
-    (b"referrer-policy", b"no-referrer"),
+    (b"referrer-policy", b"same-origin"),
 ]
 
 

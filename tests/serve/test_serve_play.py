@@ -38,6 +38,8 @@ def test_a_bad_setup_answer_is_shown_beside_its_field_and_no_file_is_written(pla
     assert page.status_code == 422
     assert any("outside 1..3" in e for e in errors(page.text))
     assert list(games.iterdir()) == []
+    page = player.new_game(seed="seven")
+    assert page.status_code == 422 and "not a whole number" in errors(page.text)[0]
     page = player.new_game(name="../escape")
     assert page.status_code == 422 and "not a game name" in page.text
     assert list(games.iterdir()) == [] and not (games.parent / "escape.yaml").exists()
