@@ -14,28 +14,28 @@ from starlette.responses import Response
 
 from whybot.engine.errors import WhybotError
 from whybot.engine.explain import rule_verdict
+from whybot.engine.model import Pack
 
 from .. import render
 from ..brief import render_brief
-from ..odds import head, odds_data, particulars, values_text
+from ..odds import head, label, odds_data, particulars, values_text
 from .pages import Pages
 from .play import open_game
 from .treehtml import tree_html
 
 
-def _large(data: dict[str, Any]) -> dict[str, Any]:
+def _large(data: dict[str, Any], pack: Pack) -> dict[str, Any]:
     """The decision's parts for the large view: the cards chosen, the actions in order (with
-    their targets), the result; every text is the trace's own."""
+    their targets, named as `whybot odds` names them), the result; every text is the
+    trace's own."""
     decision = data.get("decision", {})
-    presentation = data.get("presentation", {})
-    lead = tuple(presentation.get("lead", ()))
-    names = presentation.get("choices", {})
+    names = data.get("presentation", {}).get("choices", {})
     targets = [a.get("target") for a in decision.get("actions", [])]
-    choices = [(names.get(alias, alias), render._entity(c.get("entity"), full=False, lead=lead))
+    choices = [(names.get(alias, alias), label(c.get("entity"), pack))
                for alias, c in decision.get("choices", {}).items()
                if c.get("entity") and c.get("entity") not in targets]
     actions = [{"action": a.get("action", "?"), "goal": a.get("goal", ""),
-                "target": render._entity(a["target"]) if a.get("target") is not None else "",
+                "target": label(a["target"], pack) if a.get("target") is not None else "",
                 "details": a.get("details", "")} for a in decision.get("actions", [])]
     return {"choices": choices, "actions": actions,
             "result": str(decision.get("result", "decided")), "say": decision.get("say", [])}
@@ -60,7 +60,8 @@ def decision_page(pages: Pages, request: Request) -> Response:
     last = number == len(table.game.log)
     return pages.render(
         request, "decision.html", status=422 if rule_error else 200, game=name,
-        number=number, entry=entry, last=last, turns=len(table.game.log), big=_large(data),
+        number=number, entry=entry, last=last, turns=len(table.game.log),
+        big=_large(data, table.engine.pack),
         dice=tree_html(render.render_decision(data)) if data.get("dice") else None,
         rolled=bool(data.get("dice")), brief=tree_html(render_brief(data, 100)),
         full=tree_html(render.render_trace(data), open_depth=2), rule=rule,
