@@ -21,6 +21,7 @@ from starlette.responses import HTMLResponse, RedirectResponse
 from whybot.engine.errors import WhybotError
 
 from .folder import GamesFolder
+from .turns import Turns
 
 HERE = Path(__file__).parent
 
@@ -33,6 +34,7 @@ class Stale(WhybotError):
 class Pages:
     folder: GamesFolder
     lock: threading.Lock = field(default_factory=threading.Lock)
+    turns: Turns = field(default_factory=Turns)
     templates: Environment = field(default_factory=lambda: Environment(
         loader=FileSystemLoader(HERE / "templates"), autoescape=select_autoescape(["html"]),
         trim_blocks=True, lstrip_blocks=True))

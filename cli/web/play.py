@@ -18,7 +18,7 @@ from whybot.facts.question import AnswerError
 from whybot.facts.table import Table
 from whybot.facts.turn import DICE_MODES, Turn
 
-from .forms import raw_answer, read_answers, table_rows, text, write_answers
+from .forms import raw_answer, table_rows, text, write_answers
 from .pages import Pages, fresh, see
 
 
@@ -63,13 +63,6 @@ def _question_page(pages: Pages, request: Request, name: str, turn: Turn, point:
                         if question is not None and question.kind == "entities" else [])
 
 
-def _start(table: Table, bot: str | None, point: str | None, dice: str | None,
-           answers: list[tuple[str, Any]]) -> Turn:
-    if dice not in DICE_MODES:
-        raise AnswerError(f"dice is one of: {', '.join(DICE_MODES)}", path="dice")
-    return table.turn(bot or None, point or None, dice, answers)
-
-
 def turn_start(pages: Pages, request: Request) -> Response:
     """GET: the first question of the next turn (bot, point and dice from the query); when
     nothing is open, a button that decides (a GET never writes)."""
@@ -77,8 +70,9 @@ def turn_start(pages: Pages, request: Request) -> Response:
     query = request.query_params
     with pages.lock:
         table = open_game(pages, name)
-        turn = _start(table, query.get("bot"), query.get("point"), query.get("dice", "roll"),
-                      [])
+        turn = pages.turns.take(table, query.get("bot"), query.get("point"),
+                                query.get("dice", "roll"), None)
+        pages.turns.keep(turn, query.get("point"))
         return _question_page(pages, request, name, turn, query.get("point"))
 
 
@@ -92,12 +86,13 @@ async def turn_answer(pages: Pages, request: Request) -> Response:
         action = text(form, "action") or "answer"
         dice = "roll" if action == "roll" else text(form, "dice")
         point = text(form, "point")
-        turn = _start(table, text(form, "bot"), point, dice, read_answers(text(form, "answers")))
+        turn = pages.turns.take(table, text(form, "bot"), point, dice, text(form, "answers"))
         question = turn.next_question()
         if action == "back":
             turn.back()
         elif action == "answer" and question is not None:
             if text(form, "question") != question.id:
+                pages.turns.keep(turn, point)
                 return _question_page(pages, request, name, turn, point, AnswerError(
                     "this answer was for another question: answer the one shown",
                     path=question.id))
@@ -107,9 +102,11 @@ async def turn_answer(pages: Pages, request: Request) -> Response:
                 rows = raw if question.kind == "entities" else None
                 turn.answer(question.id, raw)
             except AnswerError as exc:
+                pages.turns.keep(turn, point)
                 return _question_page(pages, request, name, turn, point, exc,
                                       value=text(form, "value"), rows=rows)
         if turn.next_question() is not None:
+            pages.turns.keep(turn, point)
             return _question_page(pages, request, name, turn, point)
         entry = table.record(turn.decide())
     return see(request, "decision", game=name, number=entry["turn"])
