@@ -167,7 +167,8 @@ def start_server(games: Path, port: int) -> subprocess.Popen[bytes]:
             return server
         except OSError:
             if server.poll() is not None:
-                raise SystemExit(f"whybot serve stopped: {server.stderr.read().decode()}")
+                raise SystemExit(f"whybot serve stopped: {server.stderr.read().decode()}") \
+                    from None
             time.sleep(0.2)
     server.kill()
     raise SystemExit("whybot serve did not answer within 60 s")

@@ -1,6 +1,7 @@
 """`whybot serve` in a real browser: Debian's Chromium driven by Playwright plays a two-turn
 Arcs game with one undo, at phone (360×740) and tablet (768×1024) sizes, partly with the
-keyboard alone, and saves screenshots of a question page and the decision page.
+keyboard alone, and saves screenshots: a question page (SIZE-turn.png), the decision
+(SIZE-decision.png) and the decision with its why open (SIZE-decision-why.png).
 
 Playwright's own browser download is not used: the tests drive the system `chromium`
 (`apt-get install chromium`). Without one they are skipped, saying how to install it; with
@@ -139,7 +140,7 @@ def play_turn(page: Any, script: dict[str, Any], shots: str | None = None) -> li
         question = page.locator('input[name="question"]').input_value()
         assert question in script, f"asked {question!r}"
         if shots and question == "cards":
-            page.screenshot(path=str(artifacts() / f"{shots}-turn.png"), full_page=True)
+            page.screenshot(path=str(artifacts() / f"{shots}-turn.png"))
         asked.append(question)
         answer(page, script[question], keyboard=len(asked) <= 3)
         assert page.locator(".error").count() == 0, page.locator(".error").all_inner_texts()
@@ -177,9 +178,10 @@ def test_a_two_turn_arcs_game_with_one_undo(chromium, server, size):
     assert "tax" in big and "Blue's city in Hexy 2" in big
     width = page.evaluate("document.documentElement.scrollWidth")
     assert width <= SIZES[size]["width"], "the decision page scrolls sideways"
+    page.screenshot(path=str(artifacts() / f"{size}-decision.png"))
     page.get_by_text("Why", exact=True).click()
     assert page.locator("#why .tree").first.is_visible()
-    page.screenshot(path=str(artifacts() / f"{size}-decision.png"), full_page=True)
+    page.screenshot(path=str(artifacts() / f"{size}-decision-why.png"), full_page=True)
 
     table = Table.open(games / "arcs-web.yaml")
     assert [e["turn"] for e in table.game.log] == [1, 2]

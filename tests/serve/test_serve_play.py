@@ -184,3 +184,38 @@ def test_a_damaged_game_file_is_listed_with_its_problem_and_never_rewritten(clie
     page = client.get("/g/broken")
     assert page.status_code == 409
     assert damaged.read_text().endswith("bots: [red]\n")
+
+
+def _to_dice(player, script):
+    """Answer from `script` until the page asks for dice; that page."""
+    page = player.client.get("/g/g1/turn", params={"dice": "table"})
+    while question_of(page.text) in script:
+        page = player.answer(page, script[question_of(page.text)])
+    return page
+
+
+def test_dice_from_the_table_are_asked_as_faces_and_checked(player, games):
+    player.new_game()
+    page = _to_dice(player, TURN_1)
+    assert question_of(page.text) == "dice.0"
+    assert "Roll 1d6: seize check" in page.text and "Roll them for me" in page.text
+    wrong = player.answer(page, 9)
+    assert wrong.status_code == 422 and "not a face of a d6" in errors(wrong.text)[0]
+    done = player.answer(page, 2)
+    while question_of(done.text) in TURN_1:  # what the walk reads after the roll
+        done = player.answer(done, TURN_1[question_of(done.text)])
+    assert done.status_code == 303
+    entry = Table.open(games / "g1.yaml").game.log[0]
+    assert entry["snapshot"]["dice"] == [2]
+
+
+def test_roll_them_for_me_lets_the_games_seed_roll(player, games):
+    player.new_game()
+    page = _to_dice(player, TURN_1)
+    rolled = player.client.post("/g/g1/turn", data={**hidden(page.text), "action": "roll"},
+                                follow_redirects=False)
+    assert rolled.status_code == 303  # the roll was all the turn still needed
+    table = Table.open(games / "g1.yaml")
+    seeded = table.past(1, explain=False).dice[0]
+    assert seeded["source"].startswith("pre-rolled")  # the faces the seed rolled, kept
+    assert len(table.game.log[0]["snapshot"]["dice"]) == 1
