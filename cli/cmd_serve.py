@@ -44,11 +44,21 @@ def free_port(host: str) -> int:
         return int(probe.getsockname()[1])
 
 
-def address(host: str, port: int, token: str | None) -> str:
-    shown = f"[{host}]" if ":" in host else host
-    if host in ("0.0.0.0", "::"):  # every interface: the player types this machine's address
-        shown = socket.gethostname()
-    return f"http://{shown}:{port}/" + (f"?token={token}" if token else "")
+def _own_addresses() -> list[str]:
+    """This machine's own addresses other than loopback (what a phone on the network opens),
+    as the system's resolver lists them for its host name; the host name when it lists none."""
+    try:
+        found = socket.gethostbyname_ex(socket.gethostname())[2]
+    except OSError:
+        found = []
+    return [a for a in found if not a.startswith("127.")] or [socket.gethostname()]
+
+
+def addresses(host: str, port: int, token: str | None) -> list[str]:
+    """The addresses to open: the one listened on, or each of this machine's for 0.0.0.0."""
+    hosts = _own_addresses() if host in ("0.0.0.0", "::") else [host]
+    return [f"http://{f'[{h}]' if ':' in h else h}:{port}/" + (f"?token={token}" if token
+                                                                else "") for h in hosts]
 
 
 def serve(games_dir: GamesDir = Path("."),
@@ -81,7 +91,7 @@ def serve(games_dir: GamesDir = Path("."),
     if port == 0:
         port = free_port(host)
     app = create_app(games_dir, token=token)
-    typer.echo(f"whybot serve: {address(host, port, token)}  (games in "
+    typer.echo(f"whybot serve: {'  or  '.join(addresses(host, port, token))}  (games in "
                f"{rel(str(games_dir.resolve())) or '.'}; Ctrl-C stops)")
     if token:
         typer.echo("every request needs the token in that address; share it only with "

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from starlette.testclient import TestClient
 
-from whybot.cli.cmd_serve import _loopback, address
+from whybot.cli.cmd_serve import _loopback, addresses
 from whybot.cli.web.app import create_app
 from whybot.engine import limits
 
@@ -119,8 +119,10 @@ def test_tampered_answers_are_refused_and_change_nothing(player, games):
 def test_the_address_printed_carries_the_token_only_beyond_this_machine():
     assert _loopback("127.0.0.1") and _loopback("::1") and _loopback("localhost")
     assert not _loopback("0.0.0.0") and not _loopback("192.168.1.5")
-    assert address("127.0.0.1", 8000, None) == "http://127.0.0.1:8000/"
-    assert address("192.168.1.5", 8000, "abc").endswith(":8000/?token=abc")
+    assert addresses("127.0.0.1", 8000, None) == ["http://127.0.0.1:8000/"]
+    assert addresses("192.168.1.5", 8000, "abc") == ["http://192.168.1.5:8000/?token=abc"]
+    assert all(a.endswith(":80/?token=t") and "127.0.0.1" not in a
+               for a in addresses("0.0.0.0", 80, "t"))
 
 
 def test_serve_refuses_a_weak_token(run_cli, games):
