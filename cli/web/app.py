@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from starlette.applications import Starlette
+from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.responses import Response
@@ -36,16 +37,24 @@ def _routes(pages: Pages) -> list[Any]:
     def page(handler: Any) -> Any:
         return partial(handler, pages)
 
+    def form(handler: Any) -> Any:
+        """A POST page: its form read (within the body limit), then the page in a worker
+        thread like every other, so the engine never blocks the server's event loop."""
+        async def posted(request: Request) -> Response:
+            data = await request.form(max_files=0, max_fields=2000)
+            return await run_in_threadpool(handler, pages, request, data)
+        return posted
+
     return [
         Route("/", page(games.games_page), name="games"),
         Route("/new", page(games.new_page), name="new", methods=["GET"]),
-        Route("/new", page(games.new_game), name="new_post", methods=["POST"]),
+        Route("/new", form(games.new_game), name="new_post", methods=["POST"]),
         Route(GAME, page(play.game_page), name="game"),
         Route(GAME + "/delete", page(games.delete_page), name="delete", methods=["GET"]),
-        Route(GAME + "/delete", page(games.delete_game), methods=["POST"]),
+        Route(GAME + "/delete", form(games.delete_game), methods=["POST"]),
         Route(GAME + "/turn", page(play.turn_start), name="turn", methods=["GET"]),
-        Route(GAME + "/turn", page(play.turn_answer), methods=["POST"]),
-        Route(GAME + "/undo", page(play.undo), name="undo", methods=["POST"]),
+        Route(GAME + "/turn", form(play.turn_answer), methods=["POST"]),
+        Route(GAME + "/undo", form(play.undo), name="undo", methods=["POST"]),
         Route(GAME + "/turns/{number:int}", page(decision.decision_page), name="decision"),
         Route(GAME + "/turns/{number:int}/odds", page(decision.odds_page), name="odds"),
         Mount("/static", StaticFiles(directory=HERE / "static"), name="static"),

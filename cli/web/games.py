@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from starlette.datastructures import FormData
 from starlette.requests import Request
 from starlette.responses import Response
 
@@ -104,8 +105,7 @@ def _answers(form: Any, seats: int, per_seat: list[Question], game: list[Questio
     return answers, fields
 
 
-async def new_game(pages: Pages, request: Request) -> Response:
-    form = await request.form()
+def new_game(pages: Pages, request: Request, form: FormData) -> Response:
     pack = text(form, "pack") or ""
     if pack not in pack_names():
         raise AnswerError(f"no knowledge pack named {pack!r}", path="pack")
@@ -141,8 +141,7 @@ def delete_page(pages: Pages, request: Request) -> Response:
     return pages.render(request, "delete.html", game=name, turns=len(table.game.log))
 
 
-async def delete_game(pages: Pages, request: Request) -> Response:
-    form = await request.form()
+def delete_game(pages: Pages, request: Request, form: FormData) -> Response:
     name = request.path_params["game"]
     with pages.lock:
         table = open_game(pages, name)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from starlette.datastructures import FormData
 from starlette.requests import Request
 from starlette.responses import Response
 
@@ -76,9 +77,8 @@ def turn_start(pages: Pages, request: Request) -> Response:
         return _question_page(pages, request, name, turn, query.get("point"))
 
 
-async def turn_answer(pages: Pages, request: Request) -> Response:
+def turn_answer(pages: Pages, request: Request, form: FormData) -> Response:
     """POST: one answer (or back, or "roll for me"); the next question, or the decision."""
-    form = await request.form()
     name = request.path_params["game"]
     with pages.lock:
         table = open_game(pages, name)
@@ -112,9 +112,8 @@ async def turn_answer(pages: Pages, request: Request) -> Response:
     return see(request, "decision", game=name, number=entry["turn"])
 
 
-async def undo(pages: Pages, request: Request) -> Response:
+def undo(pages: Pages, request: Request, form: FormData) -> Response:
     """POST: take the last turn back, if the form was made for the game's last turn."""
-    form = await request.form()
     name = request.path_params["game"]
     with pages.lock:
         table = open_game(pages, name)
