@@ -59,7 +59,11 @@ def new(pack: Annotated[str, typer.Argument(metavar="PACK", help="The knowledge 
             help="The game's dice seed (turn N rolls with seed + N; random if not given).")]
         = None,
         name: Annotated[str, typer.Option("--name", help="The game's name.")] = "",
-        rules: RulesOption = None, answers: AnswersOption = None) -> None:
+        rules: RulesOption = None, answers: AnswersOption = None,
+        include: Annotated[list[Path] | None, typer.Option(
+            "--include", metavar="FILE", exists=True, dir_okay=False,
+            help="A file every snapshot of the game includes (your map; repeatable).")]
+        = None) -> None:
     """Start a game: ask the setup questions the pack declares, write the game file."""
     ask, source = _answerer(answers)
     folders = [str(r) for r in rules or []]
@@ -69,7 +73,8 @@ def new(pack: Annotated[str, typer.Argument(metavar="PACK", help="The knowledge 
     for number, question in enumerate(setup_questions(pack, bots, tuple(folders))[1:], 2):
         value = ask(question, number)
         values[question.id] = question.default if value is BACK else value
-    table = Table.new(game, pack, values, name=name, seed=seed, rules=folders)
+    table = Table.new(game, pack, values, name=name, seed=seed, rules=folders,
+                      include=[str(i) for i in include or []])
     _report_unused(source)
     typer.echo(f"new {pack} game {game} (seed {table.game.seed}), bots: "
                f"{', '.join(table.game.bots)}; next: whybot play {game}")
@@ -97,14 +102,18 @@ def play(game: GameFile,
          dice: Annotated[str, typer.Option(
              "--dice", metavar="roll|table", callback=one_of("dice mode", DICE_MODES),
              help="roll: the game's seed rolls; table: ask the faces you rolled.")] = "roll",
-         answers: AnswersOption = None, json_out: JsonOption = False) -> None:
+         answers: AnswersOption = None, json_out: JsonOption = False,
+         seed: Annotated[int | None, typer.Option(
+             "--seed", "-s", metavar="N",
+             help="Seed for this turn's dice (default: the game's seed + the turn number; "
+                  "the log keeps the faces, so a replay is the same).")] = None) -> None:
     """Run the next bot decision: ask only what the procedure reaches, decide, remember.
 
     Each question is the first fact the walk reads that the game file does not know; `?` shows
     why (the rule and page), `back` revisits the previous answer. The decision is printed with
     a short why, what the procedure changed is written back, and the turn is logged."""
     table = Table.open(game)
-    turn = table.turn(bot, at, dice)
+    turn = table.turn(bot, at, dice, seed=seed)
     ask, source = _answerer(answers)
     while (question := turn.next_question()) is not None:
         value = ask(question, len(turn.answers) + 1)

@@ -39,6 +39,8 @@ def hint(question: Question) -> str:
         return f"{low}..{high}" if low or high else "a number"
     if question.kind == "choice" and question.choices:
         return "|".join(map(str, question.choices))
+    if question.kind == "entities":
+        return "a list of mappings"
     if question.kind == "dice":
         return f"{question.count} face(s), 1..{question.sides}"
     return "text"

@@ -50,6 +50,7 @@ class Open:
     rule: str
     page: str
     kind: str = ""
+    step: int = -1  # the step of the walk that first read it
 
     def as_dict(self) -> dict[str, Any]:
         data = {"what": self.what, "name": self.name, "value": self.value, "says": self.says,
@@ -89,6 +90,7 @@ class Reading:
     """What one walk read, step by step: `events[i]` = (step index, rule id, item)."""
 
     events: list[tuple[int, str, Item]] = field(default_factory=list)
+    roll_steps: list[int] = field(default_factory=list)  # the step of each roll, in order
     board: dict[str, Any] = field(default_factory=dict)
     entities: dict[str, list[dict[str, Any]]] = field(default_factory=dict)
 
@@ -101,6 +103,9 @@ class Reading:
             holds(condition, World(_Seen(world.board, NAME, notes),
                                    _Seen(world.entities, KIND, notes)))
             self.events += [(step, rule.id, item) for item in notes]
+
+    def rolled(self, step: int) -> None:
+        self.roll_steps.append(step)
 
     def finished(self, turn: Turn) -> None:
         """The board and entities as the walk left them (what a game carries to the next
@@ -300,13 +305,14 @@ def open_facts(engine: Engine, trace: Trace, reading: Reading,
         if what == KIND:
             if name in situation.unlisted and name in keys:
                 spec = facts.entities[name]
-                found.append(Open("list", keys[name], [], spec.says, rule_id, page, name))
+                found.append(Open("list", keys[name], [], spec.says, rule_id, page, name, step))
         elif name in facts.board:
-            if name in situation.defaulted and set_by.get(name, step + 1) > step:
+            if name in situation.defaulted and set_by.get(name, step) >= step:
                 spec = facts.board[name]
                 found.append(Open("fact", name, situation.board.get(name), spec.says,
-                                  rule_id, page))
+                                  rule_id, page, step=step))
         elif name in facts.judgments and name not in situation.answers:
             spec = facts.judgments[name]
-            found.append(Open("answer", name, spec.default, spec.says, rule_id, page))
+            found.append(Open("answer", name, spec.default, spec.says, rule_id, page,
+                              step=step))
     return found

@@ -43,6 +43,8 @@ class Turn:
         self.trace.decision = {"result": "decided", "choices": {}, "actions": [], "say": [],
                                "steps": []}
         self.dice = dice if dice is not None else Dice(seed, list(situation.dice))
+        if reading is not None:
+            self.dice.on_roll = lambda: reading.rolled(len(self.trace.steps) - 1)
         self.board: dict[str, Any] = engine.inputs(situation)
         self.store = EntityStore({})
         self.bound: dict[str, dict[str, Any]] = {}

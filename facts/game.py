@@ -37,8 +37,8 @@ VERSION = 1
 HEADER = ("# A whybot game file: `whybot play` reads and writes it, `whybot log` lists its\n"
           "# turns. state: what persists between turns; log: every turn, append-only\n"
           "# (`whybot undo` takes the last one back). whybot checks this file when it reads it.\n")
-TOP = ("whybot", "version", "pack", "name", "rules", "seed", "revision", "bots", "state",
-       "pending", "log")
+TOP = ("whybot", "version", "pack", "name", "rules", "include", "seed", "revision", "bots",
+       "state", "pending", "log")
 ENTRY = ("turn", "bot", "point", "asked", "snapshot", "decision", "dice", "changes", "carried")
 
 
@@ -55,6 +55,7 @@ class Game:
     seed: int
     bots: list[str]
     rules: list[str] = field(default_factory=list)
+    include: list[str] = field(default_factory=list)  # files every snapshot includes (a map)
     state: dict[str, Any] = field(default_factory=dict)
     pending: dict[str, dict[str, Any]] = field(default_factory=dict)
     log: list[dict[str, Any]] = field(default_factory=list)
@@ -70,9 +71,9 @@ class Game:
 
     def as_data(self) -> dict[str, Any]:
         return {"whybot": KIND, "version": VERSION, "pack": self.pack, "name": self.name,
-                "rules": self.rules, "seed": self.seed, "revision": self.revision,
-                "bots": self.bots, "state": self.state, "pending": self.pending,
-                "log": self.log}
+                "rules": self.rules, "include": self.include, "seed": self.seed,
+                "revision": self.revision, "bots": self.bots, "state": self.state,
+                "pending": self.pending, "log": self.log}
 
 
 # --- reading ---------------------------------------------------------------------------------
@@ -128,9 +129,12 @@ class _Check:
         if not bots or not all(isinstance(b, str) and b for b in bots) or \
                 len(set(bots)) != len(bots):
             raise self.fail(("bots",), "bots must be a list of different names")
-        rules = data.get("rules") or []
+        rules, include = data.get("rules") or [], data.get("include") or []
         if not isinstance(rules, list) or not all(isinstance(r, str) for r in rules):
             raise self.fail(("rules",), "rules must be a list of house-rule folders")
+        if not isinstance(include, list) or not all(isinstance(r, str) for r in include):
+            raise self.fail(("include",), "include must be a list of files (relative to the "
+                                          "game file)")
         state = self.mapping(data.get("state"), ("state",))
         self.facts(state.get("game", {}), pack, ("state", "game"))
         for bot, values in self.mapping(state.get("bots", {}), ("state", "bots")).items():
@@ -146,6 +150,7 @@ class _Check:
         for index, entry in enumerate(log):
             self.entry(entry, index, bots)
         return Game(pack=pack.name, name=str(data.get("name") or ""), bots=bots, rules=rules,
+                    include=include,
                     seed=self.typed(data, "seed", int, "a whole number"),
                     revision=self.typed(data, "revision", int, "a whole number"),
                     state=state, pending=pending, log=log)
@@ -182,9 +187,16 @@ def read_game(path: Path, pack_of: Any) -> Game:
 # --- writing ---------------------------------------------------------------------------------
 
 
+class _Dumper(yaml.SafeDumper):
+    """Plain YAML: a value written twice is written twice (no &anchors for a reader)."""
+
+    def ignore_aliases(self, data: Any) -> bool:
+        return True
+
+
 def dump(game: Game) -> str:
-    text = yaml.safe_dump(game.as_data(), sort_keys=False, allow_unicode=True, width=100,
-                          default_flow_style=None)
+    text = yaml.dump(game.as_data(), Dumper=_Dumper, sort_keys=False, allow_unicode=True,
+                     width=100, default_flow_style=None)
     return HEADER + text
 
 

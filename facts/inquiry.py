@@ -23,7 +23,8 @@ from whybot.engine.situation import Situation
 from whybot.engine.sources import Document
 from whybot.engine.trace import Trace
 
-from .snapshot import missing_required, situation_from
+from .includes import with_includes as _included
+from .snapshot import missing_required, situation_from, unlisted_referred
 
 Answer = Callable[[Open, "Inquiry"], Any]
 Roll = Callable[[dict[str, Any], "Inquiry"], list[int]]
@@ -58,7 +59,8 @@ class Inquiry:
     rolled: list[dict[str, Any]] = field(default_factory=list)
 
     def situation(self) -> Situation:
-        situation = situation_from(Document(data=self.data, file=self.origin), self.engine.pack)
+        situation = situation_from(Document(data=self.data, file=self.origin), self.engine.pack,
+                                   asking=True)
         situation.defaulted |= {name for name in self.ask
                                 if name not in self.data and name in situation.board}
         return situation
@@ -70,11 +72,18 @@ class Inquiry:
         return situation, trace, reading
 
     def required(self) -> list[Open]:
-        """Facts the snapshot must give before anything can be decided (a decision point, or
-        a value `required_when` the facts given so far make necessary)."""
-        board = self.engine.pack.facts.board
-        return [Open("fact", name, None, board[name].says, "", "")
-                for name in missing_required(self.data, self.engine.pack)]
+        """Facts the snapshot must give before anything can be decided (a decision point, a
+        value `required_when` the facts given so far make necessary, the lists of entities a
+        value given names)."""
+        pack = self.engine.pack
+        board = pack.facts.board
+        kinds = {spec.key: kind for kind, spec in pack.facts.entities.items() if spec.key}
+        missing = [Open("fact", name, None, board[name].says, "", "")
+                   for name in missing_required(self.data, pack)]
+        with_includes = situation_data(self.data, self.origin)
+        return missing + [Open("list", key, [], pack.facts.entities[kinds[key]].says, "", "",
+                               kinds[key])
+                          for key in unlisted_referred(with_includes, pack)]
 
     def open(self) -> tuple[list[Open], Trace | None, Reading | None]:
         """The open facts, first reading first (with the decision on what is known); the
@@ -127,6 +136,12 @@ class Inquiry:
             self.rolled.append({**unrolled, "faces": faces})
 
 
+def situation_data(data: dict[str, Any], origin: str) -> dict[str, Any]:
+    """The snapshot with what it includes merged in (a map's borders name its provinces)."""
+    merged = _included(Document(data=data, file=origin)).data
+    return merged if isinstance(merged, dict) else data
+
+
 class _Back:
     """The answer `back`: revisit the previous question."""
 
@@ -144,6 +159,6 @@ def first_unrolled(trace: Trace, given: int) -> dict[str, Any] | None:
     for roll in trace.dice:
         count = len(roll["faces"])
         if used + count > given:
-            return {"dice": roll["dice"], "for": roll["for"], "skip": given - used}
+            return {"dice": roll["dice"], "for": roll["for"], "skip": given - used, "roll": roll}
         used += count
     return None

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from whybot.engine.evaluate import World, evaluate
+from whybot.engine.evaluate import World, evaluate, holds
 from whybot.engine.model import Pack
 from whybot.engine.trace import Trace
 
@@ -130,10 +130,13 @@ def carried(table: Table, result: TurnResult) -> dict[str, Any] | None:
     stopped = [rule for rule in result.trace.fired() if rule in table.playbook.carry]
     if not stopped:
         return None
-    carry = table.playbook.carry[stopped[-1]]
     bound = {alias: choice["entity"] for alias, choice in
              result.trace.decision.get("choices", {}).items() if choice.get("entity")}
     world = World(result.reading.board, result.reading.entities)
+    carry = next((c for c in table.playbook.carry[stopped[-1]]
+                  if c.when is None or holds(c.when, world, bound)), None)
+    if carry is None:
+        return None
     values: dict[str, Any] = {name: evaluate(expr, world, bound)
                               for name, expr in carry.facts.items()}
     for key, items in carry.lists.items():

@@ -1,6 +1,8 @@
 """A pack's `play.yaml`: how a game of it is kept at the table (`whybot new`, `whybot play`).
 
-A pack declares, in YAML and never in Python: what its bots are called (`bots:`), which fact
+A pack declares, in YAML and never in Python: what its bots are called (`bots:`: the names
+allowed, the fact that counts them, the fact that names the one deciding, the entity list the
+game's bots fill), which fact
 names the decision point (`point:`), the questions a new game asks (`setup:`), what a turn
 writes back for the next one (`keep:` — per game, per bot, and fields of listed entities by
 their label), what a decision that stops mid-card hands to the bot's next play (`carry:`),
@@ -15,10 +17,10 @@ from pathlib import Path
 from typing import Any
 
 from whybot.engine.errors import RuleFileError, did_you_mean
-from whybot.engine.expressions import Value
+from whybot.engine.expressions import Condition, Value
 from whybot.engine.loader import PLAY_FILE
 from whybot.engine.model import Pack
-from whybot.engine.parser import ConditionSyntaxError, parse_value
+from whybot.engine.parser import ConditionSyntaxError, parse, parse_value
 from whybot.engine.sources import Document, json_path, read_document
 
 SCOPES = ("game", "bot")
@@ -38,11 +40,13 @@ class Wording:
 @dataclass(frozen=True)
 class Carry:
     """A decision stopped by `rule`: the facts (and lists) the bot's next play starts from,
-    each an expression over the board the walk left and the entities it chose."""
+    each an expression over the board the walk left and the entities it chose (`selected`);
+    a rule may list several, each with a `when:` condition on that board."""
 
     rule: str
     facts: dict[str, Value]
     lists: dict[str, list[dict[str, Value]]]
+    when: Condition | None = None  # of several for one rule: the first whose `when` holds
 
 
 @dataclass
@@ -55,6 +59,7 @@ class Playbook:
     max_bots: int = 4
     bots_count: str | None = None  # a board fact that holds how many bots play
     bot_fact: str | None = None  # a board fact that names the bot deciding
+    bots_list: str | None = None  # an entity list the game's bots fill (by their label)
     point: str | None = None  # the board fact naming the decision point
     snapshot: dict[str, Any] = field(default_factory=dict)
     setup: dict[str, list[str]] = field(default_factory=lambda: {s: [] for s in SCOPES})
@@ -62,7 +67,7 @@ class Playbook:
     keep_fields: dict[str, tuple[str, list[str]]] = field(default_factory=dict)  # kind → scope
     ask: list[str] = field(default_factory=list)
     hidden: dict[str, list[str]] = field(default_factory=dict)  # kind → fields never asked
-    carry: dict[str, Carry] = field(default_factory=dict)
+    carry: dict[str, list[Carry]] = field(default_factory=dict)
     questions: dict[str, Wording] = field(default_factory=dict)
 
     def scope_of(self, name: str) -> str | None:
@@ -142,7 +147,13 @@ class _Reader:
             entity = self._entity(kind, ("hidden", kind))
             book.hidden[kind] = self.names(names, ("hidden", kind), set(entity.fields), "field")
         for rule, spec in self.mapping(data.get("carry"), ("carry",)).items():
-            book.carry[rule] = self._carry(rule, self.mapping(spec, ("carry", rule)))
+            if self.pack.rule(rule) is None:
+                raise self.fail(("carry", rule), f"no rule {rule!r} in pack {self.pack.name!r}")
+            specs = spec if isinstance(spec, list) else [spec]
+            book.carry[rule] = [self._carry(rule, self.mapping(one, ("carry", rule, index)),
+                                            ("carry", rule, index) if isinstance(spec, list)
+                                            else ("carry", rule))
+                                for index, one in enumerate(specs)]
         for name, spec in self.mapping(data.get("questions"), ("questions",)).items():
             path = ("questions", name)
             if name not in self.board and name not in self.pack.facts.judgments and \
@@ -168,6 +179,9 @@ class _Reader:
         book.max_bots = int(bots.get("max", len(names) if names else book.max_bots))
         book.bots_count = self.fact(bots.get("count"), ("bots", "count"))
         book.bot_fact = self.fact(bots.get("fact"), ("bots", "fact"))
+        if bots.get("list") is not None:
+            book.bots_list = self.names([bots["list"]], ("bots", "list"), set(self.lists),
+                                        "entity list")[0]
 
     def _entity(self, kind: str, path: tuple) -> Any:
         entity = self.pack.facts.entities.get(kind)
@@ -188,14 +202,16 @@ class _Reader:
                             "field")
         return scope, fields
 
-    def _carry(self, rule: str, spec: dict[str, Any]) -> Carry:
-        path = ("carry", rule)
-        if self.pack.rule(rule) is None:
-            raise self.fail(path, f"no rule {rule!r} in pack {self.pack.name!r}")
-        facts, lists = {}, {}
+    def _carry(self, rule: str, spec: dict[str, Any], path: tuple) -> Carry:
+        facts, lists, when = {}, {}, None
         for name, text in spec.items():
             where = (*path, name)
-            if name in self.lists:
+            if name == "when":
+                try:
+                    when = parse(str(text), self.pack.kinds)
+                except ConditionSyntaxError as exc:
+                    raise self.fail(where, f"not a condition: {exc}") from None
+            elif name in self.lists:
                 items = text if isinstance(text, list) else None
                 if items is None or not all(isinstance(i, dict) for i in items):
                     raise self.fail(where, "a list carried is a list of mappings of field: "
@@ -206,7 +222,7 @@ class _Reader:
                 facts[name] = self.expression(text, where)
             else:
                 raise self.fail(where, f"unknown fact {name!r}", did_you_mean(name, self.board))
-        return Carry(rule, facts, lists)
+        return Carry(rule, facts, lists, when)
 
 
 def load_playbook(pack: Pack) -> Playbook:

@@ -76,9 +76,10 @@ class Question:
         data: dict[str, Any] = {"id": self.id, "what": self.what, "kind": self.kind,
                                 "text": self.text}
         for name in ("help", "default", "default_cite", "minimum", "maximum", "choices",
-                     "count", "sides", "rule", "page", "rule_says", "cite", "known"):
+                     "count", "sides", "rule", "page", "rule_says", "cite", "known", "label"):
             value = getattr(self, name)
-            if value not in (None, "", 0, {}, []):
+            if value is not None and (name in ("minimum", "maximum", "default")
+                                      or value not in ("", 0, {}, [])):
                 data[name] = value
         if self.required:
             data["required"] = True
@@ -185,8 +186,9 @@ def kind_of(spec: FieldSpec, choices: list[Any] | None) -> str:
 def field_question(spec: FieldSpec, pack: Pack, ident: str, what: str,
                    wording: Wording = Wording(), **why: Any) -> Question:
     """A question about one fact, judgment or entity field (`why`: rule, page, rule_says,
-    cite)."""
-    choices = pack.allowed(spec)
+    cite). A field that names listed entities (`refers`) takes text: which names are listed
+    is known only with the whole snapshot."""
+    choices = None if spec.refers else pack.allowed(spec)
     return Question(id=ident, what=what, kind=kind_of(spec, choices),
                     text=wording.ask or spec.says or ident.replace("_", " "),
                     help=wording.help or (spec.says if wording.ask else ""),

@@ -30,6 +30,7 @@ stale or damaged file is never overwritten); what a turn reads and writes back i
 from __future__ import annotations
 
 import copy
+import os
 import secrets
 from pathlib import Path
 from typing import Any
@@ -103,6 +104,11 @@ def _bots(raw: Any, book: Playbook) -> list[str]:
     return names
 
 
+def _relative(name: str, game: Path) -> str:
+    """A path given on the command line, as the game file keeps it: from its own folder."""
+    return os.path.relpath(Path(name).resolve(), Path(game).resolve().parent)
+
+
 class Table:
     """One game file, open: its pack's engine and play.yaml, and the calls a table makes."""
 
@@ -122,9 +128,11 @@ class Table:
 
     @classmethod
     def new(cls, path: Path, pack: str, answers: dict[str, Any], *, name: str = "",
-            seed: int | None = None, rules: list[str] | None = None) -> Table:
+            seed: int | None = None, rules: list[str] | None = None,
+            include: list[str] | None = None) -> Table:
         """Start a game from the setup answers (see `setup_questions`) and save it (a file
-        that exists is never overwritten)."""
+        that exists is never overwritten). `include`: files every snapshot of the game
+        includes (a map), relative to the game file."""
         folders = tuple(str(Path(r).resolve()) for r in rules or [])
         book = load_playbook(_pack(pack, folders))
         bots = _bots(answers.get("bots"), book)
@@ -135,7 +143,8 @@ class Table:
                                   hint=did_you_mean(ident, set(questions)))
         game = Game(pack=pack, name=name or Path(path).stem, bots=bots,
                     seed=secrets.randbelow(10**6) if seed is None else seed,
-                    rules=[str(r) for r in rules or []])
+                    rules=[_relative(r, path) for r in rules or []],
+                    include=[_relative(i, path) for i in include or []])
         for ident, question in questions.items():
             if ident not in answers and question.default is None:
                 raise AnswerError(f"setup needs {ident!r}: {question.text}", path=ident)
@@ -157,17 +166,29 @@ class Table:
         data: dict[str, Any] = {"pack": self.game.pack,
                                 "name": f"{self.game.name} — turn {len(self.game.log) + 1}, "
                                         f"{bot}"}
+        if self.game.include:
+            data["include"] = list(self.game.include)
         data.update(copy.deepcopy(book.snapshot))
         data.update(copy.deepcopy(state["game"]))
         data.update(copy.deepcopy(state["bots"].get(bot, {})))
         if book.bot_fact:
             data[book.bot_fact] = bot
+        if book.bots_list:
+            kind = self._kind_of(book.bots_list)
+            label = self.engine.pack.facts.entities[kind].naming_field or "name"
+            kept = self.kept_labels(bot, kind)
+            data[book.bots_list] = [{label: name, **kept.get(name, {})}
+                                    for name in self.game.bots]
         if point is not None:
             if not book.point:
                 raise AnswerError(f"pack {self.game.pack!r} has no decision points to choose")
             data[book.point] = point
         data.update(copy.deepcopy(self.game.pending.get(bot, {})))
         return data
+
+    def _kind_of(self, key: str) -> str:
+        return next(kind for kind, spec in self.engine.pack.facts.entities.items()
+                    if spec.key == key)
 
     def kept_labels(self, bot: str, kind: str) -> dict[str, dict[str, Any]]:
         """Kept fields of listed `kind` entities, by label (what a list answer is filled
@@ -193,10 +214,10 @@ class Table:
         return self.game.bots[(self.game.bots.index(last) + 1) % len(self.game.bots)]
 
     def turn(self, bot: str | None = None, point: Any = None, dice: str = "roll",
-             answers: list[tuple[str, Any]] | None = None) -> Turn:
+             answers: list[tuple[str, Any]] | None = None, seed: int | None = None) -> Turn:
         """The next decision (of `bot`, else `next_bot()`); `answers` replays answers given
-        so far, in order (a web form)."""
-        return Turn(self, bot or self.next_bot(), point, dice, answers)
+        so far, in order (a web form); `seed` replaces the game's seed for this turn."""
+        return Turn(self, bot or self.next_bot(), point, dice, answers, seed)
 
     # --- after the decision ----------------------------------------------------------------
 

@@ -46,12 +46,14 @@ class Turn:
     """Questions and answers for one decision of `bot` (see the module docstring)."""
 
     def __init__(self, table: Table, bot: str, point: Any = None, dice: str = "roll",
-                 answers: list[tuple[str, Any]] | None = None) -> None:
+                 answers: list[tuple[str, Any]] | None = None, seed: int | None = None,
+                 ) -> None:
         if dice not in DICE_MODES:
             raise ValueError(f"dice is one of {DICE_MODES}")
         self.table, self.bot, self.point, self.dice = table, bot, point, dice
         self.number = len(table.game.log) + 1
-        self.seed = table.game.seed + self.number
+        # the game's seed for this turn, unless given: the log keeps the faces either way
+        self.seed = table.game.seed + self.number if seed is None else seed
         self.base = table.snapshot_for(bot, point)
         self.answers: list[tuple[Question, Any]] = []
         self._open: tuple[list[Question], Trace | None, Reading | None] | None = None
@@ -79,12 +81,25 @@ class Turn:
         if self._open is None:
             opened, trace, reading = self.inquiry.open()
             questions = [self._question(o) for o in opened]
-            if not questions and trace is not None and self.dice == "table":
-                roll = first_unrolled(trace, len(self.inquiry.data.get("dice", [])))
-                if roll is not None:
-                    questions = [self._dice_question(roll)]
+            if trace is not None and reading is not None and self.dice == "table":
+                questions = self._with_dice(opened, questions, trace, reading)
             self._open = questions, trace, reading
         return self._open
+
+    def _with_dice(self, opened: list[Open], questions: list[Question], trace: Trace,
+                   reading: Reading) -> list[Question]:
+        """Dice rolled at the table are asked where the walk rolls them: after the facts it
+        read before the roll (what it reads after may depend on the faces)."""
+        given = len(self.inquiry.data.get("dice", []))
+        roll = first_unrolled(trace, given)
+        if roll is None:
+            return questions
+        index = next((i for i, r in enumerate(trace.dice) if r is roll["roll"]), None)
+        step = reading.roll_steps[index] if index is not None and \
+            index < len(reading.roll_steps) else len(trace.steps)
+        pairs = list(zip(opened, questions, strict=True))
+        return [*(q for o, q in pairs if o.step <= step), self._dice_question(roll),
+                *(q for o, q in pairs if o.step > step)]
 
     def _question(self, item: Open) -> Question:
         pack, book = self.table.engine.pack, self.table.playbook
