@@ -17,16 +17,18 @@ AMBITIONS = [{"name": "tycoon", "declared": True, "bot": 1, "best_rival": 3, "se
 OPTIONS = [{"action": "tax", "ambition": "tycoon", "resource": "material",
             "target": "Blue's city in Hexy 2"}]
 
-TURN_1: dict[str, Any] = {
+TURN_1: dict[str, Any] = {  # in the order the procedure reaches them
     "hand_counter": 4, "bonus_cards": 0, "initiative": False, "cards": CARDS,
-    "lead_suit": "aggression", "lead_number": 4, "initiative_seized_this_round": False,
-    "event_played_this_round": False, "ambitions": AMBITIONS,
-    "ambition_markers_available": False, "options": OPTIONS, "ships_available": 0,
-    "vox_choices": [], "controls_rival_city": False, "council_intrigue_effective": False,
-    "material": 0, "fuel": 0, "weapon": 0, "relic": 0, "psionic": 0,
-    "weapon_guild_cards": 0, "union_cards": 0,
+    "lead_suit": "aggression", "lead_number": 4, "seize_counter": 1,
+    "initiative_seized_this_round": False, "event_played_this_round": False,
+    "ambitions": AMBITIONS, "ambition_markers_available": False, "options": OPTIONS,
+    "partisan_seizing_law": False, "ships_available": 0, "vox_choices": [],
+    "controls_rival_city": False, "first_regent": False, "imperial_council": "in_session",
+    "peoples_hero_ready": False, "material": 0, "fuel": 0, "weapon": 0, "relic": 0,
+    "psionic": 0, "weapon_guild_cards": 0, "union_cards": 0, "golems": [], "damaged_ships": 0,
 }
-TURN_2 = {k: v for k, v in TURN_1.items() if k != "hand_counter"}
+TURN_2 = {k: v for k, v in TURN_1.items()  # the game file knows the counters now
+          if k not in ("hand_counter", "seize_counter")}
 
 SETUP = {"pack": "arcs", "seat0": "red", "seat0.fate": "none", "act": "1",
          "difficulty": "none", "seed": "7"}  # seed 7: turn 2's seize roll fails too

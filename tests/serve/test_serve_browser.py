@@ -172,7 +172,7 @@ def test_a_two_turn_arcs_game_with_one_undo(chromium, server, size):
     page.get_by_role("button", name="Start turn 1").click()
     play_turn(page, TURN_1, shots=size)
     page.get_by_role("link", name="Next turn").click()
-    assert play_turn(page, TURN_2) == list(TURN_2)  # the hand counter is known now
+    assert play_turn(page, TURN_2) == list(TURN_2)  # the counters are known now
     assert page.url.endswith("/g/arcs-web/turns/2")
     big = page.inner_text(".decision")
     assert "tax" in big and "Blue's city in Hexy 2" in big
