@@ -222,3 +222,15 @@ def test_roll_them_for_me_lets_the_games_seed_roll(player, games):
     seeded = table.past(1, explain=False).dice[0]
     assert seeded["source"].startswith("pre-rolled")  # the faces the seed rolled, kept
     assert len(table.game.log[0]["snapshot"]["dice"]) == 1
+
+
+def test_a_decision_point_other_than_a_turn_is_played_and_logged(player, games):
+    player.new_game()
+    page = player.client.get("/g/g1/turn", params={"point": "chapter"})
+    assert question_of(page.text) == "guild_cards"
+    done = player.answer(page, [])  # an empty table: no Guild cards
+    assert done.status_code == 303
+    decision = player.client.get(done.headers["location"]).text
+    assert "result: chapter" in decision and "chapter.hand-counter" in decision
+    entry = Table.open(games / "g1.yaml").game.log[0]
+    assert entry["point"] == "chapter"
