@@ -10,7 +10,8 @@ and must be refused (409) — never applied twice, never lost.
 Bounded: at most --requests requests (default 1,000) and --seconds seconds (default 600), to
 loopback only; it stops the server when done. It reports the figures and exits 1 if any request
 failed (a status other than 200, 303, or 409 for a stale form; a refused connection; a
-timeout) or any turn was lost:
+timeout) or any turn was lost. Beside wall-clock figures it reports the server's own CPU time
+per request, which a busy shared machine does not inflate as much:
 
     lost turns = turns the server said it recorded − turns it said it took back − turns in
                  the game file at the end (must be 0)
@@ -154,6 +155,14 @@ class Tab:
             self.connection.close()
 
 
+def cpu_seconds(pid: int) -> float:
+    """The CPU time (user + system) process `pid` has used so far (Linux /proc)."""
+    import os
+
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def start_server(games: Path, port: int) -> subprocess.Popen[bytes]:
     server = subprocess.Popen([sys.executable, "-m", "whybot.cli", "serve", str(games),
                                "--host", HOST, "--port", str(port)],
@@ -186,12 +195,13 @@ def measure(requests: int, tabs: int, seconds: float) -> dict[str, Any]:
                 raise SystemExit(f"could not make the game: {made[0]} {made[1][:300]}")
             threads = [threading.Thread(target=Tab(port, budget).run, args=("load", n))
                        for n in range(tabs)]
-            start = time.perf_counter()
+            start, cpu = time.perf_counter(), cpu_seconds(server.pid)
             for thread in threads:
                 thread.start()
             for thread in threads:
                 thread.join()
             elapsed = time.perf_counter() - start
+            cpu = cpu_seconds(server.pid) - cpu
         finally:
             server.terminate()
             server.wait(10)
@@ -201,6 +211,7 @@ def measure(requests: int, tabs: int, seconds: float) -> dict[str, Any]:
     return {
         "requests": sent, "tabs": tabs, "seconds": round(elapsed, 2),
         "requests_per_second": round(sent / elapsed, 1),
+        "server_cpu_ms_per_request": round(1000 * cpu / sent, 1),
         "latency_ms": {"median": round(1000 * statistics.median(latencies), 1),
                        "p95": round(1000 * latencies[int(0.95 * (len(latencies) - 1))], 1),
                        "max": round(1000 * latencies[-1], 1)},
