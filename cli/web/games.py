@@ -40,15 +40,9 @@ def games_page(pages: Pages, request: Request) -> Response:
             except WhybotError as exc:  # listed with its problem, never opened or rewritten
                 item["problem"] = exc.render()
             listed.append(item)
-    packs = [(name, pack_title(name)) for name in pack_names() if _playable(name)]
+    packs = [(name, pack_title(name)) for name in pack_names()]
     return pages.render(request, "games.html", games=listed, packs=packs,
                         notice=request.query_params.get("notice"))
-
-
-def _playable(pack: str) -> bool:
-    from whybot.cli.common import pack_for
-
-    return bool(load_playbook(pack_for(pack)).setup)
 
 
 def _seat_questions(pack: str) -> tuple[Question, list[Question], list[Question], int, list]:

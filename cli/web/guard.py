@@ -54,13 +54,12 @@ def _host_name(host: str) -> str:
     return host.rsplit(":", 1)[0] if host.count(":") == 1 else host
 
 
-async def refuse(send: Send, status: int, text: str, headers: list[tuple[bytes, bytes]] = (),
-                 ) -> None:
+async def refuse(send: Send, status: int, text: str) -> None:
     """A short plain-text refusal (nothing of the request echoed back)."""
     body = (text + "\n").encode()
     await send({"type": "http.response.start", "status": status, "headers": [
         (b"content-type", b"text/plain; charset=utf-8"),
-        (b"content-length", str(len(body)).encode()), *HEADERS, *headers]})
+        (b"content-length", str(len(body)).encode()), *HEADERS]})
     await send({"type": "http.response.body", "body": body})
 
 

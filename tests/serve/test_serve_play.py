@@ -16,11 +16,12 @@ def _revision(games: Path, name: str = "g1") -> int:
     return Table.open(games / f"{name}.yaml").game.revision
 
 
-def test_the_games_page_offers_a_new_game_of_a_pack_with_play_rules(client):
+def test_the_games_page_offers_a_new_game_of_each_pack(client):
     page = client.get("/")
     assert page.status_code == 200
     assert "No game in this folder yet" in page.text
-    assert '<option value="arcs">' in page.text
+    for pack in ("arcs", "yellow_scarves", "sparta_athens"):
+        assert f'<option value="{pack}">' in page.text
     assert "content-security-policy" in page.headers
 
 
@@ -234,3 +235,27 @@ def test_a_decision_point_other_than_a_turn_is_played_and_logged(player, games):
     assert "result: chapter" in decision and "chapter.hand-counter" in decision
     entry = Table.open(games / "g1.yaml").game.log[0]
     assert entry["point"] == "chapter"
+
+
+def _first_answer(question) -> str:
+    """What a player taking the form's first offer sends: the default, the least, the first."""
+    if question.default is not None:
+        return str(question.default)
+    if question.kind == "number":
+        return str(int(question.minimum or 0))
+    return str(question.choices[0]) if question.choices else "x"
+
+
+def test_every_pack_starts_a_game_from_its_own_setup_questions(client, games):
+    from whybot.facts.table import setup_questions
+
+    for pack, bot in (("yellow_scarves", "Red"), ("sparta_athens", "sparta")):
+        form = client.get("/new", params={"pack": pack})
+        assert form.status_code == 200
+        data = {"pack": pack, "name": pack, "seat0": bot}
+        for question in setup_questions(pack, ["seat"])[1:]:
+            data[question.id.replace("seat.", "seat0.")] = _first_answer(question)
+        made = client.post("/new", data=data, follow_redirects=False)
+        assert made.status_code == 303, errors(made.text)
+        assert Table.open(games / f"{pack}.yaml").game.bots == [bot]
+        assert client.get(f"/g/{pack}/turn").status_code == 200
