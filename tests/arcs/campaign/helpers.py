@@ -29,3 +29,8 @@ def said(trace) -> str:
 def judged(trace, name: str):
     """A judgment's value as the decision's trace lists it."""
     return trace.judgments[name].value
+
+
+def matched(trace, rule: str, name: str):
+    """What a fired rule read for `name` when it fired (a judgment's value then)."""
+    return next(step.matched[name] for step in trace.steps if step.rule == rule)

@@ -57,7 +57,8 @@ def test_the_call_to_order_returns_favors_by_the_priorities_as_many_as_possible(
     Weapon serves no listed goal and is never bought with a favor (readings R103)."""
     trace = run(arcs, "step: summit\n" + RIVALS + favors("Blue", "Yellow", "Yellow") + TYCOON
                 + "deals:\n"
-                  "  - {name: Yellow gives 1 Weapon, giver: Yellow, receiver: bot, asset: resource}\n"
+                  "  - {name: Yellow gives 1 Weapon, giver: Yellow, receiver: bot,"
+                  " asset: resource}\n"
                   "  - {name: Yellow gives a card, giver: Yellow, receiver: bot, asset: card,"
                   " objective: true}\n"
                   "  - {name: Blue gives 1 Material, giver: Blue, receiver: bot, asset: resource,"
@@ -80,11 +81,9 @@ def test_within_a_priority_the_action_needing_fewest_favors_is_returned_first(ar
 
 
 def test_the_third_priority_makes_a_rival_stop_contending_a_declared_ambition(arcs):
-    """L207: Blue's Relic moves Keeper (declared): Blue 2 → 1 drops to third behind Yellow 2
-    and the bot 2 — Blue stops contending; the bot, winning nothing, could not contend by it?
-    It does: 1 → 2 ties first — so the first priority takes it. A Relic of Yellow's that only
-    knocks Yellow out of second (the bot's count unchanged: the Relic goes to Blue) is the
-    third priority."""
+    """L207: forcing Yellow to give Blue a Relic moves Keeper (declared): Yellow 2 → 1 drops
+    behind the bot (3) and Blue (2 → 3) — Yellow stops contending; the bot gains nothing, so
+    the first two priorities do not take it; the third does."""
     trace = run(arcs, "step: summit\n" + RIVALS + favors("Yellow")
                 + "ambitions: [{name: keeper, declared: true}]\n"
                   "standings:\n"
