@@ -115,3 +115,21 @@ def test_the_policy_in_force_must_agree_with_policy(arcs):
     trace = run(arcs, "step: imperial_reach\nfirst_regent: true\npolicy: escalation\n"
                 + policies("Peace:tycoon", "War:warlord"))
     assert trace.decision["result"] == "list_policies"
+
+
+def test_the_steward_changes_peace_for_escalation_when_that_makes_it_contend(arcs):
+    """Readings R20: Peace in force does not make the Steward contend (it wins Tycoon already);
+    Escalation would (Warlord 0 → 1, tied with Yellow, behind Blue): it changes to Escalation,
+    not to the other policy (Expansion would make it contend Keeper too)."""
+    standings = ("standings:\n  - {party: bot, ambition: tycoon, count: 4}\n"
+                 "  - {party: Blue, ambition: keeper, count: 1}\n"
+                 "  - {party: Blue, ambition: warlord, count: 5}\n"
+                 "  - {party: Yellow, ambition: warlord, count: 1}\n")
+    board = ("step: imperial_reach\nfate: steward\nact: 2\nfirst_regent: true\npolicy: peace\n"
+             + RIVALS + "policies:\n"
+             "  - {name: Peace, type: peace, in_force: true, ambition: tycoon}\n"
+             "  - {name: Expansion, ambition: keeper}\n"
+             "  - {name: Escalation, type: escalation, ambition: warlord}\n" + standings)
+    trace = run(arcs, board)
+    assert acted(trace) == [("change_policy", "imperial_reach.steward-change")]
+    assert targets(trace, "change_policy") == ["Escalation"]

@@ -156,3 +156,13 @@ def test_a_magnate_asks_only_for_resources_or_favors_and_plays_two_rounds(arcs):
     assert trace.decision["result"] == "pass"
     assert targets(trace, "ask") == []
     assert "2 negotiation rounds" in said(trace)
+
+
+@pytest.mark.parametrize(("fate", "exports"), [("magnate", True), ("none", False)])
+def test_at_the_minigame_end_only_the_magnate_exports(arcs, fate, exports):
+    """Magnate › Act I, Export to the Galactic Core (readings R116): 3 or more resources, none
+    kept for a declared ambition it contends."""
+    trace = run(arcs, f"step: negotiation\nnegotiation: end\nfate: {fate}\nact: 1\n"
+                "material: 1\nweapon: 2\n")
+    assert (acted(trace) == [("export_to_core", "negotiation.end.export")]) is exports
+    assert ("asks nothing more" in said(trace)) is not exports
