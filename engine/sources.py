@@ -29,7 +29,7 @@ from typing import Any
 import yaml
 
 from .errors import WhybotError
-from .limits import LimitError, current
+from .limits import LimitError, Limits, current
 
 PathKey = tuple[str | int, ...]
 
@@ -38,6 +38,7 @@ FAST_LOADER: type[yaml.SafeLoader] = getattr(yaml, "CSafeLoader", yaml.SafeLoade
 
 # What YAML itself calls printable (PyYAML's Reader uses the same set): anything else in a file
 # or in a value (after escapes) is refused. Tab, newline and carriage return are text.
+_RISKY_ESCAPE = re.compile(r"\\[ubf]")  # JSON escapes that may decode to a bad character
 _UNPRINTABLE = re.compile("[^\t\n\r\x20-\x7e\x85\xa0-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
 _ALLOWED_TAGS = {f"tag:yaml.org,2002:{name}"
                  for name in ("str", "int", "float", "bool", "null", "seq", "map", "merge")}
@@ -513,8 +514,18 @@ def parse_json_line(raw: bytes, file: str, line: int,
                     line=line) from None
     except (ValueError, RecursionError) as exc:  # e.g. an integer of 5,000 digits
         raise error(f"not valid JSON: {excerpt(str(exc), 120)}", file=file, line=line) from None
-    data = _check_json_values(data, file, line, error)
+    if not _plainly_clean(text, limits):
+        data = _check_json_values(data, file, line, error)
     return Document(data=data, file=file, lines={(): line})
+
+
+def _plainly_clean(text: str, limits: Limits) -> bool:
+    """Whether every text of a JSON line is clean and within the limits without looking at
+    each: no unprintable character, no escape that can decode to one (`\\u`, `\\b`, `\\f`;
+    `\\n` and `\\"` are fine), and too short a line for any text or count of values to pass
+    a limit (a value takes at least one character)."""
+    return len(text) <= min(limits.string_chars, limits.yaml_nodes) and \
+        _RISKY_ESCAPE.search(text) is None and _UNPRINTABLE.search(text) is None
 
 
 # --- files -------------------------------------------------------------------------------------
