@@ -79,12 +79,16 @@ class Derivation:
         for kind, items in self.entities.items():
             for entity in items:
                 self.by_eid[entity[EID]] = (kind, entity)
+        self.seen = {**self.board, **self.given, **self.values}  # what conditions read
 
     # --- what a condition sees ---------------------------------------------------------------
 
     def world(self) -> World:
-        return World({**self.board, **self.given, **self.values}, self.entities,
-                     limit=limits().combinations)
+        return World(self.seen, self.entities, limit=limits().combinations)
+
+    def _value(self, name: str, value: Any) -> None:
+        self.values[name] = value
+        self.seen[name] = value
 
     def initial(self) -> list[Change]:
         """Judgments nobody derives take their answer or their default before stratum 0."""
@@ -95,7 +99,7 @@ class Derivation:
             if name in self.given:
                 changes.append(Change("judgment", name, self.given[name]))
             else:
-                self.values[name] = _default(spec)
+                self._value(name, _default(spec))
                 changes.append(Change("judgment", name, self.values[name]))
         return changes
 
@@ -131,7 +135,7 @@ class Derivation:
                                       f"{self.support[name][0]['rule']} had already judged "
                                       f"it {self.values[name]}: the first is kept")
             return []
-        self.values[name] = value
+        self._value(name, value)
         self.support[name] = [support]
         return [Change("judgment", name, value)]
 
@@ -179,7 +183,7 @@ class Derivation:
             what, name = product
             if what == "judgment" and name not in self.values and name not in self.given:
                 spec = self.pack.facts.judgments.get(name)
-                self.values[name] = _default(spec)
+                self._value(name, _default(spec))
                 changes.append(Change("judgment", name, self.values[name]))
             elif what == "field":
                 kind, field_name = name.split(".", 1)
