@@ -11,13 +11,10 @@ each firing and completes it. Guards kept here:
 - a call that fails poisons its state: the state is never touched again (deleting a state
   after a failed assert corrupts the heap), and its ruleset is re-registered under a new name
   for the states that follow;
-- a state is used by one decision at a time and then emptied (every fact it still holds
-  retracted) and kept for the ruleset's next decision: creating a state costs the C core a
-  table per beta node, more than the decision's own facts; a ruleset keeps one idle state per
-  decision running at once, so live states stay few (hazard G);
+- states get fresh ids, at most a few alive at once, and are deleted after use (hazard G);
 - a state in which no action ever ran crashes when deleted (hazard B): every ruleset gets a
   lowest-priority `close` rule on a `{t: close}` fact, asserted and fired before deleting such
-  a state (states are deleted when their ruleset is registered anew).
+  a state.
 """
 
 from __future__ import annotations
@@ -53,13 +50,9 @@ class Ruleset:
         self.definition = {**definition,
                            CLOSE: {"all": [{"c": {"t": "close"}}], "pri": 65535}}
         self.handle = 0
-        self.idle: list[State] = []
         self.register()
 
     def register(self) -> None:
-        retired, self.idle = self.idle, []  # states of the old registration are deleted
-        for state in retired:
-            state.delete()
         name = f"{self.base}~{next(_NAMES)}"
         try:
             self.handle = core.create_ruleset(name, _DUMP(self.definition))
@@ -67,11 +60,6 @@ class Ruleset:
             raise EngineFault(f"durable_rules refused ruleset {self.base}: {exc}") from None
 
     def state(self) -> State:
-        """An empty state for one decision: an idle one, else a new one."""
-        if self.idle:
-            state = self.idle.pop()
-            _LIVE.add(state.sid)
-            return state
         return State(self)
 
     def __getstate__(self) -> dict[str, Any]:
@@ -82,7 +70,6 @@ class Ruleset:
         self.base = state["base"]
         self.definition = state["definition"]
         self.handle = 0
-        self.idle = []
         self.register()
 
 
@@ -98,7 +85,6 @@ class State:
         self.poisoned = False
         self.acted = False
         self.ids = itertools.count(1)
-        self.alive: dict[str, dict[str, Any]] = {}  # asserted and not retracted, by id
 
     def _call(self, what: str, function: Any, *args: Any) -> Any:
         if self.poisoned:
@@ -123,15 +109,12 @@ class State:
         if batch:
             code, self.offset = self._call("assert facts", core.assert_facts, _DUMP(batch))
             self._check(code, "assert facts")
-            self.alive.update((f["id"], f) for f in batch)
 
     def retract_facts(self, facts: Iterable[dict[str, Any]]) -> None:
         batch = list(facts)
         if batch:
             code, self.offset = self._call("retract facts", core.retract_facts, _DUMP(batch))
             self._check(code, "retract facts")
-            for fact in batch:
-                self.alive.pop(fact["id"], None)
 
     def post(self, event: dict[str, Any]) -> Firing | None:
         """Post an event and take the one firing it leads to (the event is consumed by it)."""
@@ -168,33 +151,16 @@ class State:
                               f"(code {code})")
 
     def close(self) -> None:
-        """The decision is done with it: empty it for the ruleset's next decision (or delete
-        it, if its ruleset was registered anew meanwhile). A poisoned state is left alone."""
+        """Delete the state, unless a failed call poisoned it (then it is left alone)."""
         _LIVE.discard(self.sid)
-        if self.poisoned:
-            return
-        if self.handle != self.ruleset.handle:
-            self.delete()
-            return
-        self.retract_facts(list(self.alive.values()))
-        if self.drain():  # without negated patterns, a retraction fires nothing
-            self.poisoned = True
-            raise EngineFault(f"emptying a state of {self.ruleset.base} fired a rule")
-        self.ruleset.idle.append(self)
-
-    def delete(self) -> None:
-        """Delete the state for good, through the close rule if no action ever ran."""
-        _LIVE.discard(self.sid)
-        if self.poisoned or self.offset is None:
-            return
-        if not self.acted:
-            self.assert_facts([{"t": "close"}])
-            self.drain()
-        self.offset = None
-        try:
-            core.delete_state(self.handle, self.sid)
-        except core.error as exc:
-            raise EngineFault(f"durable_rules failed to delete a state: {exc}") from None
+        if not self.poisoned and self.offset is not None:
+            if not self.acted:
+                self.assert_facts([{"t": "close"}])
+                self.drain()
+            try:
+                core.delete_state(self.handle, self.sid)
+            except core.error as exc:
+                raise EngineFault(f"durable_rules failed to delete a state: {exc}") from None
 
     def __enter__(self) -> State:
         return self

@@ -31,36 +31,14 @@ def test_every_join_ends_with_an_always_true_join(toy):
     assert joined and all(test["$and"][-1] == {"k": {"e": "k"}} for test in joined)
 
 
-def test_a_state_where_nothing_fired_is_deleted_through_its_close_rule():
+def test_a_state_where_nothing_fired_is_closed_through_its_close_rule():
     """Hazard B: delete_state on a state where no action ran crashes the process."""
     ruleset = Ruleset("hazard.b", {"r": {"all": [{"a": {"t": "x"}}, {"b": {"t": "y"}}]}})
     state = ruleset.state()
     state.assert_facts([{"t": "x"}])
     assert not state.acted
-    state.delete()  # would abort here without the close rule
+    state.close()  # would abort here without the close rule
     assert state.acted
-
-
-def test_a_closed_state_is_emptied_and_serves_the_next_decision():
-    """Creating a state costs a table per beta node: a ruleset keeps its states, each
-    emptied of every fact when a decision closes it, so nothing leaks into the next one."""
-    import durable_rules_engine as core
-
-    ruleset = Ruleset("hazard.reuse", {"r": {"all": [{"a": {"t": "x"}}, {"b": {"t": "y"}}]}})
-    state = ruleset.state()
-    state.assert_facts([{"t": "x"}, {"t": "x"}])
-    state.close()
-    assert json.loads(core.get_facts(state.handle, state.sid)) == []
-    again = ruleset.state()
-    assert again is state and not again.alive
-    again.assert_facts([{"t": "y"}])
-    assert again.drain() == []  # the x facts of the earlier decision are gone
-    again.close()
-    ruleset.register()  # registered anew (after a failure): its idle states are deleted
-    assert ruleset.idle == []
-    fresh = ruleset.state()
-    assert fresh is not state
-    fresh.close()
 
 
 def test_every_pattern_starts_with_a_discriminator(toy):
@@ -102,13 +80,10 @@ def test_every_fact_of_a_state_gets_its_own_id():
 
 
 def test_many_decisions_leave_no_state_alive(toy):
-    """Hazard G: more than 1,024 live states raise MemoryError; every state is closed, and
-    each ruleset keeps one idle state for the next decision."""
+    """Hazard G: more than 1,024 live states raise MemoryError; every state is deleted."""
     for _ in range(1100):
         decide(toy, "coins: 1\n")
     assert live_states() == 0
-    rulesets = [*toy.pages.compiled.rulesets, *toy.deriver.compiled.rulesets]
-    assert all(len(ruleset.idle) == 1 for ruleset in rulesets)
 
 
 def test_numbers_reach_the_engine_as_json_numbers_it_can_read(toy):
