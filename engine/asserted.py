@@ -17,8 +17,6 @@ from .compiler import normal_number
 from .derivation import EID
 from .evaluate import World, evaluate
 
-Signature = tuple[tuple[str, type, Any], ...]
-
 
 def carrier_fact(carrier: str, band: Band, board: dict[str, Any], world: World,
                  ) -> dict[str, Any]:
@@ -35,26 +33,29 @@ def carrier_fact(carrier: str, band: Band, board: dict[str, Any], world: World,
     return fact
 
 
-def signature(entity: dict[str, Any], fields: tuple[str, ...]) -> Signature:
-    """The values of `fields` an entity has, typed (durable_rules reads 1 and true alike)."""
-    return tuple((name, type(value), value) for name in fields
-                 if (value := entity.get(name)) is not None)
+def content(entity: dict[str, Any], fields: tuple[str, ...]) -> dict[str, Any]:
+    """The values of `fields` an entity has (absent fields are left out: tests on them fail)."""
+    return {name: value for name in fields if (value := entity.get(name)) is not None}
 
 
-def entity_fact(kind: str, eid: int, version: int, held: Signature) -> dict[str, Any]:
-    """An entity as a durable_rules fact; absent fields are left out (tests on them fail)."""
-    fact = {name: value for name, _, value in held}
-    fact.update(t="e", kind=kind, eid=eid, id=f"x{eid}.{version}")
-    return fact
+def same(one: dict[str, Any], other: dict[str, Any]) -> bool:
+    """Equal and of the same types (durable_rules reads 1 and true alike)."""
+    return one == other and all(type(value) is type(other[name])
+                                for name, value in one.items())
+
+
+def entity_fact(kind: str, eid: int, version: int, held: dict[str, Any]) -> dict[str, Any]:
+    """An entity as a durable_rules fact."""
+    return {**held, "t": "e", "kind": kind, "eid": eid, "id": f"x{eid}.{version}"}
 
 
 class EntityFacts:
-    """The entity facts one state holds: eid → (signature, fact)."""
+    """The entity facts one state holds: eid → (content, fact)."""
 
     def __init__(self, compiled: Compiled, index: int) -> None:
         self.kinds = compiled.kinds[index]
         self.fields = compiled.fields
-        self.held: dict[int, tuple[Signature, dict[str, Any]]] = {}
+        self.held: dict[int, tuple[dict[str, Any], dict[str, Any]]] = {}
         self.versions: dict[int, int] = {}
 
     def update(self, changed: Iterable[tuple[int, str | None, dict[str, Any] | None]],
@@ -67,9 +68,9 @@ class EntityFacts:
                 if old is not None:
                     retract.append(self.held.pop(eid)[1])
                 continue
-            held = signature(entity, self.fields.get(kind, ()))
+            held = content(entity, self.fields.get(kind, ()))
             if old is not None:
-                if old[0] == held:
+                if same(old[0], held):
                     continue
                 retract.append(old[1])
             version = self.versions[eid] = self.versions.get(eid, -1) + 1

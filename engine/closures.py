@@ -105,6 +105,12 @@ def holds_fn(node: Condition) -> Fn:
     return _kept(node, "_fn_holds", lambda n: condition_fn(negation_normal(n)))
 
 
+def evaluation_fn(node: Value | Condition) -> Fn:
+    """fn(world, bound) → a value, or whether a condition holds (read in NNF)."""
+    return _kept(node, "_fn_evaluation", lambda n: value_fn(n) if isinstance(
+        n, Literal | Ref | Arith | Extreme | Aggregate) else holds_fn(n))
+
+
 def witnesses_fn(node: Exists) -> Search:
     """fn(world, bound) → the entities satisfying an `exists` (in NNF), in the kind's order."""
     return _kept(node, "_fn_witnesses", _witnesses)

@@ -17,7 +17,7 @@ from typing import Any
 from .evaluate import World, evaluate
 from .expressions import TRUE
 from .limits import current as limits
-from .model import FieldSpec, Pack, Rule
+from .model import EntitySpec, FieldSpec, Pack, Rule
 from .strata import Strata
 from .trace import Judgment
 
@@ -72,6 +72,7 @@ class Derivation:
     field_support: dict[tuple[int, str], list[dict[str, Any]]] = field(default_factory=dict)
     fired: set[tuple[str, tuple[int, ...]]] = field(default_factory=set)
     by_eid: dict[int, tuple[str, dict[str, Any]]] = field(default_factory=dict)
+    created_defaults: dict[str, list[tuple[str, Any]]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         self.eids = itertools.count(1 + max((e[EID] for items in self.entities.values()
@@ -161,14 +162,15 @@ class Derivation:
         entity: dict[str, Any] = {EID: next(self.eids)}
         for assign in fields:
             entity[assign.name] = evaluate(assign.value, world, bound)
-        spec = self.pack.facts.entities[kind]
-        for name, field_spec in spec.fields.items():
-            if name not in entity and not field_spec.derived and field_spec.has_default:
-                entity[name] = field_spec.default
+        defaults = self.created_defaults.get(kind)
+        if defaults is None:
+            defaults = self.created_defaults[kind] = _defaults(self.pack.facts.entities[kind])
+        for name, default in defaults:
+            if name not in entity:
+                entity[name] = default
         self.entities.setdefault(kind, []).append(entity)
         self.by_eid[entity[EID]] = (kind, entity)
-        limits().check("entities", sum(map(len, self.entities.values())),
-                       f"entities created by rule {rule.id}")
+        limits().check("entities", len(self.by_eid), f"entities created by rule {rule.id}")
         self.field_support[(entity[EID], "#created")] = [{"rule": rule.id, "cite": rule.cite}]
         return [Change("created", kind, entity=entity)]
 
@@ -177,10 +179,7 @@ class Derivation:
     def finish(self, stratum: int) -> list[Change]:
         """Defaults for what became final in this stratum and no rule established."""
         changes: list[Change] = []
-        for product, final in self.strata.final_at.items():
-            if final != stratum:
-                continue
-            what, name = product
+        for what, name in self.strata.finals.get(stratum, []):
             if what == "judgment" and name not in self.values and name not in self.given:
                 spec = self.pack.facts.judgments.get(name)
                 self._value(name, _default(spec))
@@ -218,6 +217,12 @@ class Derivation:
                                        "unknown, assumed no" if spec.type == "boolean" else
                                        "unknown, assumed its default")
         return found
+
+
+def _defaults(spec: EntitySpec) -> list[tuple[str, Any]]:
+    """The fields a created entity takes its default for, unless the rule sets them."""
+    return [(name, field.default) for name, field in spec.fields.items()
+            if not field.derived and field.has_default]
 
 
 def _default(spec: FieldSpec | None) -> Any:

@@ -19,6 +19,7 @@ from .closures import (
     bindings_fn,
     compare,
     condition_fn,
+    evaluation_fn,
     holds_fn,
     number,
     value_fn,
@@ -29,13 +30,9 @@ from .expressions import (
     Aggregate,
     All,
     Any_,
-    Arith,
     Condition,
     Exists,
-    Extreme,
-    Literal,
     Not,
-    Ref,
     Value,
     aggregates,
     all_refs,
@@ -83,9 +80,7 @@ def value_of(node: Value, world: World, bound: Bound) -> Any:
 
 def evaluate(node: Value | Condition, world: World, bound: Bound | None = None) -> Any:
     """A value, or whether a condition holds (the right side of `set:`, a hoisted test)."""
-    if isinstance(node, Literal | Ref | Arith | Extreme | Aggregate):
-        return value_fn(node)(world, bound or {})
-    return holds(node, world, bound)
+    return evaluation_fn(node)(world, bound or {})
 
 
 def aggregate(node: Aggregate, world: World, bound: Bound) -> Any:

@@ -37,6 +37,7 @@ class Strata:
     level: dict[str, int] = field(default_factory=dict)  # rule id → stratum
     final_at: dict[Product, int] = field(default_factory=dict)  # product → last stratum
     producers: dict[Product, list[Rule]] = field(default_factory=dict)
+    finals: dict[int, list[Product]] = field(default_factory=dict)  # stratum → final there
 
     @property
     def top(self) -> int:
@@ -149,6 +150,7 @@ def stratify(rules: list[Rule], pack: Pack) -> Strata:
     result.level = {rule_id: level_of[component[rule_id]] for rule_id in by_id}
     for product, producers in result.producers.items():
         result.final_at[product] = max(result.level[r.id] for r in producers)
+        result.finals.setdefault(result.final_at[product], []).append(product)
     return result
 
 
