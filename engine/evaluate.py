@@ -11,7 +11,6 @@ Each tree is compiled once into closures (`closures.py`); explaining a failure r
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass, field
 from typing import Any
 
 from .closures import (
@@ -53,17 +52,21 @@ class TooManyCombinations(LimitError):
                                                      "limit with WHYBOT_LIMIT_COMBINATIONS=N")
 
 
-@dataclass
 class World:
     """What a condition can see: board values and the entities of each kind. A view for one
     moment: joins index its entities on first use, so entities must not change while it is
     in use (take a new World after an outcome)."""
 
-    board: Mapping[str, Any]
-    entities: Mapping[str, list[Mapping[str, Any]]] = field(default_factory=dict)
-    budget: list[int] = field(default_factory=lambda: [0])
-    limit: int = 0
-    index: dict[tuple[str, str], Any] = field(default_factory=dict, repr=False)
+    __slots__ = ("board", "budget", "entities", "index", "limit")
+
+    def __init__(self, board: Mapping[str, Any],
+                 entities: Mapping[str, list[Mapping[str, Any]]] | None = None,
+                 budget: list[int] | None = None, limit: int = 0) -> None:
+        self.board = board
+        self.entities = entities if entities is not None else {}
+        self.budget = budget if budget is not None else [0]
+        self.limit = limit
+        self.index: dict[tuple[str, str], Any] = {}
 
     def spend(self, count: int) -> None:
         """Count entity combinations examined; past the limit, stop (a join explosion)."""
