@@ -2,9 +2,9 @@
 
 A *band* is a run of consecutive rules of one page (or one stratum of derivations) whose
 carrier chain starts with its own `band` test, so an evaluate event meets only its band's
-tests. Bands are packed into as few rulesets as the alpha-network budgets allow (`alpha.py`):
-a shipped pack fits in one ruleset for its pages and one for its derivations; a page of a
-thousand house rules is spread over several, evaluated top band first.
+tests. Bands are packed into as few rulesets as the alpha-network budgets allow (`alpha.py`),
+and a caller may start a ruleset where it wants one (pages: one per family of pages); a page
+of a thousand house rules is spread over several, evaluated top band first.
 """
 
 from __future__ import annotations
@@ -107,6 +107,12 @@ class Packer:
         self.band: Band | None = None
         self.hoist: dict[Value, str] = {}
         self.band_count = 0
+
+    def start_ruleset(self) -> None:
+        """Place what follows in a ruleset of its own."""
+        if self.building.patterns:
+            self._close_ruleset()
+        self.band = None
 
     def add(self, group: str, rank: int, rule: Rule) -> None:
         """Compile one rule and place all its alternatives in one band."""
