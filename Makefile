@@ -9,19 +9,24 @@ TEST_STAMP := $(VENV)/.installed-test
 
 $(BIN)/python:
 	@$(PYTHON) -c 'import sys; v=sys.version_info; sys.exit(0 if (3,10) <= v[:2] < (3,13) else "whybot needs Python 3.10 to 3.12 (durable-rules does not import on 3.13+); set PYTHON=python3.12")'
-	$(PYTHON) -m venv $(VENV)
+	@$(PYTHON) -m venv $(VENV)
+
+# pip's output goes to a log, shown only if the install fails.
+INSTALL = @echo "installing $(1) into $(VENV) (log: $(VENV)/install.log)"; \
+	$(BIN)/python -m pip install --upgrade $(1) >>$(VENV)/install.log 2>&1 \
+	|| { cat $(VENV)/install.log; exit 1; }
 
 $(STAMP): $(BIN)/python pyproject.toml
-	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e .
+	$(call INSTALL,pip)
+	$(call INSTALL,-e .)
 	@touch $@
 
 $(TEST_STAMP): $(STAMP)
-	$(BIN)/python -m pip install --quiet -e '.[test]'
+	$(call INSTALL,-e '.[test]')
 	@touch $@
 
 demo: $(STAMP)
-	$(BIN)/whybot why facts/examples/arcs/demo.yaml --seed 7
+	@$(BIN)/whybot why facts/examples/arcs/demo.yaml --seed 7 --brief
 
 test: $(TEST_STAMP)
 	$(BIN)/python -m pytest

@@ -29,26 +29,26 @@ from .summary import Summary
 # --- deciding one item (in this process or in a worker) -----------------------------------
 
 _CONFIG: dict[str, Any] = {"pack": None, "overlays": (), "seed": None, "include_from": (),
-                           "reasoner": "durable"}
+                           "reasoner": "durable", "odds": False}
 
 
 def configure(pack: str | None, overlays: tuple[str, ...], seed: int | None,
               include_from: tuple[Path, ...] = (), reasoner: str = "durable",
-              fresh: bool = False) -> None:
+              fresh: bool = False, odds: bool = False) -> None:
     """Set what every item is decided with; in a worker, compile the engine once up front."""
     if fresh:  # a forked worker must not share engines compiled by its parent
         engine_for.cache_clear()
         pack_for.cache_clear()
     _CONFIG.update(pack=pack, overlays=overlays, seed=seed, include_from=include_from,
-                   reasoner=reasoner)
+                   reasoner=reasoner, odds=odds)
     if pack:
         with contextlib.suppress(WhybotError):  # if it fails, every row will carry the error
             engine_for(pack, overlays, reasoner)
 
 
 def _init_worker(pack: str | None, overlays: tuple[str, ...], seed: int | None,
-                 include_from: tuple[Path, ...], reasoner: str) -> None:
-    configure(pack, overlays, seed, include_from, reasoner, fresh=True)
+                 include_from: tuple[Path, ...], reasoner: str, odds: bool) -> None:
+    configure(pack, overlays, seed, include_from, reasoner, fresh=True, odds=odds)
 
 
 def decide_item(item: Item) -> dict[str, Any]:
@@ -87,6 +87,10 @@ def decide_item(item: Item) -> dict[str, Any]:
         disagreements=trace.disagreements,
         error=None,
     )
+    if _CONFIG["odds"]:
+        from .odds import odds_row
+
+        row["odds"] = odds_row(engine, situation)
     return row
 
 
@@ -105,7 +109,7 @@ def decide_all(items: Iterable[Item], jobs: int) -> Iterator[dict[str, Any]]:
     if "fork" not in multiprocessing.get_all_start_methods():
         raise WhybotError("--jobs needs the 'fork' start method (Linux or macOS)")
     config = (_CONFIG["pack"], _CONFIG["overlays"], _CONFIG["seed"], _CONFIG["include_from"],
-              _CONFIG["reasoner"])
+              _CONFIG["reasoner"], _CONFIG["odds"])
     return ordered_map(decide_item, items, jobs, _init_worker, config, died)
 
 
@@ -126,13 +130,14 @@ class Request:
     seed: int = 0
     include_from: tuple[Path, ...] = ()
     reasoner: str = "durable"
+    odds: bool = False
 
     def run_card(self) -> dict[str, Any]:
         """What a resumed run must share with the run it continues (rows depend on it)."""
         return {"paths": [str(p) for p in self.paths], "pack": self.pack,
                 "rules": list(self.overlays), "seed": self.seed,
                 "include_from": [str(p) for p in self.include_from],
-                "reasoner": self.reasoner}
+                "reasoner": self.reasoner, "odds": self.odds}
 
 
 def _shown(rows: Iterator[dict[str, Any]], request: Request, results: Results
@@ -158,7 +163,7 @@ def run_batch(request: Request) -> Summary:
                            resume=request.resume, run=request.run_card(), on_row=summary.add)
     try:
         configure(request.pack, request.overlays, request.seed, request.include_from,
-                  request.reasoner)
+                  request.reasoner, odds=request.odds)
         items = results.resumed(iter_items(request.paths, results.skip()))
         with StopSignals() as stop:
             rows = decide_all(items, request.jobs)

@@ -198,6 +198,8 @@ def _outcome(node: Tree, outcome: dict[str, Any]) -> None:
         node.add(_line("stop:", str(outcome["stop"]), "bold red"))
     if "call" in outcome:
         node.add(_line("reads page", f"{outcome['call']} (then comes back)", "cyan"))
+    if "missing" in outcome:
+        node.add(_line("no page", f"{outcome['missing']}: not read", "dim"))
     if "goto" in outcome:
         node.add(_line("goes to page", str(outcome["goto"]), "cyan"))
     if "after_action" in outcome:
@@ -283,6 +285,8 @@ def render_entity_judgments(items: list[dict[str, Any]]) -> RenderableType:
         node = tree.add(Text.assemble((f"{item['entity']}: ", "bold"), item["field"], " = ",
                                       (show(item.get("value")), "bold"), "  ",
                                       (item.get("origin", ""), "dim")))
+        if "now" in item:
+            node.label.append(f"  (after the actions: {show(item['now'])})", style="yellow")
         for support in item.get("by", []):
             by = node.add(Text.assemble(("by ", "bold"), (support["rule"], "green")))
             if support.get("cite"):
@@ -318,8 +322,22 @@ def path_tree(data: dict[str, Any]) -> Tree:
     return root
 
 
+def render_entities(entities: list[dict[str, Any]]) -> RenderableType:
+    """Each listed entity with the fields derived for it, and the rule behind each value."""
+    tree = Tree(Text("derived for what the snapshot lists:", style="bold"))
+    for entity in entities:
+        head = Text.assemble((f"{entity['kind']} ", "bold"), (str(entity["label"]), "bold"))
+        node = tree.add(head)
+        node.add(Text(_entity(entity.get("fields", {})), style="dim"))
+        for name, item in entity.get("derived", {}).items():
+            node.add(Text.assemble((name, "bold"), " = ", (show(item.get("value")), "bold"),
+                                   ("  by " + ", ".join(item.get("by", [])), "dim")))
+    return tree
+
+
 def render_trace(data: dict[str, Any]) -> RenderableType:
-    """The whole trace: path with why-nots, judgments with origins, dice, then the decision."""
+    """The whole trace: path with why-nots, judgments with origins, what was derived for each
+    listed entity, dice, then the decision."""
     parts: list[RenderableType] = [path_tree(data)]
     if data.get("judgments"):
         parts.append(render_judgments(data["judgments"]))

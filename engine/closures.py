@@ -141,9 +141,9 @@ def _value(node: Value) -> Fn:
         parts = [value_fn(item) for item in node.items]
         pick = max if node.op == "max" else min
 
-        def extreme(world: World, bound: Bound) -> Any:
-            items = [part(world, bound) for part in parts]
-            return pick(items) if all(number(item) for item in items) else None
+        def extreme(world: World, bound: Bound) -> Any:  # of the values present
+            items = [v for part in parts if number(v := part(world, bound))]
+            return pick(items) if items else None
         return extreme
     if isinstance(node, Aggregate):
         return _aggregate(node)

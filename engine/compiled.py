@@ -91,8 +91,9 @@ class Compiled:
 
 
 def rule_condition(rule: Rule) -> Condition:
-    """What must hold for a rule to apply: its `when`, and a candidate for each choice."""
-    choices = [c.candidates() for c in rule.then.choices]
+    """What must hold for a rule to apply: its `when`, and a candidate for each choice that is
+    not optional."""
+    choices = [c.candidates() for c in rule.then.choices if not c.optional]
     return All((rule.when, *choices)) if choices else rule.when
 
 

@@ -14,6 +14,7 @@ from typing import Any
 from .compiled import Compiled, Packer, rule_condition
 from .derivation import Derivation
 from .derive import DurableDeriver
+from .dice import Dice
 from .errors import EngineFault
 from .expressions import Condition, all_refs, board_names
 from .model import Pack, Rule
@@ -71,8 +72,9 @@ class Engine:
         self.reads = {rule_id: sorted(board_names(condition))
                       for rule_id, condition in self.conditions.items()}
         self.fields = {r.id: _fields_read(r, self.conditions[r.id]) for r in pack.rules()}
-        self.judgment_inputs = _inputs_of_judgments(pack)
-        self.field_inputs = _inputs_of_fields(pack, self.judgment_inputs)
+        self.judgment_inputs, self.judgment_fields = _inputs_of_judgments(pack)
+        self.field_inputs, self.fields_behind = _inputs_of_fields(pack, self.judgment_inputs)
+        self.shown_fields = self._fields_only_shown()
         if reasoner == "durable":
             self.pages: Any = DurablePages(compile_pages(pack))
             self.deriver: Any = DurableDeriver(pack, self.strata,
@@ -80,6 +82,15 @@ class Engine:
         else:
             self.pages = PlainPages(pack)
             self.deriver = PlainDeriver(pack, self.strata)
+
+    def _fields_only_shown(self) -> frozenset[str]:
+        """Derived entity fields nothing reads: they exist to show a player the arithmetic (a
+        battle's 'fresh ships vs defenders'), so every trace lists them."""
+        derived = {name for spec in self.pack.facts.entities.values()
+                   for name, field in spec.fields.items() if field.derived}
+        read = set().union(*self.fields.values(), *self.judgment_fields.values(),
+                           *(behind - {name} for name, behind in self.fields_behind.items()))
+        return frozenset(derived - read)
 
     def derive(self, board: dict[str, Any], entities: dict[str, list[dict[str, Any]]],
                answers: dict[str, Any]) -> Derivation:
@@ -94,8 +105,9 @@ class Engine:
         return board
 
     def decide(self, situation: Situation, seed: int | None = None,
-               explain: bool = True) -> Trace:
-        turn = Turn(self, situation, seed, explain)
+               explain: bool = True, dice: Dice | None = None) -> Trace:
+        """The decision and its trace; `dice` replaces the snapshot's (the odds drive it)."""
+        turn = Turn(self, situation, seed, explain, dice)
         try:
             turn.walk(self.pack.start, 0)
         finally:
@@ -148,9 +160,11 @@ def _fields_read(rule: Rule, condition: Condition) -> frozenset[str]:
                      for r in refs if r.scope is not None or "." in r.name)
 
 
-def _inputs_of_fields(pack: Pack, judgment_inputs: dict[str, set[str]]) -> dict[str, set[str]]:
+def _inputs_of_fields(pack: Pack, judgment_inputs: dict[str, set[str]],
+                      ) -> tuple[dict[str, set[str]], dict[str, set[str]]]:
     """entity field → every board name its derivations read, through other derived fields
-    and judgments too (a field named alike on two kinds shares one entry)."""
+    and judgments too (a field named alike on two kinds shares one entry); and entity field →
+    the other entity fields behind it (a Principle's `favorable` → its tests)."""
     direct: dict[str, set[str]] = {}
     fields: dict[str, set[str]] = {}
     for rule in pack.derivations():
@@ -162,6 +176,7 @@ def _inputs_of_fields(pack: Pack, judgment_inputs: dict[str, set[str]]) -> dict[
         fields.setdefault(judge.name, set()).update(
             r.name for p in parts for r in all_refs(p) if r.scope is not None)
     closed: dict[str, set[str]] = {}
+    behind: dict[str, set[str]] = {}
     for name in direct:
         seen, work, found = {name}, [name], set()
         while work:
@@ -173,17 +188,23 @@ def _inputs_of_fields(pack: Pack, judgment_inputs: dict[str, set[str]]) -> dict[
                 seen.add(other)
                 work.append(other)
         closed[name] = found
-    return closed
+        behind[name] = seen
+    return closed, behind
 
 
-def _inputs_of_judgments(pack: Pack) -> dict[str, set[str]]:
-    """judgment → every board name its derivations read, through other judgments too."""
+def _inputs_of_judgments(pack: Pack) -> tuple[dict[str, set[str]], dict[str, set[str]]]:
+    """judgment → every board name its derivations read, through other judgments too; and
+    judgment → the entity fields those derivations read (`any(option, option.favorable)`)."""
     direct: dict[str, set[str]] = {}
+    fields: dict[str, set[str]] = {}
     for rule in pack.derivations():
         judge = rule.then.judge
         if judge is not None and judge.alias is None:
             direct.setdefault(judge.name, set()).update(board_names(rule.when))
+            fields.setdefault(judge.name, set()).update(
+                r.name for r in all_refs(rule.when) if r.scope is not None)
     closed: dict[str, set[str]] = {}
+    entity_fields: dict[str, set[str]] = {}
     for name in direct:
         seen: set[str] = set()
         work = [name]
@@ -193,4 +214,5 @@ def _inputs_of_judgments(pack: Pack) -> dict[str, set[str]]:
                     seen.add(read)
                     work.append(read)
         closed[name] = seen
-    return closed
+        entity_fields[name] = fields[name].union(*(fields.get(n, set()) for n in seen))
+    return closed, entity_fields

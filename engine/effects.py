@@ -121,6 +121,10 @@ def _choose(effect: Choice, turn: Turn, page: str, rule: str) -> dict[str, Any]:
     world = turn.world()
     chosen = choose(effect.kind, effect.scope, effect.where, effect.prefer, effect.order,
                     turn.store.items(effect.kind), world, turn.dice, turn.label)
+    if chosen.entity is None and effect.optional:
+        turn.unbind(effect.alias)  # nothing chosen: no earlier choice lingers under the alias
+        chosen.narrowing.append(f"optional: no {effect.kind} chosen")
+        return chosen.as_dict()
     if chosen.entity is None:
         raise DecisionError(f"rule {rule} applied, but no {effect.kind} matches its "
                             f"{effect.role} ({effect.where or 'any'})")

@@ -111,7 +111,8 @@ class Arith:
 
 @dataclass(frozen=True)
 class Extreme:
-    """`max(a, b, ...)` / `min(a, b, ...)` of values."""
+    """`max(a, b, ...)` / `min(a, b, ...)` of the values present (an absent one is left out:
+    `max(target.cost, 1)` is 1 when nothing is targeted)."""
 
     __hash__ = _cached_hash
     __getstate__ = _state

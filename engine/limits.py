@@ -37,6 +37,8 @@ class Limits:
     steps: int = 5_000
     combinations: int = 200_000
     message_chars: int = 300
+    odds_runs: int = 5_000
+    odds_seconds: int = 60
 
     def check(self, name: str, value: int, where: str = "", **location: object) -> None:
         """Raise LimitError when `value` exceeds limit `name`."""
@@ -64,6 +66,8 @@ LIMIT_HELP = {
     "steps": "steps of one decision (pages read, rules applied): stops goto/call loops",
     "combinations": "entity combinations one condition may examine (joins of exists)",
     "message_chars": "characters of the user's own text quoted in an error",
+    "odds_runs": "runs of the procedure one `whybot odds` may make (exact, or --samples)",
+    "odds_seconds": "seconds one `whybot odds` may take",
 }
 
 

@@ -74,8 +74,11 @@ def unreachable(ordered: list[Rule], repeats: bool) -> Iterator[Warning_]:
 
 
 def dead_ends(pack: Pack) -> Iterator[Warning_]:
-    """Templated `call`/`goto` names that can spell a page no file defines."""
+    """Templated `call`/`goto` names that can spell a page no file defines (a `call` with
+    `missing:` says its page may not exist: the decision notes it and reads on)."""
     for rule, how, target in links(pack):
+        if how == "call" and rule.then.missing is not None:
+            continue
         if target not in pack.pages:
             yield Warning_(rule.file, rule.line,
                            f"rule {rule.id!r} may lead ({how}) to page {target!r}, which no rule "

@@ -292,12 +292,13 @@ class _Overlay:
             self.remove(item["id"])
             self.pack.disabled[item["id"]] = f"{item['reason']} ({document.file})"
 
-    def page_settings(self, document: Document) -> None:
-        """`repeat_while` and `after_action`: how a page spends several actions."""
+    def page_settings(self, document: Document) -> bool:
+        """`repeat_while` and `after_action`: how a page spends several actions (False: the
+        page has no rule yet — its file's rules wait for an anchor)."""
         data = document.data
         page = self.pack.pages.get(data["procedure"])
         if page is None:
-            return
+            return False
         if "repeat_while" in data:
             page.repeat_while = _condition(data["repeat_while"], document, ("repeat_while",),
                                            self.pack.kinds)
@@ -307,6 +308,7 @@ class _Overlay:
                 page.after_action = parse_outcome(data["after_action"], self.pack.kinds)
             except OutcomeError as exc:
                 raise _fail(document, ("after_action", *exc.path), str(exc)) from None
+        return True
 
 
 def pack_folder(root: Path, name: str) -> Path:
@@ -319,27 +321,60 @@ def pack_folder(root: Path, name: str) -> Path:
                         hint=did_you_mean(name, known) or f"packs: {', '.join(known)}")
 
 
+def _place_waiting(overlay_state: _Overlay, waiting: list[tuple[_Placed, Document]],
+                   unsettled: list[Document]) -> None:
+    """Rules anchored (`before`/`after`/`replaces`) to a rule of a file read later — a Fate's
+    file placing a line among a base page's, whose folder sorts after it — are placed once every
+    file is read, in file order (an anchor may name another waiting rule); an anchor still
+    unknown then is reported as such. A file whose page had no rule yet gets its page settings
+    then."""
+    while waiting:
+        ready = [w for w in waiting if w[0].anchor and w[0].anchor[1] in overlay_state.by_id]
+        for item, document in ready or waiting[:1]:  # none ready: the first one fails
+            overlay_state.place(item, document)
+        placed = {id(w[0]) for w in (ready or waiting[:1])}
+        waiting = [w for w in waiting if id(w[0]) not in placed]
+    for document in unsettled:
+        overlay_state.page_settings(document)
+
+
+def _declares_kind(document: Document) -> bool:
+    """Files declaring an entity kind are read first, so a file adding fields to that kind
+    (a Fate's own slot or option fields) may sort before it."""
+    entities = document.data.get("facts", {}).get("entities", {})
+    return any("from" in spec or spec.get("created") for spec in entities.values())
+
+
 def _load(folder: Path, overlays: list[Path]) -> tuple[Pack, list[Document]]:
     pack = load_pack_description(folder)
-    files = rule_files(folder)
-    for overlay in overlays:
+    files = [(path, 0) for path in rule_files(folder)]
+    for number, overlay in enumerate(overlays, 1):
         if not overlay.is_dir():
             raise RuleFileError("not a folder of rule files", file=str(overlay))
-        files += rule_files(overlay)
+        files += [(path, number) for path in rule_files(overlay)]
     documents: list[Document] = []
-    for path in files:
+    folders: list[int] = []
+    for path, number in files:
         document = read_rule_document(path)
         if document.data["pack"] != pack.name:
             if path.is_relative_to(folder):
                 raise RuleFileError(f"file says pack {document.data['pack']!r} but lives in "
                                     f"pack {pack.name!r}", file=document.file, line=1)
             continue  # an overlay folder may hold files for several packs
-        add_facts(pack.facts, document.data.get("facts", {}), document, in_pack=False)
         documents.append(document)
+        folders.append(number)
+    for document in sorted(documents, key=lambda d: not _declares_kind(d)):
+        add_facts(pack.facts, document.data.get("facts", {}), document, in_pack=False)
     overlay_state = _Overlay(pack)
     position = 0.0
     count = 0
-    for document in documents:
+    waiting: list[tuple[_Placed, Document]] = []
+    unsettled: list[Document] = []
+    for index, document in enumerate(documents):
+        if index and folders[index] != folders[index - 1]:
+            # a folder's anchors are settled before the next folder (a house rule) lays over it
+            _place_waiting(overlay_state, waiting, unsettled)
+            waiting, unsettled = [], []
         placed = parse_rules(document, position, pack.kinds)
         position += len(placed) + 1
         count += len(placed)
@@ -347,9 +382,14 @@ def _load(folder: Path, overlays: list[Path]) -> tuple[Pack, list[Document]]:
                        file=document.file)
         pack.files.append(document.file)
         for item in placed:
-            overlay_state.place(item, document)
+            if item.anchor is not None and item.anchor[1] not in overlay_state.by_id:
+                waiting.append((item, document))
+            else:
+                overlay_state.place(item, document)
         overlay_state.disable(document)
-        overlay_state.page_settings(document)
+        if not overlay_state.page_settings(document):
+            unsettled.append(document)
+    _place_waiting(overlay_state, waiting, unsettled)
     if pack.start not in pack.pages:
         raise RuleFileError(f"start page {pack.start!r} has no rules", file=pack.files[0])
     return pack, documents

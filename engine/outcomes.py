@@ -98,6 +98,7 @@ class Choice:
     prefer: tuple[Preference, ...] = ()
     order: tuple[OrderKey, ...] = ()
     says: str = ""
+    optional: bool = False  # the rule applies without a candidate; then nothing is chosen
 
     @property
     def scope(self) -> str:
@@ -227,6 +228,7 @@ class Outcome:
     call: Template | None = None
     missing: Template | None = None  # a called page that does not exist: this note, read on
     goto: Template | None = None
+    choose: tuple[str, ...] = ()  # with `call`: read that page only to make these choices
     reads_on: bool = False
     judge: Judge | None = None
     create: Create | None = None
@@ -331,7 +333,7 @@ def _choice(role: str, raw: dict[str, Any], names: Names, path: PathKey) -> Choi
             prefer.append(Preference(item["says"], when))
     order = _order(raw.get("order"), names, (*path, "order"), scope)
     return Choice(role, kind, raw.get("as", role), where, tuple(prefer), order,
-                  raw.get("says", ""))
+                  raw.get("says", ""), bool(raw.get("optional", False)))
 
 
 def _roll(raw: dict[str, Any], names: Names, path: PathKey) -> Roll:
@@ -420,10 +422,15 @@ def parse_outcome(raw: dict[str, Any], kinds: frozenset[str],
     create = None
     if "create" in raw:
         create = Create(raw["create"], _assigns(raw.get("with", {}), names, ("with",)))
+    choose = raw.get("choose", ())
+    choose = (choose,) if isinstance(choose, str) else tuple(choose)
+    if choose and "call" not in raw:
+        raise OutcomeError("choose: goes with call: (the page read only to choose)", ("choose",))
     return Outcome(
         effects=tuple(effects), action=action,
         stop=template(raw["stop"], names, ("stop",)) if "stop" in raw else None,
         call=template(raw["call"], names, ("call",)) if "call" in raw else None,
         missing=template(raw["missing"], names, ("missing",)) if "missing" in raw else None,
         goto=template(raw["goto"], names, ("goto",)) if "goto" in raw else None,
-        reads_on=bool(raw.get("continue")), judge=judge, create=create, raw=dict(raw))
+        choose=choose, reads_on=bool(raw.get("continue")), judge=judge, create=create,
+        raw=dict(raw))

@@ -42,6 +42,9 @@ _CHOICE = {
         "as": {"type": "string", "pattern": IDENT,
                "description": "board prefix the chosen entity's fields are stored under"},
         "says": _TEXT,
+        "optional": {"type": "boolean",
+                     "description": "the rule applies even with no candidate: then nothing is "
+                                    "chosen (the alias is unbound) and the trace says so"},
     },
 }
 _ASSIGNS = {"type": "object", "additionalProperties": _EXPR}
@@ -90,6 +93,12 @@ OUTCOME_SCHEMA: dict[str, Any] = {
                     "description": "if the called page does not exist (a Fate with no section "
                                    "for this Act), note this and read on"},
         "goto": {"type": "string", "description": "go to this page for good"},
+        "choose": {"oneOf": [{"type": "string", "pattern": IDENT},
+                             {"type": "array", "items": {"type": "string", "pattern": IDENT}}],
+                   "description": "with call: read that page only to choose — the first rule "
+                                  "there that applies makes its choices bound as these "
+                                  "aliases and its set: of these variables, nothing else, "
+                                  "and the page ends"},
         "continue": {"type": "boolean", "description": "a statement: read on"},
         "stop": {"type": "string", "description": "the turn ends here, with this result"},
         "rederive": {"type": "boolean",

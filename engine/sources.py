@@ -22,9 +22,10 @@ import json
 import os
 import re
 import stat
+import sys
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, BinaryIO
 
 import yaml
 
@@ -557,12 +558,31 @@ def read_bytes(path: Path, error: type[WhybotError] = WhybotError) -> bytes:
     return data
 
 
+STDIN = "-"  # the file name that means standard input, as in most Unix tools
+
+
+def read_stream(stream: BinaryIO, file: str) -> bytes:
+    """Bytes from a pipe, refused once they pass `file_bytes` (never read to the end first)."""
+    limit = current().file_bytes
+    data = stream.read(limit + 1)
+    if len(data) > limit:
+        raise LimitError(f"more than {limit:,} bytes exceed the limit file_bytes = {limit:,}",
+                         file=file)
+    return data
+
+
 def read_document(path: Path, error: type[WhybotError] = WhybotError, *,
                   quote: bool = True) -> Document:
-    """Read and parse one file: bounded, UTF-8, one YAML or JSON document."""
-    file = str(path)
-    return parse_text(decode_text(read_bytes(path, error), file, error), file, error,
-                      quote=quote)
+    """Read and parse one file (or standard input, named `-`): bounded, UTF-8, one YAML or JSON
+    document. Standard input reads as if it were a file in the current folder (`include:`
+    resolves from there)."""
+    if str(path) == STDIN:
+        file = "<stdin>"
+        data = read_stream(sys.stdin.buffer, file)
+    else:
+        file = str(path)
+        data = read_bytes(path, error)
+    return parse_text(decode_text(data, file, error), file, error, quote=quote)
 
 
 __all__ = ["Document", "clean_text", "decode_text", "excerpt", "json_path", "parse_json_line",

@@ -12,13 +12,14 @@ from typing import TYPE_CHECKING, Any
 
 from .derivation import EID, GIVEN
 from .dice import Dice
-from .effects import apply_effect, fill
+from .effects import apply_effect, fill, plain
 from .entities import EntityStore
 from .errors import DecisionError
 from .evaluate import World, failures, holds
 from .expressions import board_names
 from .limits import current as limits
 from .model import DECISION, Rule
+from .outcomes import Assign, Choice
 from .situation import Situation
 from .trace import Step, Trace
 
@@ -30,7 +31,7 @@ class Turn:
     """Everything one decision knows while its pages are walked."""
 
     def __init__(self, engine: Engine, situation: Situation, seed: int | None,
-                 explain: bool) -> None:
+                 explain: bool, dice: Dice | None = None) -> None:
         self.engine = engine
         self.pack = engine.pack
         self.situation = situation
@@ -38,12 +39,16 @@ class Turn:
         self.trace = Trace(snapshot=situation.name, pack=self.pack.name)
         self.trace.decision = {"result": "decided", "choices": {}, "actions": [], "say": [],
                                "steps": []}
-        self.dice = Dice(seed, list(situation.dice))
+        self.dice = dice if dice is not None else Dice(seed, list(situation.dice))
         self.board: dict[str, Any] = engine.inputs(situation)
         self.store = EntityStore({})
         self.bound: dict[str, dict[str, Any]] = {}
         self.steps = 0
         self.rule_says = ""
+        self.choosing: frozenset[str] | None = None  # a page read only to make these choices
+        # each entity as first seen, each derived field as first derived, with its rules
+        self.first_seen: dict[int, tuple[str, dict[str, Any]]] = {}
+        self.first_support: dict[tuple[int, str], list[dict[str, Any]]] = {}
         self._derive(situation.entities)
         self.session = engine.pages.open(self.store)
 
@@ -54,11 +59,46 @@ class Turn:
         run = self.engine.derive(inputs, entities, self.situation.answers)
         self.trace.derived_from = (inputs, entities)
         self.board.update(run.board)
-        self.trace.judgments = run.judgments()
+        judgments = run.judgments()
+        self.judgments_now = judgments
+        self._record(judgments)
         self.trace.conflicts.extend(run.conflicts)
-        self.trace.field_support = dict(run.field_support)
-        self.board.update({name: j.value for name, j in self.trace.judgments.items()})
+        self.trace.field_support.update(run.field_support)
+        self._remember(run.entities, run.field_support)
+        self.board.update({name: j.value for name, j in judgments.items()})
         self.store.replace(run.entities)
+
+    def _remember(self, entities: dict[str, list[dict[str, Any]]],
+                  support: dict[tuple[int, str], list[dict[str, Any]]]) -> None:
+        """Keep what the first action was chosen on: a field's value when a rule first
+        derived it (a later derivation, after an action, shows as `now`)."""
+        current = {}
+        for kind, items in entities.items():
+            for entity in items:
+                self.first_seen.setdefault(entity[EID], (kind, dict(entity)))
+                current[entity[EID]] = entity
+        for (eid, name), by in support.items():
+            if (eid, name) not in self.first_support and eid in current:
+                self.first_support[eid, name] = by
+                self.first_seen[eid][1][name] = current[eid].get(name)
+
+    def _record(self, judgments: dict[str, Any]) -> None:
+        """The trace keeps each judgment as first derived; a later derivation (after an
+        action, a declaration) that changes it adds a note saying from which step on."""
+        if not self.trace.judgments:
+            self.trace.judgments = judgments
+            return
+        for name, judgment in judgments.items():
+            first = self.trace.judgments.get(name)
+            if first is None:
+                self.trace.judgments[name] = judgment
+                continue
+            last = first.by[-1] if first.by and "since" in first.by[-1] else None
+            value = last["value"] if last else first.value
+            if judgment.value != value:
+                first.by.append({"rule": f"from step {len(self.trace.steps)} on",
+                                 "note": f"{plain(judgment.value)} ({judgment.origin})",
+                                 "since": len(self.trace.steps), "value": judgment.value})
 
     def rederive(self) -> None:
         """Derive the judgments again from the board and entities as they are now."""
@@ -113,8 +153,8 @@ class Turn:
     def shown(self, entity: dict[str, Any]) -> dict[str, Any]:
         return {k: v for k, v in entity.items() if not k.startswith("#")}
 
-    def label(self, entity: dict[str, Any]) -> str:
-        kind = self.store.kind_of.get(entity[EID], "")
+    def label(self, entity: dict[str, Any], kind: str | None = None) -> str:
+        kind = kind or self.store.kind_of.get(entity[EID], "")
         spec = self.pack.facts.entities.get(kind)
         field = spec.naming_field if spec else None
         name = entity.get(field) if field else None
@@ -184,7 +224,47 @@ class Turn:
             step.matched["entities"] = entities
 
     def _apply(self, rule: Rule, bound: dict[str, Any], step: Step, depth: int) -> str:
-        """Effects in the order written, then the action, then where the reading goes."""
+        """Effects in the order written, then the action, then where the reading goes. What
+        a rule targets lasts for its action: its `target` choices are unbound afterwards."""
+        if self.choosing is not None:
+            return self._choose_only(rule, bound, step, depth)
+        try:
+            return self._applied(rule, bound, step, depth)
+        finally:
+            for choice in rule.then.choices:
+                if choice.role == "target":
+                    self.unbind(choice.alias)
+
+    def _choose_only(self, rule: Rule, bound: dict[str, Any], step: Step, depth: int) -> str:
+        """A page read only to choose: statements are passed by; the first other rule that
+        applies makes the choices (and `set`s of the variables) asked for, nothing else, and
+        the page ends there."""
+        assert self.choosing is not None
+        if rule.then.reads_on:
+            step.notes.append("read only to choose: a statement, passed by")
+            return "continue"
+        outcome: dict[str, Any] = {}
+        step.outcome = outcome
+        saved = dict(self.bound)
+        self.bound.update(bound)
+        try:
+            for effect in rule.then.effects:
+                if (isinstance(effect, Choice) and effect.alias in self.choosing) or (
+                        isinstance(effect, Assign) and effect.name in self.choosing):
+                    apply_effect(effect, self, outcome, step.page, rule.id, depth)
+        finally:
+            for alias in bound:
+                if alias in saved:
+                    self.bound[alias] = saved[alias]
+                else:
+                    self.bound.pop(alias, None)
+        made = [alias for alias in sorted(self.choosing) if alias in self.bound]
+        step.notes.append("read only to choose: " + (f"chose {', '.join(made)}" if made else
+                                                     "this rule applies but chooses nothing")
+                          + "; its action waits until the page is read to act")
+        return "end"
+
+    def _applied(self, rule: Rule, bound: dict[str, Any], step: Step, depth: int) -> str:
         then = rule.then
         outcome: dict[str, Any] = {}
         step.outcome = outcome
@@ -214,13 +294,18 @@ class Turn:
             decision["result"] = outcome["stop"] = fill(then.stop, self)
             return "stop"
         if then.call is not None:
-            target = outcome["call"] = fill(then.call, self)
+            target = fill(then.call, self)
+            if then.choose:
+                outcome["choose"] = list(then.choose)
             if target not in self.pack.pages and then.missing is not None:
+                outcome["missing"] = target  # not read: there is no such page
                 step.notes.append(fill(then.missing, self))
-            elif self.walk(target, depth + 1) == "stop":
-                return "stop"
-            if then.goto is None:
-                return "continue"
+            else:
+                outcome["call"] = target
+                if self._called(target, depth + 1, frozenset(then.choose) or None) == "stop":
+                    return "stop"
+            if then.goto is None and (then.action is None or then.reads_on):
+                return "continue"  # an action's page goes on as after any action (below)
         if then.goto is not None:
             target = outcome["goto"] = fill(then.goto, self)
             return self.walk(target, depth)
@@ -233,6 +318,13 @@ class Turn:
             return "again"
         return "end"
 
+    def _called(self, page: str, depth: int, choosing: frozenset[str] | None) -> str:
+        previous, self.choosing = self.choosing, choosing
+        try:
+            return self.walk(page, depth)
+        finally:
+            self.choosing = previous
+
     def _act(self, rule: Rule, step: Step, outcome: dict[str, Any]) -> None:
         then = rule.then
         assert then.action is not None
@@ -243,7 +335,7 @@ class Turn:
                        "cite": rule.cite})
         if then.action.guidance:
             action["prefer"] = list(then.action.guidance)
-        if "target" in outcome:
+        if "target" in outcome and outcome["target"]["chosen"] is not None:
             action["target"] = outcome["target"]["chosen"]
         because = self._because(rule)
         if because:
@@ -256,7 +348,7 @@ class Turn:
         """The entities (the options the player listed, say) behind the judgments it read."""
         found: list[dict[str, Any]] = []
         for name in sorted(board_names(rule.when)):
-            judgment = self.trace.judgments.get(name)
+            judgment = self.judgments_now.get(name)
             if judgment is None or judgment.origin != "derived" or not judgment.value:
                 continue
             for support in judgment.by:
@@ -265,23 +357,32 @@ class Turn:
                         found.append(fact)
         return sorted(found, key=lambda fact: sorted((k, str(v)) for k, v in fact.items()))
 
-    def entity_judgments(self, fields: set[str]) -> list[dict[str, Any]]:
+    def entity_judgments(self, fields: set[str], shown: frozenset[str] = frozenset(),
+                         ) -> list[dict[str, Any]]:
         """Each entity field among `fields` that a derivation established or the snapshot
-        gave, with the rules that established it."""
-        support = self.trace.field_support
-        names = sorted(fields)
+        gave, as first derived (what the first action was chosen on), with the rules that
+        established it; `now` when an action changed it later. An entity with any of those
+        also shows its `shown` fields (derived only to show the arithmetic)."""
         found = []
-        for items in self.store.by_kind.values():
-            for entity in items:
-                given = entity.get(GIVEN, frozenset())
-                for name in names:
-                    by = support.get((entity[EID], name), [])
-                    if by or name in given:
-                        found.append({"entity": self.label(entity), "field": name,
-                                      "value": entity.get(name),
-                                      "origin": "given" if name in given else "derived",
-                                      "by": [s for s in by if not s.get("overridden")]})
+        for kind, entity in self.first_seen.values():
+            items = [self._field(kind, entity, name) for name in sorted(fields)]
+            if any(items):
+                items += [self._field(kind, entity, name) for name in sorted(shown - fields)]
+            found += [item for item in items if item]
         return found
+
+    def _field(self, kind: str, entity: dict[str, Any], name: str) -> dict[str, Any] | None:
+        by = self.first_support.get((entity[EID], name), [])
+        given = name in entity.get(GIVEN, frozenset())
+        if not by and not given:
+            return None
+        item = {"entity": self.label(entity, kind), "field": name, "value": entity.get(name),
+                "origin": "given" if given else "derived",
+                "by": [s for s in by if not s.get("overridden")]}
+        current = self.store.find(kind, entity[EID]) or {}
+        if current.get(name, item["value"]) != item["value"]:
+            item["now"] = current[name]
+        return item
 
     def finish(self) -> Trace:
         self.session.close()
@@ -289,8 +390,12 @@ class Turn:
         self.trace.dice_notes = self.dice.notes()
         used = {n for step in self.trace.steps for n in step.matched}
         used |= {n for step in self.trace.steps for s in step.skipped for n in s.get("read", [])}
+        engine = self.engine
+        read = set().union(*(engine.fields[r] for r in self.trace.considered()),
+                           *(engine.judgment_fields.get(n, ()) for n in used))
+        behind = engine.fields_behind
         self.trace.entity_judgments = self.entity_judgments(
-            set().union(*(self.engine.fields[r] for r in self.trace.considered())))
+            read.union(*(behind.get(name, ()) for name in read)), engine.shown_fields)
         self.trace.judgments = {n: j for n, j in self.trace.judgments.items()
                                 if n in used or j.origin == "given"}
         return self.trace

@@ -12,8 +12,8 @@ import yaml
 from tests.conftest import KNOWLEDGE, ROOT, engine_for
 from whybot.facts.snapshot import load_snapshot
 
-EXAMPLES = sorted(p for p in (ROOT / "facts" / "examples").rglob("*.yaml")
-                  if p.name != "map.yaml")
+FOLDER = ROOT / "facts" / "examples"
+EXAMPLES = sorted(p for p in FOLDER.rglob("*.yaml") if p.name != "map.yaml")
 
 
 def _expect(path: Path) -> dict | None:
@@ -21,13 +21,14 @@ def _expect(path: Path) -> dict | None:
     return data.get("expect") if isinstance(data, dict) else None
 
 
-@pytest.mark.parametrize("path", EXAMPLES, ids=[f"{p.parent.name}/{p.stem}" for p in EXAMPLES])
+@pytest.mark.parametrize("path", EXAMPLES,
+                         ids=[str(p.relative_to(FOLDER).with_suffix("")) for p in EXAMPLES])
 def test_the_example_decides_as_worked_out_from_the_seed(path: Path):
     expect = _expect(path)
     if expect is None:
         pytest.skip("this example has no expect: block yet")
     overlays = tuple(ROOT / rules for rules in expect.get("rules", []))
-    engine = engine_for(KNOWLEDGE, path.parent.name, overlays)
+    engine = engine_for(KNOWLEDGE, path.relative_to(FOLDER).parts[0], overlays)  # its pack
     trace = engine.decide(load_snapshot(path, engine.pack), seed=expect.get("seed", 1))
     decision = trace.decision
     assert decision["result"] == expect["result"]

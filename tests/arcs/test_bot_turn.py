@@ -9,7 +9,7 @@ def test_no_cards_left_passes(arcs):
     """✦ If bot has no cards left (check hand counter) then bot will pass."""
     trace = decide(arcs, "hand_counter: 0\n")
     assert trace.decision["result"] == "pass"
-    assert trace.fired() == ["bot_turn.pass"]
+    assert trace.fired() == ["start.turn", "bot_turn.pass"]
 
 
 def test_bonus_cards_equal_to_the_counter_means_no_draw(arcs):
@@ -36,7 +36,7 @@ cards:
   - {suit: construction, number: 1, pips: 4, bonus: true}
   - {suit: mobilization, number: 1, pips: 4}
 """)
-    assert trace.fired()[:2] == ["bot_turn.draw", "bot_turn.decrement"]
+    assert trace.fired()[1:3] == ["bot_turn.draw", "bot_turn.decrement"]
 
 
 def test_initiative_declares_preferring_the_ambition_the_bot_is_winning(arcs):

@@ -60,18 +60,23 @@ hand_counter: 3
 initiative: true
 cards: [{suit: administration, number: 1, pips: 3}, {suit: construction, number: 1, pips: 3}]
 ambitions: [{name: tycoon, declared: true, bot: 4, best_rival: 2}]
-options: [{action: tax, ambition: tycoon, place_after: 1, resource: fuel}]
+options: [{action: tax, ambition: tycoon, gain: 1, resource: fuel}]
 """)
     assert trace.judgments["can.tax.grow_lead"].origin == "derived"
     assert "gp.tax-grow-lead" in trace.fired()
-    assert trace.fired()[-1] == "admin.tax-grow-lead"
+    assert trace.decision["actions"][0]["rule"] == "admin.tax-grow-lead"
 
 
-def test_influence_with_more_agents_prefers_mobilization(arcs):
-    """[8,9] Can bot Influence a card with more agents than rivals? → Mobilization/Administration"""
-    trace = decide(arcs, lead("administration", "mobilization", "can.influence.more_agents: yes"))
-    assert "gp.influence-more-agents" in trace.fired()
-    assert selected(trace)["suit"] == "mobilization"
+def test_influence_with_more_agents_picks_either_suit_at_random(arcs):
+    """[8,9] Can bot Influence a card with more agents than rivals? → Mobilization/Administration:
+    one action on two suits, no preference between them — the dice pick (readings R6)."""
+    suits = set()
+    for seed in range(6):
+        trace = decide(arcs, lead("administration", "mobilization",
+                                  "can.influence.more_agents: yes"), seed=seed)
+        assert "gp.influence-more-agents" in trace.fired()
+        suits.add(selected(trace)["suit"])
+    assert suits == {"administration", "mobilization"}
 
 
 def test_imperial_trust_needs_both_answers(arcs):
@@ -96,7 +101,8 @@ def test_take_rival_city_by_move_or_combat(arcs):
 
 
 def test_build_before_repair_ships(arcs):
-    """[11,12] Can bot Build or Repair ships? → Construction/Administration"""
+    """[11,12] Can bot Build or Repair ships? → Construction/Administration: Build needs
+    Construction; Repair is on Construction and Administration."""
     trace = decide(arcs, lead("administration", "construction",
                               "can.build.ships: yes, can.repair.ships: yes"))
     assert "gp.build-ships" in trace.fired()
@@ -120,3 +126,27 @@ def test_fate_first_then_general_priorities(arcs):
     fired = trace.fired()
     assert fired.index("gp.fate") < fired.index("gp.build-ships")
     assert "gp.fate-selected" not in fired
+
+
+def test_repair_ships_may_take_the_construction_card(arcs):
+    """[12] Repair ships → Construction/Administration: with only a Construction card the bot
+    repairs with it (Construction [38] Repair)."""
+    trace = decide(arcs, lead("construction", "mobilization", "can.repair.ships: yes"))
+    assert "gp.repair-ships" in trace.fired()
+    assert selected(trace)["suit"] == "construction"
+
+
+def test_change_control_by_build_needs_construction(arcs):
+    """[4] Can bot Build or Repair to change control? → Construction/Administration: only
+    Construction Builds, so an Administration card is not taken for a Build."""
+    trace = decide(arcs, lead("administration", "mobilization", "can.build.change_control: yes")
+                   + "rival_controlled: 1\n")
+    assert "gp.rival-control-build" not in trace.fired()
+    trace = decide(arcs, lead("administration", "construction", "can.build.change_control: yes")
+                   + "rival_controlled: 1\n")
+    assert "gp.rival-control-build" in trace.fired()
+    assert selected(trace)["suit"] == "construction"
+    repair = decide(arcs, lead("administration", "mobilization",
+                               "can.repair.change_control: yes") + "rival_controlled: 1\n")
+    assert "gp.rival-control-repair" in repair.fired()
+    assert selected(repair)["suit"] == "administration"

@@ -29,7 +29,7 @@ def test_decide_json_carries_the_decision_and_the_fired_rules(run):
     data = json.loads(result.stdout)
     assert data["pack"] == "arcs"
     assert data["decision"]["result"] == "decided"
-    assert data["fired"][0].startswith("bot_turn.")
+    assert data["fired"][0] == "start.turn" and data["fired"][1].startswith("bot_turn.")
     assert "selected" in data["decision"]["choices"]
     for action in data["decision"]["actions"]:
         assert {"action", "rule", "page", "cite"} <= set(action)
@@ -88,7 +88,7 @@ def test_why_rule_on_a_page_never_reached_says_so_and_shows_the_path(run, demo_t
     result = run("why", DEMO, "--seed", "7", "--rule", rule.id)
     assert result.exit_code == 0, result.output
     assert "was never reached" in result.stdout
-    assert "pages read: bot_turn" in result.stdout
+    assert "pages read: start → bot_turn" in result.stdout
 
 
 def test_why_rule_with_an_unknown_id_exits_2_and_suggests_one(run, demo_trace):

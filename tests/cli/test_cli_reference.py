@@ -15,8 +15,8 @@ from whybot.facts.snapshot import load_snapshot
 ROOT = Path(__file__).resolve().parents[2]
 HOUSE = KNOWLEDGE / "examples" / "house"
 PACKS = ("arcs", "yellow_scarves", "sparta_athens")
-EXAMPLES = [path for pack in PACKS
-            for path in sorted((ROOT / "facts" / "examples" / pack).glob("*.yaml"))]
+FOLDER = ROOT / "facts" / "examples"
+EXAMPLES = [path for pack in PACKS for path in sorted((FOLDER / pack).rglob("*.yaml"))]
 
 
 def same_decision(one, other) -> bool:
@@ -40,9 +40,10 @@ def engines():
     return found
 
 
-@pytest.mark.parametrize("path", EXAMPLES, ids=[f"{p.parent.name}/{p.stem}" for p in EXAMPLES])
+@pytest.mark.parametrize("path", EXAMPLES,
+                         ids=[str(p.relative_to(FOLDER).with_suffix("")) for p in EXAMPLES])
 def test_the_reference_reasoner_decides_each_shipped_example_like_the_engine(engines, path):
-    engine, reference = engines[path.parent.name]
+    engine, reference = engines[path.relative_to(FOLDER).parts[0]]
     situation = load_snapshot(path, engine.pack)
     for seed in range(3):
         by_engine = engine.decide(situation, seed=seed)

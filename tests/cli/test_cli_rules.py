@@ -142,9 +142,9 @@ def test_graph_draws_pages_and_resolves_templated_links(run):
     assert result.exit_code == 0, result.output
     lines = result.stdout.splitlines()
     assert lines[0] == "flowchart TD"
-    assert "  p_bot_turn -->|bot_turn.go-to-suit| p_administration" in lines
+    assert "  p_bot_turn_play -.->|play.suit| p_administration" in lines
     assert "  p_general_priorities -.->|gp.fate| p_fate_magnate_act1" in lines
-    assert not any("p_bot_turn -->|bot_turn.go-to-suit| p_prelude" in line for line in lines)
+    assert not any("p_bot_turn_play -.->|play.suit| p_prelude" in line for line in lines)
 
 
 def test_lint_refuses_a_link_to_a_page_nobody_wrote(run, tmp_path):

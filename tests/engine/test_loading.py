@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import shutil
+
 import pytest
 
 from tests.conftest import OVERLAYS, TOY_PACKS
@@ -61,6 +63,52 @@ def test_replacing_an_unknown_rule_is_refused(tmp_path):
         "pack: toy\nprocedure: turn\nrules:\n  - id: x\n    replaces: turn.rset\n"
         "    priority: 1\n    when: ready\n    then: {stop: x}\n")
     with pytest.raises(RuleFileError, match=r"replaces unknown rule 'turn.rset'.*turn.rest"):
+        load_pack(TOY_PACKS, "toy", [tmp_path])
+
+
+def test_an_anchor_may_name_a_rule_of_a_file_read_later(tmp_path):
+    """`before:`/`after:` place a rule among those of a file that sorts after its own (a Fate's
+    folder anchoring a line of a base page): the anchored rules wait until every file is read.
+    Two rules placed in one gap (after turn.count, before turn.angry) keep their files' order."""
+    (tmp_path / "a_fate.yaml").write_text(
+        "pack: toy\nprocedure: turn\nrules:\n"
+        "  - id: fate.shout-first\n    before: house.sing\n    when: ready\n"
+        "    then: {action: shout}\n"
+        "  - id: fate.hum\n    before: turn.angry\n    when: ready\n    then: {action: hum}\n")
+    (tmp_path / "b_house.yaml").write_text(
+        "pack: toy\nprocedure: turn\nrules:\n"
+        "  - id: house.sing\n    after: turn.count\n    when: ready\n    then: {action: sing}\n")
+    pack = load_pack(TOY_PACKS, "toy", [tmp_path])
+    order = [rule.id for rule in pack.pages["turn"].ordered()]
+    assert order[order.index("turn.count"):order.index("turn.angry") + 1] == [
+        "turn.count", "fate.shout-first", "fate.hum", "house.sing", "turn.angry"]
+
+
+def test_a_house_folder_may_replace_a_rule_the_pack_anchored_to(tmp_path):
+    """The pack's own anchors are settled before a house-rule folder lays over it: a house rule
+    replacing the rule a pack file placed itself after leaves that file's rule in place."""
+    pack = tmp_path / "packs" / "toy"
+    shutil.copytree(TOY_PACKS / "toy", pack)
+    (pack / "a_fate.yaml").write_text(
+        "pack: toy\nprocedure: turn\nrules:\n"
+        "  - id: fate.hum\n    after: turn.count\n    when: ready\n    then: {action: hum}\n")
+    house = tmp_path / "house"
+    house.mkdir()
+    (house / "h.yaml").write_text(
+        "pack: toy\nprocedure: turn\nrules:\n"
+        "  - id: house.count\n    replaces: turn.count\n    when: ready\n"
+        "    then: {action: count}\n")
+    order = [rule.id for rule in load_pack(tmp_path / "packs", "toy", [house])
+             .pages["turn"].ordered()]
+    assert "turn.count" not in order
+    assert order.index("house.count") + 1 == order.index("fate.hum")
+
+
+def test_an_anchor_no_file_defines_is_still_refused(tmp_path):
+    (tmp_path / "a.yaml").write_text(
+        "pack: toy\nprocedure: turn\nrules:\n  - id: x\n    after: turn.cont\n"
+        "    when: ready\n    then: {stop: x}\n")
+    with pytest.raises(RuleFileError, match=r"after unknown rule 'turn.cont'.*turn.count"):
         load_pack(TOY_PACKS, "toy", [tmp_path])
 
 

@@ -328,3 +328,18 @@ def test_a_bot_with_only_locked_provinces_cannot_deploy_and_loses_its_income(ys)
     assert "4 Infantry cannot be placed" in text and "they are lost" in text
     assert "Elmgate is locked (only bot provinces around it): it takes no action." in text
     assert "Every province of bot Red is locked" in text
+
+
+def test_a_flooded_province_takes_neither_d8_troops_nor_repositioned_infantry(ys):
+    """`blocked` (the Flood Fate card, § Bot Generals) means nothing can be placed there this
+    turn; deployment and Generals kept out, but D8 = 3 added its 2 Infantry and repositioning
+    spread Infantry into it. Birchwood flooded: its 2 are lost and it keeps its own 4, while
+    Elmgate (3 + 2 = 5) and Hollow (3 + 2 = 5) share 10: 5 each."""
+    trace = decide(ys, step="turn", bot="Red", round=1, dice=[2, 3, 3, 3],
+                   provinces=grid(Birchwood={"owner": "Red", "units": 4, "blocked": True},
+                                  Elmgate={"owner": "Red", "units": 3, "ruler": True},
+                                  Hollow={"owner": "Red", "units": 3}))
+    held = {"Birchwood": 4, "Elmgate": 5, "Hollow": 5}
+    assert "Birchwood can take no units this turn" in said(trace)
+    assert all(f"After repositioning {name} holds {units} Infantry." in said(trace)
+               for name, units in held.items())

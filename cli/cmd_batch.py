@@ -1,0 +1,77 @@
+"""`whybot batch`: the command's options; the batch itself runs in `batch.py`."""
+
+from __future__ import annotations
+
+import json
+import signal
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.console import Console
+
+from .common import overlay_key
+from .options import IncludeFromOption, PackOption, ReasonerOption, RulesOption, folders
+
+
+def batch(
+    paths: Annotated[list[Path], typer.Argument(
+        metavar="PATH...", exists=True,
+        help="Snapshot files, folders (searched recursively) and .jsonl files.")],
+    out_file: Annotated[Path | None, typer.Option(
+        "--out", "-o", metavar="FILE.jsonl", dir_okay=False,
+        help="Write the result lines here (never overwritten without --force, never over an "
+             "input); the summary then goes to stdout. Without it, result lines go to stdout, "
+             "the summary to stderr.")] = None,
+    force: Annotated[bool, typer.Option("--force", help="Overwrite --out.")] = False,
+    resume: Annotated[bool, typer.Option(
+        "--resume", help="Continue an interrupted run (same PATHs and options) from "
+                         "FILE.jsonl.partial, without deciding its rows again.")] = False,
+    jobs: Annotated[int, typer.Option("--jobs", "-j", metavar="N", min=1, max=64,
+                                      help="Worker processes (fork).")] = 1,
+    pack: PackOption = None, rules: RulesOption = None,
+    seed: Annotated[int, typer.Option(
+        "--seed", "-s", metavar="N",
+        help="Seed for every snapshot's dice (same seed → same batch).")] = 0,
+    json_out: Annotated[bool, typer.Option(
+        "--json", help="Print the summary as one JSON object instead of tables.")] = False,
+    strict: Annotated[bool, typer.Option(
+        "--strict", help="Exit 2 if any snapshot was bad (default: exit 0 once the batch "
+                         "ran).")] = False,
+    include_from: IncludeFromOption = None,
+    reasoner: ReasonerOption = "durable",
+    with_odds: Annotated[bool, typer.Option(
+        "--odds", help="Add to each row the exact odds of its decision over the dice not "
+                       "pre-rolled, as `whybot odds --json` gives them.")] = False,
+) -> None:
+    """Decide many snapshots, with rule coverage.
+
+    One JSON line per snapshot (snapshot, ok, result, card, actions,
+    fired rules, error), then a summary: how many were decided, how many were bad, the results,
+    and rule coverage (how often each rule fired, which never did). A bad snapshot becomes an
+    error row and the batch goes on. Exit 0 when the batch ran (the error count is in the
+    summary), 2 with --strict if any row was bad, 1 if the engine faulted. Ctrl-C or SIGTERM
+    stops it with the rows so far kept whole (exit 130 or 143); --resume continues it."""
+    from . import batch as batching  # here, not at the top: `decide` starts faster without it
+    from .stopping import Interrupted
+    from .summary import render_summary
+
+    request = batching.Request(
+        paths=paths, out=out_file, force=force, resume=resume, jobs=jobs, pack=pack,
+        overlays=overlay_key(rules), seed=seed, include_from=folders(include_from),
+        reasoner=reasoner, odds=with_odds)
+    try:
+        summary = batching.run_batch(request)
+    except Interrupted as stop:
+        if stop.signum != signal.SIGPIPE:
+            typer.echo(f"interrupted by {stop}: {stop.kept}", err=True)
+        raise typer.Exit(stop.exit_code) from None
+    side = Console(stderr=out_file is None, highlight=False)
+    if json_out:
+        side.print_json(json.dumps(summary.as_dict(request.overlays), ensure_ascii=False))
+    else:
+        side.print(render_summary(summary, request.overlays))
+    if summary.faults:
+        raise typer.Exit(1)
+    if strict and summary.errors:
+        raise typer.Exit(2)

@@ -1,0 +1,79 @@
+"""`whybot decide` and `whybot why`: one snapshot, the bot's decision, and the reasons."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from whybot.engine.explain import rule_verdict
+
+from . import render
+from .brief import render_brief
+from .common import load_situation, overlay_key
+from .group import out, print_json
+from .options import (
+    IncludeFromOption,
+    JsonOption,
+    PackOption,
+    RulesOption,
+    SeedOption,
+    Snapshot,
+    folders,
+)
+
+
+def _decide(snapshot: Path, pack: str | None, rules: list[Path] | None, seed: int | None,
+            explain: bool, include_from: list[Path] | None):
+    engine, situation = load_situation(snapshot, pack, overlay_key(rules),
+                                       folders(include_from))
+    return engine, situation, engine.decide(situation, seed=seed, explain=explain)
+
+def decide(snapshot: Snapshot, pack: PackOption = None, rules: RulesOption = None,
+           seed: SeedOption = None, json_out: JsonOption = False,
+           include_from: IncludeFromOption = None) -> None:
+    """What does the bot do now? (the short answer)
+
+    The card it plays, each action with its goal, target, guidance and citation, whether the
+    turn ended early (pass, event), the dice rolled, and what to do at the table. `whybot why`
+    gives the reasons."""
+    engine, _, trace = _decide(snapshot, pack, rules, seed, False, include_from)
+    data = {**trace.as_dict(), "presentation": engine.pack.presentation}
+    if json_out:
+        print_json({"snapshot": data["snapshot"], "pack": data["pack"],
+                     "decision": data["decision"], "fired": trace.fired(),
+                     "dice": data["dice"], "dice_notes": data["dice_notes"],
+                     "assumed": data["assumed"]})
+        return
+    out.print(render.render_decision(data))
+
+
+def why(snapshot: Snapshot, rule: Annotated[str | None, typer.Option(
+            "--rule", metavar="ID",
+            help="Only this rule: did it fire, where, and if not, why not.")] = None,
+        brief: Annotated[bool, typer.Option(
+            "--brief", "-b", help="The decision and one line per rule on the path (the "
+                                  "rules that chose list the ones above them that did "
+                                  "not apply).")] = False,
+        pack: PackOption = None, rules: RulesOption = None, seed: SeedOption = None,
+        json_out: JsonOption = False, include_from: IncludeFromOption = None) -> None:
+    """Why did the bot do that? (the full trace)
+
+    Every page read, the rule that fired there with the seed's question and citation, the
+    values it matched and what it did; under it, why each higher rule did not apply. Then where
+    each judgment came from (derived by a rule, given in the snapshot, or unknown and assumed
+    "no"), and every dice roll. With --rule ID: only that rule, fired or not and why."""
+    engine, situation, trace = _decide(snapshot, pack, rules, seed, True, include_from)
+    data = {**trace.as_dict(), "presentation": engine.pack.presentation}
+    if rule is not None:
+        verdict = rule_verdict(engine, situation, trace, rule)
+        if json_out:
+            print_json(verdict)
+        else:
+            out.print(render.render_verdict(verdict))
+        return
+    if json_out:
+        print_json(data)
+        return
+    out.print(render_brief(data, out.width) if brief else render.render_trace(data))

@@ -1,0 +1,54 @@
+"""How every `whybot` command runs: errors become one line and an exit code, in one place.
+
+Bad input (a broken snapshot or rule file, an unknown rule id) exits 2 with one line naming the
+file and line; an engine fault (a bug) exits 1. Both are caught once, in `WhybotGroup.invoke`,
+so no command handles errors itself.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from typing import Any
+
+import typer
+from rich.console import Console
+from typer.core import TyperGroup
+
+from whybot.engine.errors import EngineFault, WhybotError
+
+from .common import message
+
+out = Console(highlight=False, soft_wrap=False)
+
+
+class WhybotGroup(TyperGroup):
+    """Turns every WhybotError into one line on stderr and exit 2 (EngineFault: exit 1)."""
+
+    def invoke(self, ctx: Any) -> Any:
+        try:
+            return super().invoke(ctx)
+        except WhybotError as exc:
+            typer.echo(f"error: {message(exc)}", err=True)
+            raise typer.Exit(exc.exit_code) from None
+        except EngineFault as exc:
+            typer.echo(f"engine fault (a bug in whybot, please report it): {exc}", err=True)
+            raise typer.Exit(EngineFault.exit_code) from None
+        except Exception as exc:
+            if type(exc).__module__.startswith("typer") or os.environ.get("WHYBOT_DEBUG"):
+                raise  # typer's own exits and usage errors; or a developer wants the traceback
+            typer.echo(f"internal error (a bug in whybot, please report it; WHYBOT_DEBUG=1 "
+                       f"shows the traceback): {type(exc).__name__}: {exc}", err=True)
+            raise typer.Exit(1) from None
+
+
+def command_group(help_text: str, completion: bool = False) -> typer.Typer:
+    """A `whybot` command group: errors handled by `WhybotGroup`, `-h` as well as `--help`."""
+    return typer.Typer(cls=WhybotGroup, help=help_text, no_args_is_help=True,
+                       rich_markup_mode=None, pretty_exceptions_enable=False,
+                       context_settings={"help_option_names": ["-h", "--help"]},
+                       add_completion=completion)
+
+
+def print_json(data: Any) -> None:
+    typer.echo(json.dumps(data, indent=2, ensure_ascii=False, default=str))
