@@ -17,8 +17,8 @@ from typing import Any
 from .evaluate import World, evaluate
 from .expressions import TRUE
 from .limits import current as limits
-from .model import EntitySpec, FieldSpec, Pack, Rule
-from .strata import Strata
+from .model import EntitySpec, Pack, Rule
+from .strata import Strata, default_value
 from .trace import Judgment
 
 EID = "#"  # an entity's id in whybot's own dicts (never a field a rule can name)
@@ -100,7 +100,7 @@ class Derivation:
             if name in self.given:
                 changes.append(Change("judgment", name, self.given[name]))
             else:
-                self._value(name, _default(spec))
+                self._value(name, default_value(spec))
                 changes.append(Change("judgment", name, self.values[name]))
         return changes
 
@@ -179,18 +179,16 @@ class Derivation:
     def finish(self, stratum: int) -> list[Change]:
         """Defaults for what became final in this stratum and no rule established."""
         changes: list[Change] = []
-        for what, name in self.strata.finals.get(stratum, []):
-            if what == "judgment" and name not in self.values and name not in self.given:
-                spec = self.pack.facts.judgments.get(name)
-                self._value(name, _default(spec))
-                changes.append(Change("judgment", name, self.values[name]))
-            elif what == "field":
-                kind, field_name = name.split(".", 1)
-                spec = self.pack.facts.entities[kind].fields.get(field_name)
-                for entity in self.entities.get(kind, []):
-                    if field_name not in entity:
-                        entity[field_name] = _default(spec)
-                        changes.append(Change("entity", field_name, entity=entity))
+        for name, kind, default in self.strata.defaults.get(stratum, ()):
+            if kind is None:
+                if name not in self.values and name not in self.given:
+                    self._value(name, default)
+                    changes.append(Change("judgment", name, default))
+                continue
+            for entity in self.entities.get(kind, ()):
+                if name not in entity:
+                    entity[name] = default
+                    changes.append(Change("entity", name, entity=entity))
         return changes
 
     # --- the result ----------------------------------------------------------------------------
@@ -223,9 +221,3 @@ def _defaults(spec: EntitySpec) -> list[tuple[str, Any]]:
     """The fields a created entity takes its default for, unless the rule sets them."""
     return [(name, field.default) for name, field in spec.fields.items()
             if not field.derived and field.has_default]
-
-
-def _default(spec: FieldSpec | None) -> Any:
-    if spec is None or spec.type == "boolean":
-        return False if spec is None or spec.default is None else spec.default
-    return spec.default
