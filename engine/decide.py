@@ -21,6 +21,7 @@ from .model import Pack, Rule
 from .outcomes import Assign, Choice, Each
 from .pages import DurablePages
 from .reference import PlainDeriver, PlainPages
+from .reuse import derivation_reads
 from .situation import Situation
 from .strata import Strata, stratify
 from .trace import Trace
@@ -75,6 +76,7 @@ class Engine:
         self.judgment_inputs, self.judgment_fields = _inputs_of_judgments(pack)
         self.field_inputs, self.fields_behind = _inputs_of_fields(pack, self.judgment_inputs)
         self.shown_fields = self._fields_only_shown()
+        self.derivation_reads = derivation_reads(pack)
         if reasoner == "durable":
             self.pages: Any = DurablePages(compile_pages(pack))
             self.deriver: Any = DurableDeriver(pack, self.strata,

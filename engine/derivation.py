@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from .evaluate import World, evaluate
@@ -81,6 +81,18 @@ class Derivation:
             for entity in items:
                 self.by_eid[entity[EID]] = (kind, entity)
         self.seen = {**self.board, **self.given, **self.values}  # what conditions read
+
+    def copy(self, board: dict[str, Any], entities: dict[str, list[dict[str, Any]]],
+             ) -> Derivation:
+        """This run's result on `board` and `entities`, its lists its own (the walk appends to
+        a judgment's support, and changes entities)."""
+        return replace(self, board=board, entities=entities, given=dict(self.given),
+                       values=dict(self.values),
+                       support={k: list(v) for k, v in self.support.items()},
+                       overridden={k: list(v) for k, v in self.overridden.items()},
+                       conflicts=list(self.conflicts),
+                       field_support={k: list(v) for k, v in self.field_support.items()},
+                       fired=set(self.fired), by_eid={})
 
     # --- what a condition sees ---------------------------------------------------------------
 
