@@ -1,8 +1,9 @@
 """What whybot asserts into durable_rules, and how it keeps a state's entities up to date.
 
 An entity becomes a fact holding only the fields some pattern of the ruleset tests or joins
-on (`Compiled.fields`): what no pattern reads cannot change a match, and every byte of a fact
-is encoded, parsed and stored by the C core, then sent back in each firing that matched it.
+on (`Compiled.fields`), each under its short code: what no pattern reads cannot change a
+match, and every byte of a fact is encoded, parsed and stored by the C core, then sent back in
+each firing that matched it.
 A state's entity facts are replaced only when a field they hold changed; an outcome or a
 judgment that changed only other fields costs nothing (and fires no rule a second time).
 """
@@ -33,9 +34,10 @@ def carrier_fact(carrier: str, band: Band, board: dict[str, Any], world: World,
     return fact
 
 
-def content(entity: dict[str, Any], fields: tuple[str, ...]) -> dict[str, Any]:
-    """The values of `fields` an entity has (absent fields are left out: tests on them fail)."""
-    return {name: value for name in fields if (value := entity.get(name)) is not None}
+def content(entity: dict[str, Any], fields: tuple[tuple[str, str], ...]) -> dict[str, Any]:
+    """The values of `fields` an entity has, each under its code (absent fields are left out:
+    tests on them fail)."""
+    return {code: value for name, code in fields if (value := entity.get(name)) is not None}
 
 
 def same(one: dict[str, Any], other: dict[str, Any]) -> bool:

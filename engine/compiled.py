@@ -71,7 +71,8 @@ class Compiled:
     units: dict[str, Unit] = field(default_factory=dict)
     fields_read: set[tuple[str, str]] = field(default_factory=set)  # (kind, field) in patterns
     group_fields: dict[str, set[tuple[str, str]]] = field(default_factory=dict)  # by page/stratum
-    fields: dict[str, tuple[str, ...]] = field(default_factory=dict)  # kind → fields its facts hold
+    # kind → (field, its code) for each field its facts hold (compiler.field_code)
+    fields: dict[str, tuple[tuple[str, str], ...]] = field(default_factory=dict)
     joins: dict[tuple[str, ...], str] = field(default_factory=dict)  # kinds joined → a rule
 
     def check_joins(self, counts: dict[str, int]) -> None:
@@ -107,6 +108,7 @@ class Packer:
         self.building = _Building()
         self.band: Band | None = None
         self.hoist: dict[Value, str] = {}
+        self.codes: dict[str, str] = {}  # entity field → its code in facts and patterns
         self.band_count = 0
 
     def start_ruleset(self) -> None:
@@ -118,7 +120,7 @@ class Packer:
     def add(self, group: str, rank: int, rule: Rule) -> None:
         """Compile one rule and place all its alternatives in one band."""
         units = [compile_unit(rule, rank, conjunction, index, self.judgments_as_facts,
-                              self.hoist)
+                              self.hoist, self.codes)
                  for index, conjunction in enumerate(alternatives(rule, rule_condition(rule)))]
         if not units:
             return  # it can never apply; the explainer says why
@@ -188,7 +190,7 @@ class Packer:
             condition = rule_condition(unit.rule)
             self.building.kinds |= set(kinds_read(condition))
             aliases = scopes(condition)
-            tested = pattern_fields(compiled[unit.name])
+            tested = pattern_fields(compiled[unit.name], self.names)
             self.result.fields_read |= tested
             self.result.group_fields.setdefault(band.group, set()).update(tested)
             self.building.judgments |= set(unit.judgments.values())
@@ -210,13 +212,21 @@ class Packer:
             for band in bands:
                 band.seal()
         for kind, name in sorted(self.result.fields_read):
-            self.result.fields[kind] = (*self.result.fields.get(kind, ()), name)
+            self.result.fields[kind] = (*self.result.fields.get(kind, ()),
+                                        (name, self.codes[name]))
         return self.result
 
+    @property
+    def names(self) -> dict[str, str]:
+        """code → entity field."""
+        return {code: name for name, code in self.codes.items()}
 
-def pattern_fields(patterns: list[dict[str, Any]]) -> set[tuple[str, str]]:
+
+def pattern_fields(patterns: list[dict[str, Any]], names: dict[str, str],
+                   ) -> set[tuple[str, str]]:
     """(kind, field) for every entity field a rule's patterns test or join on: all that an
-    entity's fact must hold for the rule to match as the condition says."""
+    entity's fact must hold for the rule to match as the condition says (`names`: code →
+    field)."""
     kinds: dict[str, str] = {}
     read: list[tuple[str, str]] = []
     for pattern in patterns:
@@ -226,7 +236,8 @@ def pattern_fields(patterns: list[dict[str, Any]]) -> set[tuple[str, str]]:
                 kinds.setdefault(alias, operand)
             read.append((alias, name))
             read.extend(_operand_fields(operand, alias))
-    return {(kinds[alias], name) for alias, name in read if alias in kinds and name not in _OWN}
+    return {(kinds[alias], names.get(name, name)) for alias, name in read
+            if alias in kinds and name not in _OWN}
 
 
 def _leaves(test: dict[str, Any]) -> list[tuple[str, Any]]:
