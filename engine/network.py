@@ -80,6 +80,8 @@ class Ruleset:
             raise EngineFault(f"durable_rules refused ruleset {self.base}: {exc}") from None
 
     def state(self) -> State:
+        if not self.handle:
+            self.register()
         return State(self)
 
     def __getstate__(self) -> dict[str, Any]:
@@ -87,10 +89,11 @@ class Ruleset:
         return {"base": self.base, "definition": self.definition}
 
     def __setstate__(self, state: dict[str, Any]) -> None:
+        """Registered when a decision first needs a state of it: most decisions read a few
+        families of pages, and registering costs the C core a network for every rule."""
         self.base = state["base"]
         self.definition = state["definition"]
         self.handle = 0
-        self.register()
 
 
 class State:
