@@ -29,7 +29,8 @@ options:
 """)
     steps = card_steps(trace, "administration")
     assert [s.rule for s in steps] == ["admin.tax-resources"] * 3
-    assert all(len(s.skipped) == 10 for s in steps)  # the 10 lines above [47]
+    # the 10 lines above [47], and the Magnate's Merchant League line placed before it
+    assert all(len(s.skipped) == 11 for s in steps)
     assert trace.decision["actions"][0]["target"]["target"] == "A"  # Prefer: new resources
     assert {a["target"]["target"] for a in trace.decision["actions"]} == {"A", "B", "C"}
 

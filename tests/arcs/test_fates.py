@@ -30,7 +30,8 @@ options:
     magnate = decide(arcs, "fate: magnate\nact: 1\n" + snapshot)
     assert "magnate.act1.tax-resource" not in plain.fired()
     assert [a["rule"] for a in magnate.decision["actions"]] == [
-        "magnate.act1.tax-resource", "magnate.act1.tax-resource", "admin.tax-resources"]
+        "magnate.act1.tax-resource", "magnate.act1.tax-resource",
+        "magnate.act1.merchant-league.tax"]
     assert [a["target"]["target"] for a in magnate.decision["actions"]] == [
         "own city", "Blue city", "Red city"]
     assert selected(magnate)["suit"] == "administration"
@@ -96,11 +97,12 @@ options: [{action: build, goal: ships}, {action: build, goal: ships, task_force:
 
 def test_magnate_act2_monopoly_derived_from_the_resources_in_play(arcs):
     """Magnate Act II ✦ Can bot Tax ... resulting in the bot having more than half of the total
-    resources of its type in play? Prefer: Resource matching Monopoly in the supply. Fuel: 2 of 5
-    + 1 = 3 > 2.5; relic: 1 of 4 + 1 = 2, not more than half."""
+    resources of its type in play? Prefer: Resource matching Monopoly in the supply. A Tax takes
+    from the supply, so the bot's count and the total rise together (readings R23). Fuel: 2 of 4,
+    then 3 of 5 > 2.5; relic: 1 of 4, then 2 of 5, not more than half."""
     trace = decide(arcs, "fate: magnate\nact: 2\n" + HAND + """
 monopolies:
-  - {resource: fuel, holder: rival, in_play: 5, bot_holds: 2}
+  - {resource: fuel, holder: rival, in_play: 4, bot_holds: 2}
   - {resource: relic, holder: supply, in_play: 4, bot_holds: 1}
 options:
   - {action: tax, resource: relic, target: relic}

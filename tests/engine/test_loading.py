@@ -216,3 +216,21 @@ def test_a_file_may_not_declare_a_name_twice(tmp_path):
                                   "  board: {coins: {type: integer}}\nrules: []\n")
     with pytest.raises(RuleFileError, match=r"x.yaml:4 .*'coins' is already declared"):
         load_pack(TOY_PACKS, "toy", [house])
+
+
+def test_a_rule_may_be_placed_on_a_page_whose_file_is_read_later(tmp_path):
+    """`before:`/`after:`/`replaces:` name a rule of any file: a file sorting before the page it
+    places a rule on (a Fate's folder before the base pages) still finds the rule."""
+    import shutil
+
+    pack = tmp_path / "toy"
+    shutil.copytree(TOY_PACKS / "toy", pack)
+    (pack / "a_first.yaml").write_text(
+        "pack: toy\nprocedure: turn\nsource: early § file\nsalience: 10\nrules:\n"
+        "  - id: early.nap\n    before: turn.rest\n    when: mood == 'calm'\n"
+        "    then: {stop: nap}\n")
+    loaded = load_pack(tmp_path, "toy")
+    order = [r.id for r in sorted(loaded.pages["turn"].rules, key=lambda r: (-r.layer,
+                                                                              r.position))]
+    assert order[-2:] == ["early.nap", "turn.rest"]
+    assert loaded.rule("early.nap").layer == 0  # the anchor's layer, not the file's salience

@@ -140,7 +140,8 @@ options: [{action: build, goal: ships}]
 def test_the_believer_places_its_first_building_through_the_setup_hook(arcs):
     """Act I setup 2.G-H: any bot's first building is a city; the Believer's comes from its own
     setup page (fate.believer.setup), preferring a planet matching a court Guild card (R57)."""
-    snapshot = "step: setup\nbuildings_placed: 0\nslots: [{name: Hexy 1}, {name: Arrow 2, guild_suit: true}]\n"
+    snapshot = ("step: setup\nbuildings_placed: 0\n"
+                "slots: [{name: Hexy 1}, {name: Arrow 2, guild_suit: true}]\n")
     assert rules(decide(arcs, snapshot))[0] == "setup.city"
     believer = decide(arcs, "fate: believer\n" + snapshot)
     assert believer.decision["result"] == "setup"
