@@ -208,24 +208,16 @@ class Derivation:
     def judgments(self) -> dict[str, Judgment]:
         """Every declared judgment with its value and origin: given, derived, or default."""
         found: dict[str, Judgment] = {}
-        for name, spec in self.pack.facts.judgments.items():
-            question = spec.says
-            if name in self.given:
+        given, support, values = self.given, self.support, self.values
+        for name, question, otherwise in self.strata.judgments:
+            if name in given:
                 notes = [{"rule": r, "note": "overridden by the answer"}
                          for r in self.overridden.get(name, [])]
-                found[name] = Judgment(name, question, self.given[name], "given", notes)
-            elif self.support.get(name):
-                found[name] = Judgment(name, question, self.values[name], "derived",
-                                       self.support[name])
-            elif ("judgment", name) in self.strata.producers:
-                found[name] = Judgment(name, question, self.values.get(name),
-                                       "not established by any rule, so no"
-                                       if spec.type == "boolean" else
-                                       "not established by any rule: its default")
+                found[name] = Judgment(name, question, given[name], "given", notes)
+            elif support.get(name):
+                found[name] = Judgment(name, question, values[name], "derived", support[name])
             else:
-                found[name] = Judgment(name, question, self.values.get(name),
-                                       "unknown, assumed no" if spec.type == "boolean" else
-                                       "unknown, assumed its default")
+                found[name] = Judgment(name, question, values.get(name), otherwise)
         return found
 
 

@@ -42,6 +42,9 @@ class Strata:
     # stratum → what takes its default there if no rule established it, in `finals` order:
     # (judgment, None, default) or (field, kind, default); worked out once, not per run
     defaults: dict[int, list[tuple[str, str | None, Any]]] = field(default_factory=dict)
+    # every declared judgment: (name, its question, its origin when no rule established it
+    # and no answer gave it), as a run reports them
+    judgments: list[tuple[str, str, str]] = field(default_factory=list)
 
     @property
     def top(self) -> int:
@@ -158,6 +161,14 @@ def stratify(rules: list[Rule], pack: Pack) -> Strata:
     for stratum, finals in result.finals.items():
         result.defaults[stratum] = [_default_of(product, pack) for product in finals
                                     if product[0] != "kind"]
+    for name, spec in pack.facts.judgments.items():
+        boolean = spec.type == "boolean"
+        if ("judgment", name) in result.producers:
+            otherwise = "not established by any rule, so no" if boolean else \
+                "not established by any rule: its default"
+        else:
+            otherwise = "unknown, assumed no" if boolean else "unknown, assumed its default"
+        result.judgments.append((name, spec.says, otherwise))
     return result
 
 
