@@ -22,6 +22,7 @@ from .outcomes import Assign, Choice, Each
 from .pages import DurablePages
 from .reach import Reading, open_facts
 from .reference import PlainDeriver, PlainPages
+from .reuse import derivation_reads
 from .situation import Situation
 from .strata import Strata, stratify
 from .trace import Trace
@@ -31,9 +32,18 @@ REASONERS = ("durable", "plain")
 
 
 def compile_pages(pack: Pack) -> Compiled:
-    """Every decision page: its rules in order, packed into bands and rulesets."""
+    """Every decision page: its rules in order, packed into bands and rulesets.
+
+    Each family of pages (`bot_turn`, `bot_turn.declare`, ...) gets rulesets of its own: a
+    decision creates a state only for the rulesets its walk reaches, and creating one costs
+    the C core a table for every pattern in it (more, for most shipped examples, than the
+    decision's facts do)."""
     packer = Packer("evaluate", f"{pack.name}.pages", frozenset())
-    for page in pack.decision_pages():
+    family = None
+    for page in sorted(pack.decision_pages(), key=lambda p: p.name.partition(".")[0]):
+        if page.name.partition(".")[0] != family:
+            family = page.name.partition(".")[0]
+            packer.start_ruleset()
         for rank, rule in enumerate(page.ordered(), start=1):
             packer.add(page.name, rank, rule)
     return packer.finish()
@@ -67,6 +77,7 @@ class Engine:
         self.judgment_inputs, self.judgment_fields = _inputs_of_judgments(pack)
         self.field_inputs, self.fields_behind = _inputs_of_fields(pack, self.judgment_inputs)
         self.shown_fields = self._fields_only_shown()
+        self.derivation_reads = derivation_reads(pack)
         if reasoner == "durable":
             self.pages: Any = DurablePages(compile_pages(pack))
             self.deriver: Any = DurableDeriver(pack, self.strata,
