@@ -10,7 +10,9 @@ from typing import Annotated
 import typer
 from rich.console import Console
 
-from .common import overlay_key
+from whybot.engine.errors import WhybotError
+
+from .common import overlay_folder, overlay_key
 from .options import IncludeFromOption, PackOption, ReasonerOption, RulesOption, folders
 
 
@@ -27,8 +29,15 @@ def batch(
     resume: Annotated[bool, typer.Option(
         "--resume", help="Continue an interrupted run (same PATHs and options) from "
                          "FILE.jsonl.partial, without deciding its rows again.")] = False,
-    jobs: Annotated[int, typer.Option("--jobs", "-j", metavar="N", min=1, max=64,
-                                      help="Worker processes (fork).")] = 1,
+    jobs: Annotated[int | None, typer.Option(
+        "--jobs", "-j", metavar="N", min=1, max=64,
+        help="Worker processes (fork); with --cluster local, the Dask workers to start "
+             "(default: one per CPU).")] = None,
+    cluster: Annotated[str | None, typer.Option(
+        "--cluster", metavar="ADDRESS",
+        help="Decide on a Dask cluster: its scheduler's address (tcp://HOST:8786), or `local` "
+             "to start one here. Same rows, same order. Needs the cluster extra (pip install "
+             "'whybot[cluster]'); see docs/cluster.md.")] = None,
     pack: PackOption = None, rules: RulesOption = None,
     seed: Annotated[int, typer.Option(
         "--seed", "-s", metavar="N",
@@ -43,6 +52,12 @@ def batch(
     with_odds: Annotated[bool, typer.Option(
         "--odds", help="Add to each row the exact odds of its decision over the dice not "
                        "pre-rolled, as `whybot odds --json` gives them.")] = False,
+    diff: Annotated[str | None, typer.Option(
+        "--diff", metavar="RULES_DIR_OR_VARIANT",
+        help="Decide every snapshot under the base rules (the pack and any --rules) and "
+             "with this house-rule folder laid over them: one row per snapshot saying whether "
+             "the decision changed, the first rule whose outcome differs and both decisions; "
+             "the summary counts the changes by page and rule.")] = None,
 ) -> None:
     """Decide many snapshots, with rule coverage.
 
@@ -51,15 +66,23 @@ def batch(
     and rule coverage (how often each rule fired, which never did). A bad snapshot becomes an
     error row and the batch goes on. Exit 0 when the batch ran (the error count is in the
     summary), 2 with --strict if any row was bad, 1 if the engine faulted. Ctrl-C or SIGTERM
-    stops it with the rows so far kept whole (exit 130 or 143); --resume continues it."""
+    stops it with the rows so far kept whole (exit 130 or 143); --resume continues it.
+    With --diff, each row compares the decision under the base rules with the decision under
+    the overlay, and the summary counts the changes by page and rule."""
     from . import batch as batching  # here, not at the top: `decide` starts faster without it
+    from .diffsummary import DiffSummary, render_diff_summary
     from .stopping import Interrupted
     from .summary import render_summary
 
+    if diff is not None and with_odds:
+        raise WhybotError("--diff compares decisions; it does not work out --odds",
+                          hint="run the two batches with --odds, and --rules for the second")
+    overlays = overlay_key([*(rules or []), overlay_folder(diff)] if diff else rules)
     request = batching.Request(
-        paths=paths, out=out_file, force=force, resume=resume, jobs=jobs, pack=pack,
-        overlays=overlay_key(rules), seed=seed, include_from=folders(include_from),
-        reasoner=reasoner, odds=with_odds)
+        paths=paths, out=out_file, force=force, resume=resume, jobs=jobs, cluster=cluster,
+        pack=pack, overlays=overlays[:-1] if diff else overlays, seed=seed,
+        include_from=folders(include_from), reasoner=reasoner, odds=with_odds,
+        diff=overlays[-1] if diff else None)
     try:
         summary = batching.run_batch(request)
     except Interrupted as stop:
@@ -69,6 +92,8 @@ def batch(
     side = Console(stderr=out_file is None, highlight=False)
     if json_out:
         side.print_json(json.dumps(summary.as_dict(request.overlays), ensure_ascii=False))
+    elif isinstance(summary, DiffSummary):
+        side.print(render_diff_summary(summary))
     else:
         side.print(render_summary(summary, request.overlays))
     if summary.faults:

@@ -72,6 +72,19 @@ def overlay_key(rules: list[Path] | None) -> tuple[str, ...]:
     return tuple(map(str, folders))
 
 
+def overlay_folder(name: str) -> Path:
+    """The overlay `batch --diff` lays over the base rules: a folder of house-rule files. A
+    variant (an overlay a pack ships under a name) is to be resolved here, the one place
+    `--diff` reads its value: none is shipped yet, so a name that is not a folder is refused."""
+    path = Path(name)
+    if path.is_dir():
+        return path
+    problem = "is a file, not a folder" if path.exists() else "is not a folder"
+    raise WhybotError(f"--diff: {printable(name)!r} {problem} of house rules",
+                      hint="give the folder of rule files to compare with the base rules (no "
+                           "pack ships named variants yet)")
+
+
 @lru_cache(maxsize=1)
 def pack_names() -> list[str]:
     return sorted(p.name for p in KNOWLEDGE.iterdir() if (p / "pack.yaml").is_file())

@@ -20,6 +20,7 @@ from .expressions import Condition, all_refs, board_names
 from .model import Pack, Rule
 from .outcomes import Assign, Choice, Each
 from .pages import DurablePages
+from .reach import Reading, open_facts
 from .reference import PlainDeriver, PlainPages
 from .reuse import derivation_reads
 from .situation import Situation
@@ -107,14 +108,20 @@ class Engine:
         return board
 
     def decide(self, situation: Situation, seed: int | None = None,
-               explain: bool = True, dice: Dice | None = None) -> Trace:
-        """The decision and its trace; `dice` replaces the snapshot's (the odds drive it)."""
-        turn = Turn(self, situation, seed, explain, dice)
+               explain: bool = True, dice: Dice | None = None,
+               reading: Reading | None = None) -> Trace:
+        """The decision and its trace; `dice` replaces the snapshot's (the odds drive it).
+
+        With `reading`, the walk notes what it reads (`reach.py`): the assumptions are then
+        exactly the defaults the walk reached, in the order it reached them, entity lists
+        included; without, a quicker reckoning from the names each considered rule mentions."""
+        turn = Turn(self, situation, seed, explain, dice, reading)
         try:
             turn.walk(self.pack.start, 0)
         finally:
             trace = turn.finish()
-        trace.assumed = self.assumptions(trace, situation)
+        trace.assumed = ([o.as_dict() for o in open_facts(self, trace, reading, situation)]
+                         if reading is not None else self.assumptions(trace, situation))
         if trace.disagreements:
             raise EngineFault("the rule engine and the explainer disagree on this decision: "
                               + "; ".join(trace.disagreements))

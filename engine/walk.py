@@ -26,14 +26,17 @@ from .trace import Step, Trace
 
 if TYPE_CHECKING:
     from .decide import Engine
+    from .reach import Reading
 
 
 class Turn:
     """Everything one decision knows while its pages are walked."""
 
     def __init__(self, engine: Engine, situation: Situation, seed: int | None,
-                 explain: bool, dice: Dice | None = None) -> None:
+                 explain: bool, dice: Dice | None = None, reading: Reading | None = None,
+                 ) -> None:
         self.engine = engine
+        self.reading = reading  # notes what each step reads (engine/reach.py), if given
         self.pack = engine.pack
         self.situation = situation
         self.explain = explain
@@ -41,6 +44,8 @@ class Turn:
         self.trace.decision = {"result": "decided", "choices": {}, "actions": [], "say": [],
                                "steps": []}
         self.dice = dice if dice is not None else Dice(seed, list(situation.dice))
+        if reading is not None:
+            self.dice.on_roll = lambda: reading.rolled(len(self.trace.steps) - 1)
         self.board: dict[str, Any] = engine.inputs(situation)
         self.store = EntityStore({})
         self.bound: dict[str, dict[str, Any]] = {}
@@ -206,6 +211,10 @@ class Turn:
         """Why each rule above the fired one did not apply — and a check that the evaluator
         agrees with the rule engine on all of them (the why-not text only when explaining)."""
         conditions, reads = self.engine.conditions, self.engine.reads
+        if self.reading is not None:
+            considered = [*skipped, *([rule] if rule is not None else [])]
+            self.reading.considered(len(self.trace.steps) - 1,
+                                    [(r, conditions[r.id]) for r in considered], world)
         for earlier in skipped:
             why = failures(conditions[earlier.id], world) if self.explain else []
             if (why == []) if self.explain else holds(conditions[earlier.id], world):
@@ -391,6 +400,8 @@ class Turn:
 
     def finish(self) -> Trace:
         self.session.close()
+        if self.reading is not None:
+            self.reading.finished(self)
         self.trace.dice = [r.as_dict() for r in self.dice.rolls]
         self.trace.dice_notes = self.dice.notes()
         used = {n for step in self.trace.steps for n in step.matched}
