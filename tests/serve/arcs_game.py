@@ -19,13 +19,11 @@ OPTIONS = [{"action": "tax", "ambition": "tycoon", "resource": "material",
 
 TURN_1: dict[str, Any] = {  # in the order the procedure reaches them
     "hand_counter": 4, "bonus_cards": 0, "initiative": False, "cards": CARDS,
-    "lead_suit": "aggression", "lead_number": 4, "seize_counter": 1,
-    "initiative_seized_this_round": False, "event_played_this_round": False,
-    "ambitions": AMBITIONS, "ambition_markers_available": False, "options": OPTIONS,
-    "partisan_seizing_law": False, "ships_available": 0, "vox_choices": [],
-    "controls_rival_city": False, "first_regent": False, "imperial_council": "in_session",
-    "peoples_hero_ready": False, "material": 0, "fuel": 0, "weapon": 0, "relic": 0,
-    "psionic": 0, "weapon_guild_cards": 0, "union_cards": 0, "golems": [], "damaged_ships": 0,
+    "lead_suit": "aggression", "seize_counter": 1, "initiative_seized_this_round": False,
+    "event_played_this_round": False, "ambitions": AMBITIONS,
+    "ambition_markers_available": False, "options": OPTIONS, "material": 0, "fuel": 0,
+    "weapon": 0, "relic": 0, "psionic": 0, "weapon_guild_cards": 0, "union_cards": 0,
+    "golems": [], "damaged_ships": 0,
 }
 TURN_2 = {k: v for k, v in TURN_1.items()  # the game file knows the counters now
           if k not in ("hand_counter", "seize_counter")}
