@@ -17,6 +17,7 @@ from .derive import DurableDeriver
 from .dice import Dice
 from .errors import EngineFault
 from .expressions import Condition, all_refs, board_names
+from .incremental import Dependencies, Replay
 from .model import Pack, Rule
 from .outcomes import Assign, Choice, Each
 from .pages import DurablePages
@@ -49,13 +50,39 @@ def compile_pages(pack: Pack) -> Compiled:
     return packer.finish()
 
 
-def compile_derivations(pack: Pack, strata: Strata) -> Compiled:
-    """Every derivation, grouped by stratum; judgments chain as facts."""
+def compile_derivations(pack: Pack, strata: Strata, only: frozenset[str] | None = None,
+                        ) -> Compiled:
+    """Every derivation (or `only` these, each at its own rank), grouped by stratum;
+    judgments chain as facts."""
     packer = Packer("phase", f"{pack.name}.judgments", frozenset(pack.facts.judgments))
     rules = sorted(pack.derivations(), key=lambda r: strata.level[r.id])
     for rank, rule in enumerate(rules, start=1):
-        packer.add(str(strata.level[rule.id]), rank, rule)
+        if only is None or rule.id in only:
+            packer.add(str(strata.level[rule.id]), rank, rule)
     return packer.finish()
+
+
+class PartialDerivations:
+    """Rulesets of only the derivations a rederive asks about, compiled when first needed
+    (a pack has a few such sets: what its actions change). At most `LIMIT` are kept (each
+    is a network in the C core); past that, a rederive runs them all."""
+
+    LIMIT = 32
+
+    def __init__(self, pack: Pack, strata: Strata) -> None:
+        self.pack = pack
+        self.strata = strata
+        self.made: dict[frozenset[str], Compiled] = {}
+
+    def __call__(self, affected: frozenset[str]) -> Compiled | None:
+        found = self.made.get(affected)
+        if found is None and len(self.made) < self.LIMIT:
+            found = self.made[affected] = compile_derivations(self.pack, self.strata, affected)
+        return found
+
+    def __getstate__(self) -> dict[str, Any]:
+        """A cached engine travels without them (they are rebuilt as needed)."""
+        return {"pack": self.pack, "strata": self.strata, "made": {}}
 
 
 class Engine:
@@ -78,10 +105,12 @@ class Engine:
         self.field_inputs, self.fields_behind = _inputs_of_fields(pack, self.judgment_inputs)
         self.shown_fields = self._fields_only_shown()
         self.derivation_reads = derivation_reads(pack)
+        self.dependencies = Dependencies(pack, self.strata)
         if reasoner == "durable":
             self.pages: Any = DurablePages(compile_pages(pack))
             self.deriver: Any = DurableDeriver(pack, self.strata,
-                                               compile_derivations(pack, self.strata))
+                                               compile_derivations(pack, self.strata),
+                                               PartialDerivations(pack, self.strata))
         else:
             self.pages = PlainPages(pack)
             self.deriver = PlainDeriver(pack, self.strata)
@@ -96,9 +125,10 @@ class Engine:
         return frozenset(derived - read)
 
     def derive(self, board: dict[str, Any], entities: dict[str, list[dict[str, Any]]],
-               answers: dict[str, Any]) -> Derivation:
-        """Every judgment from these observations."""
-        return self.deriver.derive(board, entities, answers)
+               answers: dict[str, Any], replay: Replay | None = None) -> Derivation:
+        """Every judgment from these observations (with `replay`, the reasoner is asked
+        only about the derivations that read what changed since the last run)."""
+        return self.deriver.derive(board, entities, answers, replay)
 
     def inputs(self, situation: Situation) -> dict[str, Any]:
         """The board a decision starts from: observations, and turn variables at defaults."""

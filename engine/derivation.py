@@ -12,7 +12,7 @@ from __future__ import annotations
 import itertools
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .evaluate import World, evaluate
 from .expressions import TRUE
@@ -20,6 +20,9 @@ from .limits import current as limits
 from .model import EntitySpec, Pack, Rule
 from .strata import Strata, default_value
 from .trace import Judgment
+
+if TYPE_CHECKING:
+    from .incremental import Log
 
 EID = "#"  # an entity's id in whybot's own dicts (never a field a rule can name)
 GIVEN = "#given"  # the derived fields a snapshot gave for this entity
@@ -73,6 +76,7 @@ class Derivation:
     fired: set[tuple[str, tuple[int, ...]]] = field(default_factory=set)
     by_eid: dict[int, tuple[str, dict[str, Any]]] = field(default_factory=dict)
     created_defaults: dict[str, list[tuple[str, Any]]] = field(default_factory=dict)
+    log: Log | None = None  # every firing, for a later run to replay (incremental.py)
 
     def __post_init__(self) -> None:
         self.eids = itertools.count(1 + max((e[EID] for items in self.entities.values()

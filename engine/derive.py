@@ -12,6 +12,8 @@ renewing a fact would only make the stratum's rules fire again on it, concluding
 
 from __future__ import annotations
 
+import itertools
+from collections.abc import Callable
 from typing import Any
 
 from .asserted import EntityFacts, carrier_fact
@@ -23,9 +25,9 @@ from .derivation import (
     Change,
     Derivation,
     copy_entities,
-    entity_support,
     firing_order,
 )
+from .incremental import Firing, Replay, conclude_round
 from .model import Pack
 from .strata import Strata
 
@@ -95,50 +97,57 @@ class _Facts:
 class DurableDeriver:
     """Derivations compiled onto durable_rules."""
 
-    def __init__(self, pack: Pack, strata: Strata, compiled: Compiled) -> None:
+    def __init__(self, pack: Pack, strata: Strata, compiled: Compiled,
+                 partial: Callable[[frozenset[str]], Compiled | None] | None = None) -> None:
         self.pack = pack
         self.strata = strata
         self.compiled = compiled
+        self.partial = partial  # the rulesets of only some derivations (a rederive's)
 
     def derive(self, board: dict[str, Any], entities: dict[str, list[dict[str, Any]]],
-               answers: dict[str, Any]) -> Derivation:
+               answers: dict[str, Any], replay: Replay | None = None) -> Derivation:
         run = Derivation(self.pack, self.strata, dict(board), copy_entities(entities),
-                         dict(answers))
+                         dict(answers), log={})
         self.compiled.check_joins({k: len(v) for k, v in run.entities.items()})
-        facts = _Facts(self.compiled, run)
+        compiled = self.compiled
+        if replay is not None and self.partial is not None:
+            compiled = self.partial(replay.affected) or compiled
+        if compiled is self.compiled:
+            replay = None
+        facts = _Facts(compiled, run)
         try:
             facts.tell(run.initial() + [Change("judgment", n, v) for n, v in answers.items()
                                         if ("judgment", n) in self.strata.producers], set())
             for stratum in range(self.strata.top + 1):
                 facts.phase(stratum)
                 facts.flush()
-                self._stratum(stratum, run, facts)
+                self._stratum(stratum, run, facts, replay)
                 facts.tell(run.finish(stratum), set())
         finally:
             facts.close()
         return run
 
-    def _stratum(self, stratum: int, run: Derivation, facts: _Facts) -> None:
-        """Fire every activation, conclude in one canonical order, tell; until none fires."""
-        tested = self.compiled.group_fields.get(str(stratum), set())
-        while True:
+    def _stratum(self, stratum: int, run: Derivation, facts: _Facts,
+                 replay: Replay | None) -> None:
+        """Fire every activation (and replay the last run's firings of the derivations not
+        asked), conclude in one canonical order, tell; until nothing changes."""
+        tested = facts.compiled.group_fields.get(str(stratum), set())
+        for round_ in itertools.count():
             firings = []
             for state in facts.states:
                 for name, matched in state.drain():
-                    unit = self.compiled.units.get(name)
+                    unit = facts.compiled.units.get(name)
                     if unit is None:
                         continue  # a band's end rule: nothing applied there
                     bound = {unit.aliases[alias]: run.by_eid[fact["eid"]][1]
                              for alias, fact in matched.items() if alias in unit.aliases}
-                    firings.append((unit, bound, matched))
-            changes: list[Change] = []
-            for unit, bound, matched in sorted(firings, key=lambda f: firing_order(
-                    f[0].rank, f[1])):  # one canonical order: rules, then entities
-                shown = [entity_support(entity, self.pack, run.by_eid[entity[EID]][0])
-                         for entity in bound.values()]
-                shown += [{"judgment": j, "value": matched[a].get("v")}
-                          for a, j in unit.judgments.items() if a in matched]
-                changes += run.conclude(unit.rule, bound, shown)
+                    facts_shown = [{"judgment": j, "value": matched[a].get("v")}
+                                   for a, j in unit.judgments.items() if a in matched]
+                    firings.append(Firing(firing_order(unit.rank, bound), unit.rule, bound,
+                                          facts_shown))
+            if replay is not None:
+                firings += replay.firings(stratum, round_, run.by_eid)
+            changes = conclude_round(run, stratum, round_, firings, replay)
             if not changes:
                 return
             facts.tell(changes, tested)

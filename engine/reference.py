@@ -9,12 +9,14 @@ which is the evidence that the explainer (built on the same evaluator) tells the
 
 from __future__ import annotations
 
+import itertools
 from typing import Any
 
 from .compiled import rule_condition
-from .derivation import EID, Derivation, copy_entities, entity_support, firing_order
+from .derivation import Derivation, copy_entities, firing_order
 from .entities import EntityStore
 from .evaluate import World, every_binding, holds
+from .incremental import Firing, Replay, conclude_round
 from .model import Pack, Rule
 from .strata import Strata
 
@@ -24,26 +26,26 @@ class PlainDeriver:
         self.pack = pack
         self.strata = strata
         self.rules = pack.derivations()
+        self.rank = {rule.id: index for index, rule in enumerate(self.rules)}
 
     def derive(self, board: dict[str, Any], entities: dict[str, list[dict[str, Any]]],
-               answers: dict[str, Any]) -> Derivation:
+               answers: dict[str, Any], replay: Replay | None = None) -> Derivation:
+        """With `replay`, only the affected derivations are matched; the last run's firings
+        of the others are concluded in their rounds (incremental.py)."""
         run = Derivation(self.pack, self.strata, dict(board), copy_entities(entities),
-                         dict(answers))
+                         dict(answers), log={})
         run.initial()
-        rank = {rule.id: index for index, rule in enumerate(self.rules)}
         for stratum in range(self.strata.top + 1):
-            rules = [r for r in self.rules if self.strata.level[r.id] == stratum]
-            changed = True
-            while changed:  # one round: every firing the world allows now, then conclude
+            rules = [r for r in self.rules if self.strata.level[r.id] == stratum
+                     and (replay is None or r.id in replay.affected)]
+            for round_ in itertools.count():  # every firing the world allows now, concluded
                 world = run.world()
-                firings = [(rule, dict(bound)) for rule in rules
-                           for bound in every_binding(rule.when, world)]
-                firings.sort(key=lambda f: firing_order(rank[f[0].id], f[1]))
-                changed = False
-                for rule, bound in firings:
-                    shown = [entity_support(e, self.pack, run.by_eid[e[EID]][0])
-                             for e in bound.values()]
-                    changed |= bool(run.conclude(rule, bound, shown))
+                firings = [Firing(firing_order(self.rank[rule.id], bound), rule, dict(bound), [])
+                           for rule in rules for bound in every_binding(rule.when, world)]
+                if replay is not None:
+                    firings += replay.firings(stratum, round_, run.by_eid)
+                if not conclude_round(run, stratum, round_, firings, replay):
+                    break
             run.finish(stratum)
         return run
 

@@ -15,9 +15,9 @@ from typing import Any
 
 from .derivation import EID, Derivation
 from .expressions import all_refs, kinds_read
+from .incremental import Dependencies, Replay
 from .model import Pack
-
-_ABSENT = object()
+from .same import ABSENT, frozen, identical
 
 
 @dataclass(frozen=True)
@@ -46,44 +46,21 @@ def derivation_reads(pack: Pack) -> Reads:
     return Reads(frozenset(names), frozenset(kinds))
 
 
-def frozen(value: Any) -> Any:
-    """A copy of a value nobody else holds, so a later change in place cannot reach it."""
-    if isinstance(value, dict):
-        return {k: frozen(v) for k, v in value.items()}
-    if isinstance(value, list):
-        return [frozen(v) for v in value]
-    return value
-
-
-def identical(one: Any, other: Any) -> bool:
-    """Equal, of the same types all the way down, mappings in the same order (1 == True and
-    1 == 1.0 in Python, but not in a trace)."""
-    if type(one) is not type(other):
-        return False
-    if isinstance(one, dict):
-        return list(one) == list(other) and all(identical(v, other[k]) for k, v in one.items())
-    if isinstance(one, list | tuple):
-        return len(one) == len(other) and all(map(identical, one, other))
-    if isinstance(one, float):
-        return repr(one) == repr(other)
-    return bool(one == other)
-
-
 class LastDerivation:
     """The inputs and the result of a decision's last derivation."""
 
-    def __init__(self, reads: Reads) -> None:
+    def __init__(self, reads: Reads, dependencies: Dependencies | None = None) -> None:
         self.reads = reads
+        self.dependencies = dependencies
         self.key: tuple[Any, ...] | None = None
         self.result: Derivation | None = None
 
     def _key(self, board: dict[str, Any], entities: dict[str, list[dict[str, Any]]],
              ) -> tuple[Any, ...]:
-        values = {name: frozen(board.get(name, _ABSENT)) for name in self.reads.names}
+        values = {name: frozen(board.get(name, ABSENT)) for name in self.reads.names}
         read = {kind: frozen(items) for kind, items in entities.items()
                 if kind in self.reads.kinds}
-        top = max((e[EID] for items in entities.values() for e in items), default=0)
-        return values, read, list(entities), top  # created entities are numbered from top
+        return values, read, list(entities), _top(entities)  # created ids count from top
 
     def find(self, board: dict[str, Any], entities: dict[str, list[dict[str, Any]]],
              ) -> Derivation | None:
@@ -91,13 +68,27 @@ class LastDerivation:
         if self.key is None or self.result is None:
             return None
         values, read, order, top = self.key
-        if order != list(entities) or not all(identical(board.get(name, _ABSENT), value)
+        if order != list(entities) or not all(identical(board.get(name, ABSENT), value)
                                               for name, value in values.items()):
             return None
         if not identical(read, {k: v for k, v in entities.items() if k in self.reads.kinds}) \
-                or top != max((e[EID] for items in entities.values() for e in items), default=0):
+                or top != _top(entities):
             return None
         return self._copy(board, entities)
+
+    def replay(self, board: dict[str, Any], entities: dict[str, list[dict[str, Any]]],
+               ) -> Replay | None:
+        """What a run on these inputs can take from the last one: the firings of every
+        derivation that reads none of what changed (None: derive afresh)."""
+        if self.dependencies is None or self.key is None or self.result is None \
+                or self.result.log is None:
+            return None
+        values, read, order, top = self.key
+        if order != list(entities) or top != _top(entities):
+            return None
+        changed = self.dependencies.changed(values, read, board, entities)
+        affected = None if changed is None else self.dependencies.affected(changed)
+        return None if affected is None else Replay(affected, self.result.log)
 
     def keep(self, board: dict[str, Any], entities: dict[str, list[dict[str, Any]]],
              run: Derivation) -> None:
@@ -118,3 +109,7 @@ class LastDerivation:
         for kind, items in source.entities.items():
             derived.setdefault(kind, [dict(e) for e in items])
         return source.copy(dict(board), derived)
+
+
+def _top(entities: dict[str, list[dict[str, Any]]]) -> int:
+    return max((e[EID] for items in entities.values() for e in items), default=0)

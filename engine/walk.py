@@ -55,7 +55,7 @@ class Turn:
         # each entity as first seen, each derived field as first derived, with its rules
         self.first_seen: dict[int, tuple[str, dict[str, Any]]] = {}
         self.first_support: dict[tuple[int, str], list[dict[str, Any]]] = {}
-        self.last_derivation = LastDerivation(engine.derivation_reads)
+        self.last_derivation = LastDerivation(engine.derivation_reads, engine.dependencies)
         self._derive(situation.entities)
         self.session = engine.pages.open(self.store)
 
@@ -63,10 +63,12 @@ class Turn:
 
     def _derive(self, entities: dict[str, list[dict[str, Any]]]) -> None:
         inputs = {n: v for n, v in self.board.items() if n not in self.pack.facts.judgments}
-        run = self.last_derivation.find(inputs, entities)
+        last = self.last_derivation
+        run = last.find(inputs, entities)
         if run is None:
-            run = self.engine.derive(inputs, entities, self.situation.answers)
-            self.last_derivation.keep(inputs, entities, run)
+            run = self.engine.derive(inputs, entities, self.situation.answers,
+                                     last.replay(inputs, entities))
+            last.keep(inputs, entities, run)
         self.trace.derived_from = (inputs, entities)
         self.board.update(run.board)
         judgments = run.judgments()

@@ -1,0 +1,33 @@
+"""Sameness as a trace sees it: equal values of the same types, mappings in the same order.
+
+Reusing a derivation, or replaying part of one, is sound only when its inputs are the same in
+this strict sense (1 == True and 1 == 1.0 in Python, but not in a trace)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+ABSENT = object()  # a name or field not given at all
+
+
+def frozen(value: Any) -> Any:
+    """A copy of a value nobody else holds, so a later change in place cannot reach it."""
+    if isinstance(value, dict):
+        return {k: frozen(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [frozen(v) for v in value]
+    return value
+
+
+def identical(one: Any, other: Any) -> bool:
+    """Equal, of the same types all the way down, mappings in the same order (1 == True and
+    1 == 1.0 in Python, but not in a trace)."""
+    if type(one) is not type(other):
+        return False
+    if isinstance(one, dict):
+        return list(one) == list(other) and all(identical(v, other[k]) for k, v in one.items())
+    if isinstance(one, list | tuple):
+        return len(one) == len(other) and all(map(identical, one, other))
+    if isinstance(one, float):
+        return repr(one) == repr(other)
+    return bool(one == other)
