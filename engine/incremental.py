@@ -28,10 +28,10 @@ from .model import Pack, Rule
 from .same import ABSENT, identical
 from .strata import Product, Strata, products, reads
 
-SHARE = 0.5  # above this share of affected derivations, a full run costs about as much
+SHARE = 0.9  # above this share of affected derivations, a full run costs about as much
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class Logged:
     """One firing of a run, as a later run replays it: its rule, entities, the judgment facts
     it matched, and the id of the entity it created (0: none)."""
@@ -43,7 +43,7 @@ class Logged:
     created: int = 0
 
 
-@dataclass
+@dataclass(slots=True)
 class Firing:
     """A firing to conclude in a round: found by the reasoner now (`replayed` None: its
     entities are shown as they are when it is concluded), or replayed from the log."""
@@ -123,10 +123,18 @@ class Dependencies:
                 if what == "field" and spec is not None and spec.naming_field == field_name:
                     made.append(("kind", kind))
         self.strata = strata
+        self.known: dict[frozenset[Product], frozenset[str] | None] = {}
 
     def affected(self, changed: set[Product]) -> frozenset[str] | None:
         """Every derivation reading what changed, or what an affected one concludes; None if
-        a full run is due (one of them creates entities, or too many)."""
+        too many for a partial run to pay (a pack's actions change a few sets of values:
+        each set's answer is kept)."""
+        key = frozenset(changed)
+        if key not in self.known:
+            self.known[key] = self._affected(changed) if len(self.known) < 256 else None
+        return self.known[key]
+
+    def _affected(self, changed: set[Product]) -> frozenset[str] | None:
         found: set[str] = set()
         work = list(changed)
         seen = set(changed)

@@ -22,6 +22,8 @@ def frozen(value: Any) -> Any:
 def identical(one: Any, other: Any) -> bool:
     """Equal, of the same types all the way down, mappings in the same order (1 == True and
     1 == 1.0 in Python, but not in a trace)."""
+    if one is other and not isinstance(one, float):  # a float: NaN is not equal to itself
+        return True
     if type(one) is not type(other):
         return False
     if isinstance(one, dict):
