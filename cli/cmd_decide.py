@@ -8,9 +8,7 @@ from typing import Annotated
 import typer
 
 from whybot.engine.errors import SnapshotError
-from whybot.engine.explain import rule_verdict
 from whybot.engine.reach import Reading
-from whybot.facts.table import Table
 
 from . import render
 from .brief import render_brief
@@ -91,6 +89,8 @@ def why(snapshot: Snapshot, rule: Annotated[str | None, typer.Option(
     "no"), and every dice roll. With --rule ID: only that rule, fired or not and why. With
     --turn N: a past turn of a game file (`whybot play`)."""
     if turn is not None:
+        from whybot.facts.table import Table  # a game file: only for --turn
+
         table = Table.open(snapshot)
         engine, situation, trace = table.engine, *table.past_situation(turn)
     else:
@@ -98,6 +98,8 @@ def why(snapshot: Snapshot, rule: Annotated[str | None, typer.Option(
                                            strict)
     data = {**trace.as_dict(), "presentation": engine.pack.presentation}
     if rule is not None:
+        from whybot.engine.explain import rule_verdict
+
         verdict = rule_verdict(engine, situation, trace, rule)
         if json_out:
             print_json(verdict)

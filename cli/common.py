@@ -15,10 +15,10 @@ from pathlib import Path
 import yaml
 
 import whybot.knowledge
-from whybot.engine import Engine, load_pack, load_pack_folder
 from whybot.engine.cache import cached
+from whybot.engine.decide import Engine
 from whybot.engine.errors import RuleFileError, SnapshotError, WhybotError, did_you_mean
-from whybot.engine.loader import rule_files
+from whybot.engine.files import rule_files
 from whybot.engine.model import Pack
 from whybot.engine.situation import Situation
 from whybot.engine.sources import Document, excerpt, printable, read_document
@@ -99,6 +99,8 @@ def is_folder(name: str) -> bool:
 @lru_cache(maxsize=16)
 def pack_for(name: str, overlays: tuple[str, ...] = ()) -> Pack:
     """The pack `name` (or pack folder) with the overlay folders applied, checked once."""
+    from whybot.engine.loader import load_pack, load_pack_folder  # only when not cached
+
     folders = [Path(o) for o in overlays]
     if is_folder(name):
         return load_pack_folder(Path(name), folders)

@@ -1,11 +1,23 @@
 """The game-agnostic engine: rule files in, decisions and their traces out."""
 
+from typing import Any
+
 from .decide import Engine
 from .errors import DecisionError, EngineFault, RuleFileError, SnapshotError, WhybotError
-from .loader import collect_problems, load_pack, load_pack_folder
 from .situation import Situation
 from .trace import Trace
 
 __all__ = ["DecisionError", "Engine", "EngineFault", "RuleFileError", "Situation",
            "SnapshotError", "Trace", "WhybotError", "collect_problems", "load_pack",
            "load_pack_folder"]
+
+_LOADER = ("collect_problems", "load_pack", "load_pack_folder")
+
+
+def __getattr__(name: str) -> Any:
+    """The loader on first use: a decision on a cached pack never reads a rule file."""
+    if name in _LOADER:
+        from . import loader
+
+        return getattr(loader, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -22,7 +22,6 @@ from .model import Pack, Rule
 from .outcomes import Assign, Choice, Each
 from .pages import DurablePages
 from .reach import Reading, open_facts
-from .reference import PlainDeriver, PlainPages
 from .reuse import derivation_reads
 from .situation import Situation
 from .strata import Strata, stratify
@@ -63,26 +62,34 @@ def compile_derivations(pack: Pack, strata: Strata, only: frozenset[str] | None 
 
 
 class PartialDerivations:
-    """Rulesets of only the derivations a rederive asks about, compiled when first needed
-    (a pack has a few such sets: what its actions change). At most `LIMIT` are kept (each
-    is a network in the C core); past that, a rederive runs them all."""
+    """Rulesets of only the derivations a rederive asks about (a pack has a few such sets:
+    what its actions change), compiled when a set is asked for the `AFTER`th time: compiling
+    costs about as much as a few runs save, so a lone decision never pays it and a batch pays
+    it once. At most `LIMIT` are kept (each is a network in the C core); past that, and
+    before, a rederive runs them all."""
 
+    AFTER = 3
     LIMIT = 32
 
     def __init__(self, pack: Pack, strata: Strata) -> None:
         self.pack = pack
         self.strata = strata
         self.made: dict[frozenset[str], Compiled] = {}
+        self.asked: dict[frozenset[str], int] = {}
 
     def __call__(self, affected: frozenset[str]) -> Compiled | None:
         found = self.made.get(affected)
         if found is None and len(self.made) < self.LIMIT:
-            found = self.made[affected] = compile_derivations(self.pack, self.strata, affected)
+            self.asked[affected] = asked = self.asked.get(affected, 0) + 1
+            if asked >= self.AFTER:
+                found = self.made[affected] = compile_derivations(self.pack, self.strata,
+                                                                  affected)
+                del self.asked[affected]
         return found
 
     def __getstate__(self) -> dict[str, Any]:
         """A cached engine travels without them (they are rebuilt as needed)."""
-        return {"pack": self.pack, "strata": self.strata, "made": {}}
+        return {"pack": self.pack, "strata": self.strata, "made": {}, "asked": {}}
 
 
 class Engine:
@@ -112,6 +119,8 @@ class Engine:
                                                compile_derivations(pack, self.strata),
                                                PartialDerivations(pack, self.strata))
         else:
+            from .reference import PlainDeriver, PlainPages
+
             self.pages = PlainPages(pack)
             self.deriver = PlainDeriver(pack, self.strata)
 

@@ -8,13 +8,13 @@ from typing import Any
 
 from .errors import RuleFileError
 from .expressions import all_refs, depth
+from .files import PACK_FILE
 from .limits import current as limits
 from .model import EntitySpec, FactSchema, FieldSpec, Pack
 from .parser import ConditionSyntaxError, parse
 from .schema import PACK_SCHEMA, validate
 from .sources import Document, json_path, read_document
 
-PACK_FILE = "pack.yaml"
 RESERVED_FIELDS = {"t", "kind", "k", "sid", "id", "eid"}  # the compiler's own fact keys
 
 

@@ -17,27 +17,18 @@ from pathlib import Path
 from typing import Any
 
 from .checks import check_pack
-from .declarations import PACK_FILE, add_facts, condition, fail, load_pack_description
+from .declarations import add_facts, condition, fail, load_pack_description
 from .errors import RuleFileError, did_you_mean
 from .expressions import scopes
+from .files import PACK_FILE, rule_files
 from .limits import current as limits
 from .model import DECISION, DERIVATION, Pack, Page, Rule
 from .outcome_parser import OutcomeError, parse_outcome
 from .schema import RULE_FILE_SCHEMA, iter_problems, validate
 from .sources import Document, read_document
 
-SECTIONS_FILE = "sections.yaml"  # the seed's sections, for `rules coverage` (not rules)
 RULE_FILE_KEYS = ("procedure", "rules", "disable")  # what only a rule file declares
 PAGE_KINDS = (DECISION, DERIVATION)
-PLAY_FILE = "play.yaml"  # how a game of the pack is kept at the table (facts/playbook.py)
-
-
-def rule_files(folder: Path) -> list[Path]:
-    """Rule files of a folder, in a stable order (sorted paths); a pack's own pack.yaml,
-    sections.yaml and play.yaml are not rule files."""
-    found = [p for p in folder.rglob("*") if p.suffix in (".yaml", ".yml") and not p.is_dir()]
-    own = {folder / PACK_FILE, folder / SECTIONS_FILE, folder / PLAY_FILE}
-    return sorted(p for p in found if p not in own)
 
 
 # --- phase one: one file ----------------------------------------------------------------------

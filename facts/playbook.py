@@ -18,7 +18,7 @@ from typing import Any
 
 from whybot.engine.errors import RuleFileError, did_you_mean
 from whybot.engine.expressions import Condition, Value
-from whybot.engine.loader import PLAY_FILE
+from whybot.engine.files import PLAY_FILE
 from whybot.engine.model import Pack
 from whybot.engine.parser import ConditionSyntaxError, parse, parse_value
 from whybot.engine.sources import Document, json_path, read_document
