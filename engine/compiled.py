@@ -74,6 +74,16 @@ class Compiled:
     # kind → (field, its code) for each field its facts hold (compiler.field_code)
     fields: dict[str, tuple[tuple[str, str], ...]] = field(default_factory=dict)
     joins: dict[tuple[str, ...], str] = field(default_factory=dict)  # kinds joined → a rule
+    judgment_readers: dict[str, tuple[int, ...]] = field(default_factory=dict)  # see below
+
+    def readers(self, judgment: str) -> tuple[int, ...]:
+        """The rulesets whose patterns read a judgment (most read none of a given one: a
+        judgment fact is built only for those that do)."""
+        found = self.judgment_readers.get(judgment)
+        if found is None:
+            found = self.judgment_readers[judgment] = tuple(
+                index for index, judgments in enumerate(self.judgments) if judgment in judgments)
+        return found
 
     def check_joins(self, counts: dict[str, int]) -> None:
         """Refuse, before any fact is asserted, entities whose joins would explode: a rule

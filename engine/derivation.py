@@ -10,7 +10,7 @@ where a judgment or entity field is final, what no rule established takes its de
 from __future__ import annotations
 
 import itertools
-from collections.abc import Mapping
+from collections.abc import Container, Mapping
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
@@ -26,6 +26,7 @@ if TYPE_CHECKING:
 
 EID = "#"  # an entity's id in whybot's own dicts (never a field a rule can name)
 GIVEN = "#given"  # the derived fields a snapshot gave for this entity
+UNSET = object()  # no value known
 
 
 @dataclass
@@ -85,6 +86,7 @@ class Derivation:
             for entity in items:
                 self.by_eid[entity[EID]] = (kind, entity)
         self.seen = {**self.board, **self.given, **self.values}  # what conditions read
+        self.judged: Any = UNSET
 
     def copy(self, board: dict[str, Any], entities: dict[str, list[dict[str, Any]]],
              ) -> Derivation:
@@ -123,8 +125,11 @@ class Derivation:
     # --- one firing ----------------------------------------------------------------------------
 
     def conclude(self, rule: Rule, bound: dict[str, dict[str, Any]],
-                 matched: list[dict[str, Any]]) -> list[Change]:
-        """Apply one firing of `rule` with its entities bound by alias."""
+                 matched: list[dict[str, Any]], value: Any = UNSET) -> list[Change]:
+        """Apply one firing of `rule` with its entities bound by alias. `value`: what the rule
+        judges, when a replay knows it already (incremental.py); the value judged is left in
+        `judged` (UNSET if none was)."""
+        self.judged = UNSET
         key = (rule.id, tuple(sorted(e[EID] for e in bound.values())))
         if key in self.fired:
             return []
@@ -135,7 +140,9 @@ class Derivation:
             return self._create(rule, then.create.kind, then.create.fields, self.world(), bound)
         judge = then.judge
         assert judge is not None
-        value = True if judge.value == TRUE else evaluate(judge.value, self.world(), bound)
+        if value is UNSET:
+            value = True if judge.value == TRUE else evaluate(judge.value, self.world(), bound)
+        self.judged = value
         if judge.alias is None:
             return self._judgment(judge.name, value, support)
         return self._field(bound[judge.alias], judge.name, value, support)
@@ -192,19 +199,26 @@ class Derivation:
 
     # --- the end of a stratum ------------------------------------------------------------------
 
-    def finish(self, stratum: int) -> list[Change]:
-        """Defaults for what became final in this stratum and no rule established."""
+    def finish(self, stratum: int, told: Container[tuple[str, str]] = ()) -> list[Change]:
+        """Defaults for what became final in this stratum and no rule established: the
+        changes of judgments, and of the entity fields in `told` (what a reasoner's facts
+        hold; an entity field takes its default on thousands of entities a run)."""
         changes: list[Change] = []
+        lacking = {kind: [(entity, missing) for entity in self.entities.get(kind, ())
+                          if (missing := names - entity.keys())]
+                   for kind, names in self.strata.default_fields.get(stratum, {}).items()}
         for name, kind, default in self.strata.defaults.get(stratum, ()):
             if kind is None:
                 if name not in self.values and name not in self.given:
                     self._value(name, default)
                     changes.append(Change("judgment", name, default))
                 continue
-            for entity in self.entities.get(kind, ()):
-                if name not in entity:
+            tell = (kind, name) in told
+            for entity, missing in lacking[kind]:
+                if name in missing:
                     entity[name] = default
-                    changes.append(Change("entity", name, entity=entity))
+                    if tell:
+                        changes.append(Change("entity", name, entity=entity))
         return changes
 
     # --- the result ----------------------------------------------------------------------------

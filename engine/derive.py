@@ -52,11 +52,11 @@ class _Facts:
         created), else at the stratum's end."""
         for change in changes:
             if change.what == "judgment":
-                if change.value is not None:
-                    fact = {"t": "j", "n": change.name, "v": normal_number(change.value)}
-                    for index, judgments in enumerate(self.compiled.judgments):
-                        if change.name in judgments:
-                            self.asserting[index].append(dict(fact))
+                readers = self.compiled.readers(change.name)
+                if readers and change.value is not None:
+                    value = normal_number(change.value)
+                    for index in readers:
+                        self.asserting[index].append({"t": "j", "n": change.name, "v": value})
                 continue
             assert change.entity is not None
             eid = change.entity[EID]
@@ -122,7 +122,7 @@ class DurableDeriver:
                 facts.phase(stratum)
                 facts.flush()
                 self._stratum(stratum, run, facts, replay)
-                facts.tell(run.finish(stratum), set())
+                facts.tell(run.finish(stratum, compiled.fields_read), set())
         finally:
             facts.close()
         return run

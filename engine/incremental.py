@@ -22,7 +22,7 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from typing import Any
 
-from .derivation import EID, GIVEN, Change, Derivation, entity_support, firing_order
+from .derivation import EID, GIVEN, UNSET, Change, Derivation, entity_support, firing_order
 from .expressions import kinds_read
 from .model import Pack, Rule
 from .same import ABSENT, identical
@@ -41,6 +41,7 @@ class Logged:
     eids: tuple[tuple[str, int], ...]  # condition alias → entity id
     shown: list[dict[str, Any]]
     created: int = 0
+    value: Any = UNSET  # what it judged (the same again: it reads nothing that changed)
 
 
 @dataclass(slots=True)
@@ -92,12 +93,13 @@ def conclude_round(run: Derivation, stratum: int, round_: int, firings: list[Fir
         shown = firing.shown if firing.replayed else [
             *(entity_support(entity, run.pack, run.by_eid[entity[EID]][0])
               for entity in firing.bound.values()), *firing.shown]
-        made = run.conclude(firing.rule, firing.bound, shown)
+        made = run.conclude(firing.rule, firing.bound, shown,
+                            firing.replayed.value if firing.replayed else UNSET)
         created = made[0].entity[EID] if made and made[0].what == "created" else 0
         if created and firing.replayed is not None and replay is not None:
             replay.ids[firing.replayed.created] = created
         eids = tuple((alias, entity[EID]) for alias, entity in firing.bound.items())
-        logged.append(Logged(firing.order[0], firing.rule, eids, shown, created))
+        logged.append(Logged(firing.order[0], firing.rule, eids, shown, created, run.judged))
         changes += made
     return changes
 

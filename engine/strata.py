@@ -42,6 +42,8 @@ class Strata:
     # stratum → what takes its default there if no rule established it, in `finals` order:
     # (judgment, None, default) or (field, kind, default); worked out once, not per run
     defaults: dict[int, list[tuple[str, str | None, Any]]] = field(default_factory=dict)
+    # stratum → kind → the fields of that kind among its defaults
+    default_fields: dict[int, dict[str, frozenset[str]]] = field(default_factory=dict)
     # every declared judgment: (name, its question, its origin when no rule established it
     # and no answer gave it), as a run reports them
     judgments: list[tuple[str, str, str]] = field(default_factory=list)
@@ -161,6 +163,11 @@ def stratify(rules: list[Rule], pack: Pack) -> Strata:
     for stratum, finals in result.finals.items():
         result.defaults[stratum] = [_default_of(product, pack) for product in finals
                                     if product[0] != "kind"]
+        kinds: dict[str, set[str]] = {}
+        for name, kind, _ in result.defaults[stratum]:
+            if kind is not None:
+                kinds.setdefault(kind, set()).add(name)
+        result.default_fields[stratum] = {k: frozenset(v) for k, v in kinds.items()}
     for name, spec in pack.facts.judgments.items():
         boolean = spec.type == "boolean"
         if ("judgment", name) in result.producers:

@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 
-@dataclass
+@dataclass(slots=True)
 class Judgment:
     """A judgment's value and where it came from: derived, given, or assumed."""
 

@@ -10,13 +10,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from .derivation import EID, GIVEN
+from .derivation import EID
 from .dice import Dice
-from .effects import apply_effect, fill, plain
+from .effects import apply_effect, fill
 from .entities import EntityStore
 from .errors import DecisionError
 from .evaluate import World, failures, holds
-from .expressions import board_names
+from .knowing import Knowing
 from .limits import current as limits
 from .model import DECISION, Rule
 from .outcomes import Assign, Choice
@@ -29,7 +29,7 @@ if TYPE_CHECKING:
     from .reach import Reading
 
 
-class Turn:
+class Turn(Knowing):
     """Everything one decision knows while its pages are walked."""
 
     def __init__(self, engine: Engine, situation: Situation, seed: int | None,
@@ -58,75 +58,6 @@ class Turn:
         self.last_derivation = LastDerivation(engine.derivation_reads, engine.dependencies)
         self._derive(situation.entities)
         self.session = engine.pages.open(self.store)
-
-    # --- derived knowledge -----------------------------------------------------------------
-
-    def _derive(self, entities: dict[str, list[dict[str, Any]]]) -> None:
-        inputs = {n: v for n, v in self.board.items() if n not in self.pack.facts.judgments}
-        last = self.last_derivation
-        run = last.find(inputs, entities)
-        if run is None:
-            run = self.engine.derive(inputs, entities, self.situation.answers,
-                                     last.replay(inputs, entities))
-            last.keep(inputs, entities, run)
-        self.trace.derived_from = (inputs, entities)
-        self.board.update(run.board)
-        judgments = run.judgments()
-        self.judgments_now = judgments
-        self._record(judgments)
-        self.trace.conflicts.extend(run.conflicts)
-        self.trace.field_support.update(run.field_support)
-        self._remember(run.entities, run.field_support)
-        self.board.update({name: j.value for name, j in judgments.items()})
-        self.store.replace(run.entities)
-
-    def _remember(self, entities: dict[str, list[dict[str, Any]]],
-                  support: dict[tuple[int, str], list[dict[str, Any]]]) -> None:
-        """Keep what the first action was chosen on: a field's value when a rule first
-        derived it (a later derivation, after an action, shows as `now`)."""
-        current = {}
-        for kind, items in entities.items():
-            for entity in items:
-                self.first_seen.setdefault(entity[EID], (kind, dict(entity)))
-                current[entity[EID]] = entity
-        for (eid, name), by in support.items():
-            if (eid, name) not in self.first_support and eid in current:
-                self.first_support[eid, name] = by
-                self.first_seen[eid][1][name] = current[eid].get(name)
-
-    def _record(self, judgments: dict[str, Any]) -> None:
-        """The trace keeps each judgment as first derived; a later derivation (after an
-        action, a declaration) that changes it adds a note saying from which step on."""
-        if not self.trace.judgments:
-            self.trace.judgments = judgments
-            return
-        for name, judgment in judgments.items():
-            first = self.trace.judgments.get(name)
-            if first is None:
-                self.trace.judgments[name] = judgment
-                continue
-            last = first.by[-1] if first.by and "since" in first.by[-1] else None
-            value = last["value"] if last else first.value
-            if judgment.value != value:
-                first.by.append({"rule": f"from step {len(self.trace.steps)} on",
-                                 "note": f"{plain(judgment.value)} ({judgment.origin})",
-                                 "since": len(self.trace.steps), "value": judgment.value})
-
-    def rederive(self) -> None:
-        """Derive the judgments again from the board and entities as they are now."""
-        base = {}
-        for kind, spec in self.pack.facts.entities.items():
-            if spec.created:
-                continue  # rules create these anew
-            derived = set(spec.derived_fields())
-            base[kind] = [{k: v for k, v in e.items()
-                           if k not in derived or k in e.get(GIVEN, ())}
-                          for e in self.store.items(kind)]
-        self._derive(base)
-        by_eid = {e[EID]: e for items in self.store.by_kind.values() for e in items}
-        for entity in list(self.bound.values()):
-            if entity[EID] in by_eid:
-                self.refresh(by_eid[entity[EID]])
 
     # --- what conditions see ---------------------------------------------------------------
 
@@ -359,46 +290,6 @@ class Turn:
         outcome["action"] = action["action"]
         self.trace.decision["actions"].append(action)
         self.trace.decision["steps"].append({"action": action})
-
-    def _because(self, rule: Rule) -> list[dict[str, Any]]:
-        """The entities (the options the player listed, say) behind the judgments it read."""
-        found: list[dict[str, Any]] = []
-        for name in sorted(board_names(rule.when)):
-            judgment = self.judgments_now.get(name)
-            if judgment is None or judgment.origin != "derived" or not judgment.value:
-                continue
-            for support in judgment.by:
-                for fact in support.get("facts", []):
-                    if "kind" in fact and fact not in found:
-                        found.append(fact)
-        return sorted(found, key=lambda fact: sorted((k, str(v)) for k, v in fact.items()))
-
-    def entity_judgments(self, fields: set[str], shown: frozenset[str] = frozenset(),
-                         ) -> list[dict[str, Any]]:
-        """Each entity field among `fields` that a derivation established or the snapshot
-        gave, as first derived (what the first action was chosen on), with the rules that
-        established it; `now` when an action changed it later. An entity with any of those
-        also shows its `shown` fields (derived only to show the arithmetic)."""
-        found = []
-        for kind, entity in self.first_seen.values():
-            items = [self._field(kind, entity, name) for name in sorted(fields)]
-            if any(items):
-                items += [self._field(kind, entity, name) for name in sorted(shown - fields)]
-            found += [item for item in items if item]
-        return found
-
-    def _field(self, kind: str, entity: dict[str, Any], name: str) -> dict[str, Any] | None:
-        by = self.first_support.get((entity[EID], name), [])
-        given = name in entity.get(GIVEN, frozenset())
-        if not by and not given:
-            return None
-        item = {"entity": self.label(entity, kind), "field": name, "value": entity.get(name),
-                "origin": "given" if given else "derived",
-                "by": [s for s in by if not s.get("overridden")]}
-        current = self.store.find(kind, entity[EID]) or {}
-        if current.get(name, item["value"]) != item["value"]:
-            item["now"] = current[name]
-        return item
 
     def finish(self) -> Trace:
         self.session.close()
