@@ -19,7 +19,7 @@ from rich.text import Text
 from whybot.engine import Engine, Situation, WhybotError
 from whybot.engine.model import Pack
 from whybot.engine.odds import Odds, odds
-from whybot.engine.tally import Outcome, Path, RollSpec, essential
+from whybot.engine.tally import Outcome, Path, Rolled, RollSpec, essential
 
 from .common import message
 from .render import _entity
@@ -56,8 +56,14 @@ def values_text(values: frozenset[int]) -> str:
 
 def path_text(path: Path, names: dict[RollSpec, str]) -> str:
     """`A: 2, 4, 6, 8 · B: 3`: one way to an outcome, by the rolls' letters."""
-    return " · ".join(f"{names[step.spec]}: {values_text(step.values)}" for step in path) \
-        or "any roll"
+    return " · ".join(f"{names[step.spec]}: {_values(step)}" for step in path) or "any roll"
+
+
+def _values(step: Rolled) -> str:
+    """A roll's values on a path: numbers (runs as ranges), or the names a draw drew."""
+    if step.spec.labels:
+        return ", ".join(step.spec.shown(value) for value in sorted(step.values))
+    return values_text(step.values)
 
 
 def label(entity: Any, pack: Pack) -> str:
@@ -110,7 +116,9 @@ def odds_data(odds: Odds, snapshot: str, pack: Pack, total_dice: int) -> dict[st
         if odds.method == "samples":
             row.update(hits=outcome.hits, stderr=odds.stderr(outcome))
         else:
-            row["dice"] = [[{"roll": names[step.spec], "values": sorted(step.values)}
+            row["dice"] = [[{"roll": names[step.spec], "values": sorted(step.values),
+                             **({"drawn": [step.spec.shown(v) for v in sorted(step.values)]}
+                                if step.spec.labels else {})}
                             for step in path] for path in outcome.paths]
         rows.append(row)
     data: dict[str, Any] = {
@@ -118,7 +126,8 @@ def odds_data(odds: Odds, snapshot: str, pack: Pack, total_dice: int) -> dict[st
         "certain": odds.certain, "runs": odds.runs,
         "prerolled": {"used": odds.prerolled, "given": total_dice},
         "rolls": [{"roll": name, "dice": spec.dice, "for": spec.purpose,
-                   **({"successes": spec.counting} if spec.counting else {})}
+                   **({"draw": spec.counting, "labels": list(spec.labels)} if spec.labels
+                      else {"successes": spec.counting} if spec.counting else {})}
                   for spec, name in names.items()],
         "outcomes": rows, "total": str(odds.total())}
     if odds.method == "samples":
@@ -186,7 +195,8 @@ def render_odds(odds: Odds, snapshot: str, pack: Pack, total_dice: int) -> Rende
         legend.add_column(no_wrap=True, style="bold magenta")
         legend.add_column()
         for spec, name in names.items():
-            counting = f" (successes: {spec.counting})" if spec.counting else ""
+            counting = f" ({spec.counting})" if spec.labels else \
+                f" (successes: {spec.counting})" if spec.counting else ""
             legend.add_row(f"  {name}", spec.dice, spec.purpose + counting)
         parts.append(legend)
     every = [set(particulars(o.decision, pack)) for o in odds.outcomes]

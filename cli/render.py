@@ -135,7 +135,8 @@ def render_decision(data: dict[str, Any]) -> RenderableType:
 
 def _roll(roll: dict[str, Any]) -> Text:
     faces = ", ".join(str(f) for f in roll.get("faces", []))
-    result = f"{roll.get('total')} success(es) ({roll['successes']})" \
+    result = f"{roll['drawn']} ({roll['pool']})" if roll.get("drawn") else \
+        f"{roll.get('total')} success(es) ({roll['successes']})" \
         if roll.get("successes") else str(roll.get("total"))
     text = Text(f"{roll.get('dice')} → [{faces}] = {result}", style="bold magenta")
     text.append(f"  ({roll.get('source')})", style="dim")

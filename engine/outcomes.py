@@ -124,6 +124,17 @@ class Roll:
 
 
 @dataclass(frozen=True)
+class Draw:
+    """Draw one item at random from a counted pool (`{yellow: cubes_y, red: cubes_r}`): one
+    d(total) over the items counted in the order listed; `as` gets the name drawn. The pool's
+    counts are values read from the board when the rule fires."""
+
+    pool: tuple[tuple[str, Value], ...]
+    alias: str
+    says: Template
+
+
+@dataclass(frozen=True)
 class Assign:
     name: str
     value: Value | Condition
@@ -191,7 +202,7 @@ class Remove:
     optional: bool = False
 
 
-Effect = Roll | Assign | Choice | Say | Each | Update | Distribute | Rederive | Remove
+Effect = Roll | Draw | Assign | Choice | Say | Each | Update | Distribute | Rederive | Remove
 
 
 @dataclass(frozen=True)
@@ -349,6 +360,12 @@ def _roll(raw: dict[str, Any], names: Names, path: PathKey) -> Roll:
                 template(raw.get("says", ""), names, (*path, "says")), str(raw["dice"]), success)
 
 
+def _draw(raw: dict[str, Any], names: Names, path: PathKey) -> Draw:
+    pool = tuple((str(name), _value(str(count), names, (*path, "from", name)))
+                 for name, count in raw["from"].items())
+    return Draw(pool, raw["as"], template(raw.get("says", ""), names, (*path, "says")))
+
+
 def _assigns(raw: dict[str, Any], names: Names, path: PathKey) -> tuple[Assign, ...]:
     return tuple(Assign(str(name), _setting(value, names, (*path, name)),
                         value if isinstance(value, str) else show(value))
@@ -379,6 +396,8 @@ def _effect(key: str, value: Any, names: Names) -> list[Effect]:
     path: PathKey = (key,)
     if key == "roll":
         return [_roll(value, names, path)]
+    if key == "draw":
+        return [_draw(value, names, path)]
     if key == "set":
         return list(_assigns(value, names, path))
     if key in ("select", "target"):
