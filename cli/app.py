@@ -15,7 +15,7 @@ import typer
 from whybot.engine import limits
 from whybot.engine.errors import EngineFault, WhybotError
 
-from . import cmd_batch, cmd_decide, cmd_odds, cmd_rules
+from . import cmd_batch, cmd_decide, cmd_diff, cmd_odds, cmd_rules
 from .common import engine_for, message
 from .group import command_group
 
@@ -49,6 +49,7 @@ app.command()(cmd_decide.why)
 app.command()(cmd_odds.odds)
 app.command()(cmd_batch.batch)
 app.command()(cmd_rules.packs)
+cmd_rules.rules_app.command("diff")(cmd_diff.rules_diff)
 app.add_typer(cmd_rules.rules_app, name="rules")
 app.add_typer(cmd_rules.facts_app, name="facts")
 

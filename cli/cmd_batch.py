@@ -10,8 +10,17 @@ from typing import Annotated
 import typer
 from rich.console import Console
 
-from .common import overlay_key
-from .options import IncludeFromOption, PackOption, ReasonerOption, RulesOption, folders
+from whybot.engine.errors import WhybotError
+
+from .common import overlay_key, with_variant
+from .options import (
+    IncludeFromOption,
+    PackOption,
+    ReasonerOption,
+    RulesOption,
+    VariantOption,
+    folders,
+)
 
 
 def batch(
@@ -43,6 +52,7 @@ def batch(
     with_odds: Annotated[bool, typer.Option(
         "--odds", help="Add to each row the exact odds of its decision over the dice not "
                        "pre-rolled, as `whybot odds --json` gives them.")] = False,
+    variant: VariantOption = None,
 ) -> None:
     """Decide many snapshots, with rule coverage.
 
@@ -56,9 +66,13 @@ def batch(
     from .stopping import Interrupted
     from .summary import render_summary
 
+    if variant and not pack:
+        raise WhybotError("--variant in a batch needs --pack: a variant is one pack's",
+                          hint="or let each snapshot name its own (`variant:`)")
     request = batching.Request(
         paths=paths, out=out_file, force=force, resume=resume, jobs=jobs, pack=pack,
-        overlays=overlay_key(rules), seed=seed, include_from=folders(include_from),
+        overlays=with_variant(pack, variant, overlay_key(rules)) if pack else
+        overlay_key(rules), seed=seed, include_from=folders(include_from),
         reasoner=reasoner, odds=with_odds)
     try:
         summary = batching.run_batch(request)

@@ -20,25 +20,26 @@ from .options import (
     RulesOption,
     SeedOption,
     Snapshot,
+    VariantOption,
     folders,
 )
 
 
 def _decide(snapshot: Path, pack: str | None, rules: list[Path] | None, seed: int | None,
-            explain: bool, include_from: list[Path] | None):
+            explain: bool, include_from: list[Path] | None, variant: str | None):
     engine, situation = load_situation(snapshot, pack, overlay_key(rules),
-                                       folders(include_from))
+                                       folders(include_from), variant)
     return engine, situation, engine.decide(situation, seed=seed, explain=explain)
 
 def decide(snapshot: Snapshot, pack: PackOption = None, rules: RulesOption = None,
            seed: SeedOption = None, json_out: JsonOption = False,
-           include_from: IncludeFromOption = None) -> None:
+           include_from: IncludeFromOption = None, variant: VariantOption = None) -> None:
     """What does the bot do now? (the short answer)
 
     The card it plays, each action with its goal, target, guidance and citation, whether the
     turn ended early (pass, event), the dice rolled, and what to do at the table. `whybot why`
     gives the reasons."""
-    engine, _, trace = _decide(snapshot, pack, rules, seed, False, include_from)
+    engine, _, trace = _decide(snapshot, pack, rules, seed, False, include_from, variant)
     data = {**trace.as_dict(), "presentation": engine.pack.presentation}
     if json_out:
         print_json({"snapshot": data["snapshot"], "pack": data["pack"],
@@ -57,14 +58,16 @@ def why(snapshot: Snapshot, rule: Annotated[str | None, typer.Option(
                                   "rules that chose list the ones above them that did "
                                   "not apply).")] = False,
         pack: PackOption = None, rules: RulesOption = None, seed: SeedOption = None,
-        json_out: JsonOption = False, include_from: IncludeFromOption = None) -> None:
+        json_out: JsonOption = False, include_from: IncludeFromOption = None,
+        variant: VariantOption = None) -> None:
     """Why did the bot do that? (the full trace)
 
     Every page read, the rule that fired there with the seed's question and citation, the
     values it matched and what it did; under it, why each higher rule did not apply. Then where
     each judgment came from (derived by a rule, given in the snapshot, or unknown and assumed
     "no"), and every dice roll. With --rule ID: only that rule, fired or not and why."""
-    engine, situation, trace = _decide(snapshot, pack, rules, seed, True, include_from)
+    engine, situation, trace = _decide(snapshot, pack, rules, seed, True, include_from,
+                                       variant)
     data = {**trace.as_dict(), "presentation": engine.pack.presentation}
     if rule is not None:
         verdict = rule_verdict(engine, situation, trace, rule)

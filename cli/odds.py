@@ -104,7 +104,8 @@ def particulars(decision: dict[str, Any], pack: Pack) -> list[str]:
     return list(dict.fromkeys(lines + list(decision.get("say", []))))
 
 
-def odds_data(odds: Odds, snapshot: str, pack: Pack, total_dice: int) -> dict[str, Any]:
+def odds_data(odds: Odds, snapshot: str, pack: Pack, total_dice: int,
+              variant: str = "") -> dict[str, Any]:
     """The odds as JSON: probabilities as exact fractions ("1/3") and as floats."""
     names = roll_names(odds)
     rows = []
@@ -122,7 +123,8 @@ def odds_data(odds: Odds, snapshot: str, pack: Pack, total_dice: int) -> dict[st
                             for step in path] for path in outcome.paths]
         rows.append(row)
     data: dict[str, Any] = {
-        "snapshot": snapshot, "pack": pack.name, "method": odds.method, "by": odds.by,
+        "snapshot": snapshot, "pack": pack.name, **({"variant": variant} if variant else {}),
+        "method": odds.method, "by": odds.by,
         "certain": odds.certain, "runs": odds.runs,
         "prerolled": {"used": odds.prerolled, "given": total_dice},
         "rolls": [{"roll": name, "dice": spec.dice, "for": spec.purpose,
@@ -182,12 +184,13 @@ def _dice(outcome: Outcome, names: dict[RollSpec, str]) -> Text:
                                                   if more > 0 else [])), style="magenta")
 
 
-def render_odds(odds: Odds, snapshot: str, pack: Pack, total_dice: int) -> RenderableType:
+def render_odds(odds: Odds, snapshot: str, pack: Pack, total_dice: int,
+                variant: str = "") -> RenderableType:
     """The odds as a table, likeliest decision first, with the rolls named above it."""
     names = roll_names(odds)
+    read_from = f"pack {pack.name}" + (f", variant {variant}" if variant else "")
     parts: list[RenderableType] = [
-        Text.assemble(("Odds ", "bold"), (snapshot, "bold cyan"), (f"  (pack {pack.name})",
-                                                                    "dim")),
+        Text.assemble(("Odds ", "bold"), (snapshot, "bold cyan"), (f"  ({read_from})", "dim")),
         *_summary(odds, total_dice)]
     if names:
         legend = Table.grid(padding=(0, 2))

@@ -85,12 +85,18 @@ def _action(index: int, action: dict[str, Any]) -> Tree:
     return node
 
 
+def pack_and_variant(data: dict[str, Any]) -> str:
+    """`pack arcs` or `pack arcs, variant draft-000`: what the decision was read from."""
+    variant = f", variant {data['variant']}" if data.get("variant") else ""
+    return f"pack {data.get('pack', '?')}{variant}"
+
+
 def render_decision(data: dict[str, Any]) -> RenderableType:
     """The bot's decision, short: the card, each action, the result, the dice, what to do."""
     decision = data.get("decision", {})
     parts: list[RenderableType] = [
         Text.assemble(("Decision ", "bold"), (data.get("snapshot", ""), "bold cyan"),
-                      (f"  (pack {data.get('pack', '?')})", "dim"))]
+                      (f"  ({pack_and_variant(data)})", "dim"))]
     presentation = data.get("presentation", {})
     lead = tuple(presentation.get("lead", ()))
     names = presentation.get("choices", {})
@@ -301,7 +307,7 @@ def path_tree(data: dict[str, Any]) -> Tree:
     """The path through the pages. Consecutive rules of one page visit share its node; a page
     read by `call` hangs under the rule that read it."""
     root = Tree(Text.assemble(("Why: ", "bold"), (data.get("snapshot", ""), "bold cyan"),
-                              (f"  (pack {data.get('pack', '?')})", "dim")))
+                              (f"  ({pack_and_variant(data)})", "dim")))
     pages: dict[int, tuple[str, Tree]] = {}
     steps: dict[int, Tree] = {-1: root}
     for number, step in enumerate(data.get("path", []), 1):

@@ -25,6 +25,7 @@ from .outcomes import OutcomeError, parse_outcome
 from .parser import ConditionSyntaxError, parse
 from .schema import PACK_SCHEMA, RULE_FILE_SCHEMA, iter_problems, validate
 from .sources import Document, json_path, read_document
+from .variants import VARIANTS
 
 PACK_FILE = "pack.yaml"
 SECTIONS_FILE = "sections.yaml"  # the seed's sections, for `rules coverage` (not rules)
@@ -33,10 +34,13 @@ RESERVED_FIELDS = {"t", "kind", "k", "sid", "id", "eid"}  # the compiler's own f
 
 def rule_files(folder: Path) -> list[Path]:
     """Rule files of a folder, in a stable order (sorted paths); a pack's own pack.yaml and
-    sections.yaml are not rule files."""
+    sections.yaml are not rule files, nor are its shipped variants (`variants/`: each is an
+    overlay, read only when asked for)."""
     found = [p for p in folder.rglob("*") if p.suffix in (".yaml", ".yml") and not p.is_dir()]
     own = {folder / PACK_FILE, folder / SECTIONS_FILE}
-    return sorted(p for p in found if p not in own)
+    variants = folder / VARIANTS if (folder / PACK_FILE).is_file() else None
+    return sorted(p for p in found if p not in own
+                  and not (variants and p.is_relative_to(variants)))
 
 
 # --- the pack description -------------------------------------------------------------------
