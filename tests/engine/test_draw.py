@@ -80,7 +80,7 @@ def test_a_draw_names_only_the_pool_and_a_count_must_be_a_known_value(tmp_path):
         "pack: bagged\nprocedure: start\nrules:\n  - id: start.draw\n    then:\n"
         "      draw: {from: {a: n, b: 2}, as: got}\n      continue: true\n"
         "  - id: start.c\n    when: got == 'c'\n    then: {stop: c}\n", encoding="utf-8")
-    with pytest.raises(RuleFileError, match="start.c"):
+    with pytest.raises(RuleFileError, match=r"start\.c"):
         load_pack_folder(pack)
     page.write_text(
         "pack: bagged\nprocedure: start\nrules:\n  - id: start.draw\n    then:\n"
