@@ -17,19 +17,17 @@ from pathlib import Path
 from typing import Any
 
 from .checks import check_pack
+from .declarations import PACK_FILE, add_facts, condition, fail, load_pack_description
 from .errors import RuleFileError, did_you_mean
-from .expressions import all_refs, depth, scopes
+from .expressions import scopes
 from .limits import current as limits
-from .model import DECISION, DERIVATION, EntitySpec, FactSchema, FieldSpec, Pack, Page, Rule
-from .outcomes import OutcomeError, parse_outcome
-from .parser import ConditionSyntaxError, parse
-from .schema import PACK_SCHEMA, RULE_FILE_SCHEMA, iter_problems, validate
-from .sources import Document, json_path, read_document
+from .model import DECISION, DERIVATION, Pack, Page, Rule
+from .outcome_parser import OutcomeError, parse_outcome
+from .schema import RULE_FILE_SCHEMA, iter_problems, validate
+from .sources import Document, read_document
 from .variants import VARIANTS
 
-PACK_FILE = "pack.yaml"
 SECTIONS_FILE = "sections.yaml"  # the seed's sections, for `rules coverage` (not rules)
-RESERVED_FIELDS = {"t", "kind", "k", "sid", "id", "eid"}  # the compiler's own fact keys
 
 
 def rule_files(folder: Path) -> list[Path]:
@@ -41,116 +39,6 @@ def rule_files(folder: Path) -> list[Path]:
     variants = folder / VARIANTS if (folder / PACK_FILE).is_file() else None
     return sorted(p for p in found if p not in own
                   and not (variants and p.is_relative_to(variants)))
-
-
-# --- the pack description -------------------------------------------------------------------
-
-
-def _field(name: str, spec: dict[str, Any], document: Document, where: tuple) -> FieldSpec:
-    required_when = None
-    if "required_when" in spec:
-        required_when = _condition(spec["required_when"], document, (*where, "required_when"),
-                                   frozenset())
-    return FieldSpec(name=name, type=spec["type"], says=spec.get("says", ""),
-                     enum=spec.get("enum"), minimum=spec.get("minimum"),
-                     maximum=spec.get("maximum"), default=spec.get("default"),
-                     required=spec.get("required", False), derived=spec.get("derived", False),
-                     assumed=spec.get("assumed", True), pages=spec.get("pages"),
-                     refers=_refers(spec.get("refers", [])),
-                     unique=spec.get("unique", False), required_when=required_when,
-                     required_text=str(spec.get("required_when", "")))
-
-
-def _refers(raw: str | list[str]) -> tuple[tuple[str, str], ...]:
-    """`refers: province.name` or a list of them, as (kind, field) pairs."""
-    items = [raw] if isinstance(raw, str) else raw
-    return tuple((kind, field) for kind, _, field in (item.partition(".") for item in items))
-
-
-def _fields(table: dict[str, Any], document: Document, where: tuple) -> dict[str, FieldSpec]:
-    return {n: _field(n, f, document, (*where, n)) for n, f in table.items()}
-
-
-def _check_references(schema: FactSchema, document: Document) -> None:
-    """`refers: KIND.FIELD` names a field of a kind snapshots list; `required_when` reads
-    only board observations."""
-    tables = [(("facts", "board"), schema.board)] + [
-        (("facts", "entities", kind, "fields"), spec.fields)
-        for kind, spec in schema.entities.items()]
-    for where, table in tables:
-        for name, spec in table.items():
-            path = (*where, name)
-            for kind, field in spec.refers:
-                target = schema.entities.get(kind)
-                if target is None or target.created or field not in target.fields:
-                    raise _fail(document, (*path, "refers"),
-                                f"refers to {kind}.{field}, which is not a field of a kind "
-                                "snapshots list")
-            if spec.required_when is not None:
-                unknown = [r for r in all_refs(spec.required_when)
-                           if r.scope is not None or r.name not in schema.board]
-                if unknown:
-                    raise _fail(document, (*path, "required_when"),
-                                f"required_when reads {unknown[0]}, which is not a board "
-                                "observation")
-
-
-def _judgment(name: str, spec: str | dict[str, Any], document: Document) -> FieldSpec:
-    if isinstance(spec, str):
-        return FieldSpec(name=name, type="boolean", says=spec, default=False, derived=True)
-    return _field(name, {**spec, "derived": True}, document, ("facts", "judgments", name))
-
-
-def _entity(kind: str, spec: dict[str, Any], document: Document, where: tuple) -> EntitySpec:
-    if ("from" in spec) == bool(spec.get("created")):
-        raise _fail(document, where, "an entity kind is either listed by snapshots (`from: "
-                                     "KEY`) or created by rules (`created: true`)")
-    return EntitySpec(kind=kind, key=spec.get("from"), says=spec.get("says", ""), fields={},
-                      label=spec.get("label", ""))
-
-
-def add_facts(schema: FactSchema, facts: dict[str, Any], document: Document,
-              in_pack: bool = True) -> None:
-    """Declarations of `pack.yaml` — or of a rule file (a Fate, a house rule) adding its own
-    observations, judgments and fields. Additive only: a name declared twice is an error."""
-    root = ("facts",)
-    tables = (("board", schema.board), ("variables", schema.variables),
-              ("judgments", schema.judgments))
-    for section, table in tables:
-        for name, spec in facts.get(section, {}).items():
-            if name in schema.board_names():
-                raise _fail(document, (*root, section, name),
-                            f"{name!r} is already declared (by the pack or another file)")
-            table[name] = _judgment(name, spec, document) if section == "judgments" else \
-                _field(name, spec, document, (*root, section, name))
-    for kind, spec in facts.get("entities", {}).items():
-        where = (*root, "entities", kind)
-        if kind not in schema.entities:
-            schema.entities[kind] = _entity(kind, spec, document, where)
-        elif set(spec) - {"fields"}:
-            raise _fail(document, where, f"entity kind {kind!r} is already declared: a file "
-                                         "may only add fields to it")
-        fields = schema.entities[kind].fields
-        for name, field_spec in spec.get("fields", {}).items():
-            path = (*where, "fields", name)
-            if name in RESERVED_FIELDS:
-                raise _fail(document, path, f"entity field name {name!r} is reserved by the "
-                                            "engine")
-            if name in fields:
-                raise _fail(document, path, f"{kind} already has a field {name!r}")
-            fields[name] = _field(name, field_spec, document, path)
-    _check_references(schema, document)
-
-
-def load_pack_description(folder: Path) -> Pack:
-    document = read_document(folder / PACK_FILE, RuleFileError)
-    validate(document, PACK_SCHEMA, RuleFileError)
-    data = document.data
-    schema = FactSchema(board={}, entities={}, judgments={}, variables={})
-    add_facts(schema, data["facts"], document)
-    return Pack(name=data["pack"], title=data["title"], start=data["start"], root=str(folder),
-                facts=schema, pages={}, presentation=data.get("presentation", {}),
-                coverage=data.get("coverage", {}), files=[document.file])
 
 
 # --- phase one: one file ----------------------------------------------------------------------
@@ -172,27 +60,6 @@ def _merge_defaults(then: dict[str, Any], defaults: dict[str, Any]) -> dict[str,
     return merged
 
 
-def _fail(document: Document, path: tuple, message: str) -> RuleFileError:
-    return RuleFileError(message, file=document.file, line=document.line(path),
-                         path=json_path(path))
-
-
-def _condition(text: Any, document: Document, path: tuple, kinds: frozenset[str]) -> Any:
-    if isinstance(text, bool):
-        text = "true" if text else "false"
-    if len(text) > limits().condition_chars:
-        raise _fail(document, path, f"condition of {len(text):,} characters, over the limit "
-                                    f"condition_chars = {limits().condition_chars:,}")
-    try:
-        node = parse(text, kinds, max_depth=limits().depth)
-    except ConditionSyntaxError as exc:
-        raise _fail(document, path, f"condition: {exc}") from None
-    if depth(node) > limits().depth * 2:
-        raise _fail(document, path, f"condition nested deeper than the limit depth = "
-                                    f"{limits().depth}")
-    return node
-
-
 def read_rule_document(path: Path) -> Document:
     document = read_document(path, RuleFileError)
     validate(document, RULE_FILE_SCHEMA, RuleFileError)
@@ -208,25 +75,25 @@ def parse_rules(document: Document, start: float, kinds: frozenset[str]) -> list
     for index, raw in enumerate(data["rules"]):
         where = ("rules", index)
         when_text = raw.get("when", True)
-        when = _condition(when_text, document, (*where, "when"), kinds)
+        when = condition(when_text, document, (*where, "when"), kinds)
         then_raw = _merge_defaults(raw["then"], defaults)
         aliases = frozenset(scopes(when))
         try:
             then = parse_outcome(then_raw, kinds, aliases)
         except OutcomeError as exc:
-            raise _fail(document, (*where, "then", *exc.path), str(exc)) from None
+            raise fail(document, (*where, "then", *exc.path), str(exc)) from None
         except KeyError as exc:
-            raise _fail(document, (*where, "then"), f"missing {exc.args[0]!r}") from None
+            raise fail(document, (*where, "then"), f"missing {exc.args[0]!r}") from None
         if kind == DERIVATION and then.judge is None and then.create is None:
-            raise _fail(document, (*where, "then"), "a derivation rule must say what it "
-                                                    "judges (then.judge) or creates "
-                                                    "(then.create)")
+            raise fail(document, (*where, "then"), "a derivation rule must say what it "
+                                                   "judges (then.judge) or creates "
+                                                   "(then.create)")
         if kind == DECISION and (then.judge is not None or then.create is not None):
-            raise _fail(document, (*where, "then"), "then.judge and then.create belong in a "
-                                                    "derivation file (kind: derivation)")
+            raise fail(document, (*where, "then"), "then.judge and then.create belong in a "
+                                                   "derivation file (kind: derivation)")
         anchors = [(k, raw[k]) for k in ("replaces", "before", "after") if k in raw]
         if len(anchors) > 1:
-            raise _fail(document, where, "a rule takes one of replaces, before and after")
+            raise fail(document, where, "a rule takes one of replaces, before and after")
         text = when_text if isinstance(when_text, str) else str(when_text).lower()
         rule = Rule(id=raw["id"], page=data["procedure"], kind=kind, when=when,
                     when_text=text, then=then, says=raw.get("says", ""),
@@ -291,8 +158,8 @@ class _Overlay:
     def disable(self, document: Document) -> None:
         for index, item in enumerate(document.data.get("disable", [])):
             if item["id"] not in self.by_id:
-                raise _fail(document, ("disable", index), f"disables unknown rule "
-                                                          f"{item['id']!r}") from None
+                raise fail(document, ("disable", index), f"disables unknown rule "
+                                                         f"{item['id']!r}") from None
             self.remove(item["id"])
             self.pack.disabled[item["id"]] = f"{item['reason']} ({document.file})"
 
@@ -304,14 +171,14 @@ class _Overlay:
         if page is None:
             return False
         if "repeat_while" in data:
-            page.repeat_while = _condition(data["repeat_while"], document, ("repeat_while",),
+            page.repeat_while = condition(data["repeat_while"], document, ("repeat_while",),
                                            self.pack.kinds)
             page.repeat_text = f"while {data['repeat_while']}"
         if "after_action" in data:
             try:
                 page.after_action = parse_outcome(data["after_action"], self.pack.kinds)
             except OutcomeError as exc:
-                raise _fail(document, ("after_action", *exc.path), str(exc)) from None
+                raise fail(document, ("after_action", *exc.path), str(exc)) from None
         return True
 
 

@@ -104,7 +104,7 @@ def test_explanations_write_aggregates_and_negations_as_rule_files_do():
 
 
 def test_a_choice_reads_its_candidates_fields_bare_in_explanations():
-    from whybot.engine.outcomes import parse_outcome
+    from whybot.engine.outcome_parser import parse_outcome
 
     choice = parse_outcome({"select": {"from": "token", "where": "size > 1",
                                        "order": ["-size", "colour"]}}, KINDS).choices[0]
