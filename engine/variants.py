@@ -79,23 +79,28 @@ def _ranks(pack: Pack) -> dict[str, tuple[int, int, Rule]]:
 
 def diff_rules(a: Pack, b: Pack) -> list[RuleChange]:
     """The rules `b` adds, disables, replaces or changes against `a`, in `b`'s page order (the
-    ones only `a` has, in `a`'s)."""
+    ones only `a` has, in `a`'s). A rule of `b` that replaces rule X takes the place of X in
+    `a`, or of the rule that replaced X there (two variants replacing one base rule)."""
     in_a, in_b = _ranks(a), _ranks(b)
-    replaced = {rule.replaces: rule for _, _, rule in in_b.values()
-                if rule.replaces and rule.replaces not in in_b and rule.replaces in in_a}
+    place = {rule.replaces or rule_id: rule for rule_id, (_, _, rule) in in_a.items()
+             if rule_id not in in_b}
+    replaced: dict[str, Rule] = {}  # a's rule id -> the rule of b in its place
+    for rule_id, (_, _, rule) in in_b.items():
+        old = place.get(rule.replaces or "") if rule_id not in in_a else None
+        if old is not None and old.id not in replaced:
+            replaced[old.id] = rule
     changes: list[tuple[tuple[int, int], RuleChange]] = []
+    taking = {id(rule): old_id for old_id, rule in replaced.items()}
     for rule_id, (page_at, rank, rule) in in_b.items():
-        if rule_id not in in_a:
-            if rule.replaces in replaced and replaced[rule.replaces] is rule:
-                old = in_a[rule.replaces][2]
-                changes.append(((page_at, rank), RuleChange("replaced", old.id, rule.page, old,
-                                                            rule)))
-            else:
-                changes.append(((page_at, rank), RuleChange("added", rule_id, rule.page, None,
-                                                            rule)))
-            continue
-        old = in_a[rule_id][2]
-        if _definition(old) != _definition(rule):
+        if id(rule) in taking:
+            old = in_a[taking[id(rule)]][2]
+            changes.append(((page_at, rank), RuleChange("replaced", old.id, rule.page, old,
+                                                        rule)))
+        elif rule_id not in in_a:
+            changes.append(((page_at, rank), RuleChange("added", rule_id, rule.page, None,
+                                                        rule)))
+        elif _definition(in_a[rule_id][2]) != _definition(rule):
+            old = in_a[rule_id][2]
             how = "replaced" if (old.file, old.line) != (rule.file, rule.line) else "changed"
             changes.append(((page_at, rank), RuleChange(how, rule_id, rule.page, old, rule)))
     for rule_id, (page_at, rank, rule) in in_a.items():
