@@ -156,3 +156,12 @@ def test_the_draw_replays_a_pre_rolled_face(arcs):
              for face in (1, 2, 8, 9, 18)}
     assert drawn == {1: "portal_found", 2: "clue_check", 8: "clue_check", 9: "clue_x",
                      18: "clue_x"}
+
+
+def test_every_section_of_the_minigames_is_cited(arcs):
+    from whybot.engine.coverage import coverage
+
+    sections = {s["title"]: s for s in coverage(arcs.pack)["sections"]
+                if s["title"].startswith("Pathfinder › Find the Portal")}
+    assert len(sections) == 10
+    assert {title for title, s in sections.items() if s["status"] != "cited"} == set()

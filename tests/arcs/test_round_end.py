@@ -78,3 +78,12 @@ def test_the_last_card_removes_the_counter(arcs):
                         "cards: [{suit: construction, number: 1, pips: 4},"
                         " {suit: mobilization, number: 1, pips: 4}]\n")
     assert "bot_turn.counter-removed" not in more.fired()
+
+
+def test_the_event_cards_section_is_cited(arcs):
+    from whybot.engine.coverage import coverage
+
+    section = next(s for s in coverage(arcs.pack)["sections"]
+                   if s["title"] == "SUPERCAT › Event Cards")
+    assert section["status"] == "cited"
+    assert {"round_end.event-aside", "bot_turn.play-event"} <= set(section["rules"])
