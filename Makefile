@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 TEST_STAMP := $(VENV)/.installed-test
 
-.PHONY: demo test lint bench clean
+.PHONY: demo test lint bench serve-load clean
 
 $(BIN)/python:
 	@$(PYTHON) -c 'import sys; v=sys.version_info; sys.exit(0 if (3,10) <= v[:2] < (3,13) else "whybot needs Python 3.10 to 3.12 (durable-rules does not import on 3.13+); set PYTHON=python3.12")'
@@ -28,7 +28,11 @@ $(TEST_STAMP): $(STAMP)
 demo: $(STAMP)
 	@$(BIN)/whybot why facts/examples/arcs/demo.yaml --seed 7 --brief
 
+# The browser tests (tests/serve, marked `browser`) drive Debian's Chromium; without it they
+# are skipped, and this says how to install it.
 test: $(TEST_STAMP)
+	@command -v chromium >/dev/null 2>&1 || command -v chromium-browser >/dev/null 2>&1 || \
+		echo "note: no Chromium, so the browser tests of whybot serve are skipped; install it with: sudo apt-get install -y chromium"
 	$(BIN)/python -m pytest
 
 lint: $(TEST_STAMP)
@@ -37,6 +41,9 @@ lint: $(TEST_STAMP)
 
 bench: $(STAMP)
 	$(BIN)/python benchmarks/batch.py
+
+serve-load: $(TEST_STAMP)
+	$(BIN)/python benchmarks/serve_load.py
 
 clean:
 	rm -rf $(VENV) build *.egg-info

@@ -2,115 +2,99 @@
 
 A bad snapshot becomes an error row and the batch goes on. With `jobs > 1` forked workers
 decide in parallel (`pool.py`); each compiles its own engines once, and rows keep input order,
-byte for byte the same as with one process. Where rows go, and how an interrupted run is kept
-and resumed, is `results.py`; what counts as an input, `inputs.py`; stopping, `stopping.py`.
+byte for byte the same as with one process; with `cluster`, the workers of a Dask cluster do
+(`cluster.py`), and rows are the same again. One row is `rows.py` (with `diff`, the row of a
+snapshot decided under two rule sets, `diffrows.py`); where rows go, and how an interrupted run
+is kept and resumed, `results.py`; what counts as an input, `inputs.py`; stopping,
+`stopping.py`.
 """
 
 from __future__ import annotations
 
 import contextlib
+import functools
 import multiprocessing
 import signal
 import sys
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from whybot.engine.errors import EngineFault, WhybotError
+from whybot.engine import Engine, Situation
+from whybot.engine.errors import WhybotError
 
-from .common import engine_for, message, pack_for, read_situation
+from .common import engine_for, pack_for, read_situation
+from .diffrows import attempt_diff
+from .diffsummary import DiffSummary
 from .inputs import Item, count_items, iter_items
 from .pool import ordered_map
 from .results import Results, open_results
+from .rows import Row, attempt, died, rendered
 from .stopping import Interrupted, StopSignals
 from .summary import Summary
 
 # --- deciding one item (in this process or in a worker) -----------------------------------
 
 _CONFIG: dict[str, Any] = {"pack": None, "overlays": (), "seed": None, "include_from": (),
-                           "reasoner": "durable", "odds": False}
+                           "reasoner": "durable", "odds": False, "diff": None}
 
 
 def configure(pack: str | None, overlays: tuple[str, ...], seed: int | None,
               include_from: tuple[Path, ...] = (), reasoner: str = "durable",
-              fresh: bool = False, odds: bool = False) -> None:
-    """Set what every item is decided with; in a worker, compile the engine once up front."""
+              fresh: bool = False, odds: bool = False,
+              diff: tuple[str, ...] | None = None) -> None:
+    """Set what every item is decided with (`diff`: the overlays of the other side of a
+    --diff); in a worker, compile the engines once up front."""
     if fresh:  # a forked worker must not share engines compiled by its parent
         engine_for.cache_clear()
         pack_for.cache_clear()
     _CONFIG.update(pack=pack, overlays=overlays, seed=seed, include_from=include_from,
-                   reasoner=reasoner, odds=odds)
+                   reasoner=reasoner, odds=odds, diff=diff)
     if pack:
-        with contextlib.suppress(WhybotError):  # if it fails, every row will carry the error
-            engine_for(pack, overlays, reasoner)
+        for folders in (overlays, diff) if diff is not None else (overlays,):
+            with contextlib.suppress(WhybotError):  # if it fails, every row will carry it
+                engine_for(pack, folders, reasoner)
 
 
 def _init_worker(pack: str | None, overlays: tuple[str, ...], seed: int | None,
-                 include_from: tuple[Path, ...], reasoner: str, odds: bool) -> None:
-    configure(pack, overlays, seed, include_from, reasoner, fresh=True, odds=odds)
+                 include_from: tuple[Path, ...], reasoner: str, odds: bool,
+                 diff: tuple[str, ...] | None) -> None:
+    configure(pack, overlays, seed, include_from, reasoner, fresh=True, odds=odds, diff=diff)
 
 
-def decide_item(item: Item) -> dict[str, Any]:
+def decide_item(item: Item) -> Row:
     """One result row; never raises (a bad snapshot or an engine fault becomes an error row)."""
-    row: dict[str, Any] = {"snapshot": item.origin, "ok": False}
-    try:
-        engine, situation = read_situation(item.document(), _CONFIG["pack"],
-                                           _CONFIG["overlays"], _CONFIG["include_from"],
-                                           _CONFIG["reasoner"])
-        trace = engine.decide(situation, seed=_CONFIG["seed"], explain=False)
-    except WhybotError as exc:
-        row["error"] = message(exc)
-        return row
-    except EngineFault as exc:
-        row.update(error=f"engine fault: {exc}", fault=True)
-        return row
-    except Exception as exc:  # a bug: record it against this row and carry on
-        row.update(error=f"internal error: {type(exc).__name__}: {exc}", fault=True)
-        return row
-    decision = trace.decision
-    choices = {alias: c.get("entity") for alias, c in decision.get("choices", {}).items()}
-    columns = engine.pack.presentation.get("columns", {})
-    row.update(
-        ok=True, name=situation.name, pack=engine.pack.name,
-        result=decision.get("result", "decided"),
-        **{column: choices.get(alias) for column, alias in columns.items()},
-        choices=choices,
-        actions=[{k: a[k] for k in ("action", "goal", "suit", "target", "rule", "page")
-                  if a.get(k) is not None} for a in decision.get("actions", [])],
-        fired=trace.fired(),
-        derived_by=sorted({s["rule"] for j in trace.judgments.values() for s in j.by
-                           if j.origin == "derived"} |
-                          {s["rule"] for j in trace.entity_judgments for s in j["by"]}),
-        dice=[r["total"] for r in trace.dice],
-        assumed=[a["name"] for a in trace.assumed],
-        disagreements=trace.disagreements,
-        error=None,
-    )
-    if _CONFIG["odds"]:
-        from .odds import odds_row
+    document = functools.cache(item.document)  # read once, for both sides of a --diff
 
-        row["odds"] = odds_row(engine, situation)
-    return row
+    def situate(overlays: tuple[str, ...]) -> Callable[[], tuple[Engine, Situation]]:
+        return lambda: read_situation(document(), _CONFIG["pack"], overlays,
+                                      _CONFIG["include_from"], _CONFIG["reasoner"])
+
+    if _CONFIG["diff"] is None:
+        outcome = attempt(item.origin, _CONFIG["seed"], situate(_CONFIG["overlays"]),
+                          odds=_CONFIG["odds"])
+    else:
+        outcome = attempt_diff(item.origin, _CONFIG["seed"], situate(_CONFIG["overlays"]),
+                               situate(_CONFIG["diff"]))
+    return rendered(item.origin, outcome)
 
 
-def died(item: Item, exit_code: int | None) -> dict[str, Any]:
-    """The row of an item whose worker process died deciding it (a crash in C code)."""
+def _died(item: Item, exit_code: int | None) -> Row:
     how = f"signal {signal.Signals(-exit_code).name}" if exit_code and exit_code < 0 \
         else f"exit status {exit_code}"
-    return {"snapshot": item.origin, "ok": False, "fault": True,
-            "error": f"engine fault: the worker process deciding it died ({how})"}
+    return died(item.origin, how)
 
 
-def decide_all(items: Iterable[Item], jobs: int) -> Iterator[dict[str, Any]]:
+def decide_all(items: Iterable[Item], jobs: int) -> Iterator[Row]:
     """Rows in input order, from this process or from `jobs` forked workers."""
     if jobs <= 1:
         return (decide_item(item) for item in items)
     if "fork" not in multiprocessing.get_all_start_methods():
         raise WhybotError("--jobs needs the 'fork' start method (Linux or macOS)")
     config = (_CONFIG["pack"], _CONFIG["overlays"], _CONFIG["seed"], _CONFIG["include_from"],
-              _CONFIG["reasoner"], _CONFIG["odds"])
-    return ordered_map(decide_item, items, jobs, _init_worker, config, died)
+              _CONFIG["reasoner"], _CONFIG["odds"], _CONFIG["diff"])
+    return ordered_map(decide_item, items, jobs, _init_worker, config, _died)
 
 
 # --- a whole batch ------------------------------------------------------------------------------
@@ -124,64 +108,91 @@ class Request:
     out: Path | None = None
     force: bool = False
     resume: bool = False
-    jobs: int = 1
+    jobs: int | None = None  # None: not given (1 here; with --cluster local, one per CPU)
+    cluster: str | None = None
     pack: str | None = None
     overlays: tuple[str, ...] = ()
     seed: int = 0
     include_from: tuple[Path, ...] = ()
     reasoner: str = "durable"
     odds: bool = False
+    diff: str | None = None  # the overlay folder of a --diff, laid over `overlays`
+
+    @property
+    def other(self) -> tuple[str, ...] | None:
+        """The overlays of a --diff's other side (None: not a --diff)."""
+        return None if self.diff is None else (*self.overlays, self.diff)
 
     def run_card(self) -> dict[str, Any]:
-        """What a resumed run must share with the run it continues (rows depend on it)."""
+        """What a resumed run must share with the run it continues (rows depend on it; where
+        they are decided, with --jobs or --cluster, does not change them)."""
         return {"paths": [str(p) for p in self.paths], "pack": self.pack,
                 "rules": list(self.overlays), "seed": self.seed,
                 "include_from": [str(p) for p in self.include_from],
-                "reasoner": self.reasoner, "odds": self.odds}
+                "reasoner": self.reasoner, "odds": self.odds,
+                **({"diff": self.diff} if self.diff else {})}
+
+    def summary(self) -> Summary | DiffSummary:
+        return DiffSummary() if self.diff else Summary(reasoner=self.reasoner)
 
 
-def _shown(rows: Iterator[dict[str, Any]], request: Request, results: Results
-           ) -> Iterator[dict[str, Any]]:
-    """`rows`, with a progress bar on stderr when someone is watching."""
+def _shown(rows: Iterator[Row], request: Request, results: Results) -> Iterator[Row]:
+    """`rows`, with a progress line on stderr when someone is watching."""
     if not sys.stderr.isatty():
         return rows
-    from rich.console import Console
-    from rich.progress import track
+    from .progress import shown
 
     total = count_items(request.paths, results.skip()) - len(results.done)
-    return iter(track(rows, total=total, description="deciding",
-                      console=Console(stderr=True), transient=True))
+    return shown(rows, total, f" on {request.cluster}" if request.cluster else "")
 
 
-def run_batch(request: Request) -> Summary:
+@contextlib.contextmanager
+def _decider(request: Request) -> Iterator[Callable[[Iterator[Item]], Iterator[Row]]]:
+    """How this batch turns items into rows: here, in forked workers, or on a Dask cluster,
+    which is reached before any file is written (one that cannot be leaves nothing behind)."""
+    if request.cluster is None:
+        yield lambda items: decide_all(items, request.jobs or 1)
+        return
+    from .cluster import connect
+
+    with connect(request.cluster, request.jobs) as cluster:
+        yield lambda items: cluster.rows(items, pack=request.pack, overlays=request.overlays,
+                                         seed=request.seed, include_from=request.include_from,
+                                         reasoner=request.reasoner, odds=request.odds,
+                                         diff=request.other)
+
+
+def run_batch(request: Request) -> Summary | DiffSummary:
     """Decide every input, writing rows as they come; the summary of all rows.
 
     Raises `Interrupted` on SIGINT/SIGTERM (or when stdout's reader left) after keeping the
     rows written so far, each one whole."""
-    summary = Summary(reasoner=request.reasoner)
-    results = open_results(request.out, request.paths, force=request.force,
-                           resume=request.resume, run=request.run_card(), on_row=summary.add)
-    try:
-        configure(request.pack, request.overlays, request.seed, request.include_from,
-                  request.reasoner, odds=request.odds)
-        items = results.resumed(iter_items(request.paths, results.skip()))
-        with StopSignals() as stop:
-            rows = decide_all(items, request.jobs)
-            with contextlib.closing(rows):
-                for row in _shown(rows, request, results):
-                    stop.check()  # a row decided while the signal came is not kept
-                    with stop.writing():
-                        results.write(row)
-                        summary.add(row)
-            with stop.writing(last=True):
-                results.finish()
-    except Interrupted as stop:
-        results.keep()
-        stop.kept = results.where()
-        raise
-    except BaseException:
-        results.keep()
-        raise
+    summary = request.summary()
+    with _decider(request) as decide:
+        results = open_results(request.out, request.paths, force=request.force,
+                               resume=request.resume, run=request.run_card(),
+                               on_row=summary.add)
+        try:
+            configure(request.pack, request.overlays, request.seed, request.include_from,
+                      request.reasoner, odds=request.odds, diff=request.other)
+            items = results.resumed(iter_items(request.paths, results.skip()))
+            with StopSignals() as stop:
+                rows = decide(items)
+                with contextlib.closing(rows):
+                    for row in _shown(rows, request, results):
+                        stop.check()  # a row decided while the signal came is not kept
+                        with stop.writing():
+                            results.write(row)
+                            summary.add(row)
+                with stop.writing(last=True):
+                    results.finish()
+        except Interrupted as stop:
+            results.keep()
+            stop.kept = results.where()
+            raise
+        except BaseException:
+            results.keep()
+            raise
     return summary
 
 

@@ -12,7 +12,7 @@ from rich.console import Console
 
 from whybot.engine.errors import WhybotError
 
-from .common import overlay_key, with_variant
+from .common import overlay_folder, overlay_key, with_variant
 from .options import (
     IncludeFromOption,
     PackOption,
@@ -36,8 +36,15 @@ def batch(
     resume: Annotated[bool, typer.Option(
         "--resume", help="Continue an interrupted run (same PATHs and options) from "
                          "FILE.jsonl.partial, without deciding its rows again.")] = False,
-    jobs: Annotated[int, typer.Option("--jobs", "-j", metavar="N", min=1, max=64,
-                                      help="Worker processes (fork).")] = 1,
+    jobs: Annotated[int | None, typer.Option(
+        "--jobs", "-j", metavar="N", min=1, max=64,
+        help="Worker processes (fork); with --cluster local, the Dask workers to start "
+             "(default: one per CPU).")] = None,
+    cluster: Annotated[str | None, typer.Option(
+        "--cluster", metavar="ADDRESS",
+        help="Decide on a Dask cluster: its scheduler's address (tcp://HOST:8786), or `local` "
+             "to start one here. Same rows, same order. Needs the cluster extra (pip install "
+             "'whybot[cluster]'); see docs/cluster.md.")] = None,
     pack: PackOption = None, rules: RulesOption = None,
     seed: Annotated[int, typer.Option(
         "--seed", "-s", metavar="N",
@@ -53,6 +60,13 @@ def batch(
         "--odds", help="Add to each row the exact odds of its decision over the dice not "
                        "pre-rolled, as `whybot odds --json` gives them.")] = False,
     variant: VariantOption = None,
+    diff: Annotated[str | None, typer.Option(
+        "--diff", metavar="RULES_DIR_OR_VARIANT",
+        help="Decide every snapshot under the base rules (the pack, any --variant and --rules) "
+             "and with this house-rule folder, or this variant of the --pack, laid over them: "
+             "one row per snapshot saying whether the decision changed, the first rule whose "
+             "outcome differs and both decisions; the summary counts the changes by page and "
+             "rule.")] = None,
 ) -> None:
     """Decide many snapshots, with rule coverage.
 
@@ -61,19 +75,26 @@ def batch(
     and rule coverage (how often each rule fired, which never did). A bad snapshot becomes an
     error row and the batch goes on. Exit 0 when the batch ran (the error count is in the
     summary), 2 with --strict if any row was bad, 1 if the engine faulted. Ctrl-C or SIGTERM
-    stops it with the rows so far kept whole (exit 130 or 143); --resume continues it."""
+    stops it with the rows so far kept whole (exit 130 or 143); --resume continues it.
+    With --diff, each row compares the decision under the base rules with the decision under
+    the overlay, and the summary counts the changes by page and rule."""
     from . import batch as batching  # here, not at the top: `decide` starts faster without it
+    from .diffsummary import DiffSummary, render_diff_summary
     from .stopping import Interrupted
     from .summary import render_summary
 
     if variant and not pack:
         raise WhybotError("--variant in a batch needs --pack: a variant is one pack's",
                           hint="or let each snapshot name its own (`variant:`)")
+    if diff is not None and with_odds:
+        raise WhybotError("--diff compares decisions; it does not work out --odds",
+                          hint="run the two batches with --odds, and --rules for the second")
+    base = with_variant(pack, variant, overlay_key(rules)) if pack else overlay_key(rules)
     request = batching.Request(
-        paths=paths, out=out_file, force=force, resume=resume, jobs=jobs, pack=pack,
-        overlays=with_variant(pack, variant, overlay_key(rules)) if pack else
-        overlay_key(rules), seed=seed, include_from=folders(include_from),
-        reasoner=reasoner, odds=with_odds)
+        paths=paths, out=out_file, force=force, resume=resume, jobs=jobs, cluster=cluster,
+        pack=pack, overlays=base, seed=seed, include_from=folders(include_from),
+        reasoner=reasoner, odds=with_odds,
+        diff=overlay_key([overlay_folder(diff, pack)])[0] if diff else None)
     try:
         summary = batching.run_batch(request)
     except Interrupted as stop:
@@ -83,6 +104,8 @@ def batch(
     side = Console(stderr=out_file is None, highlight=False)
     if json_out:
         side.print_json(json.dumps(summary.as_dict(request.overlays), ensure_ascii=False))
+    elif isinstance(summary, DiffSummary):
+        side.print(render_diff_summary(summary))
     else:
         side.print(render_summary(summary, request.overlays))
     if summary.faults:

@@ -7,7 +7,10 @@ from typing import Annotated
 
 import typer
 
+from whybot.engine.errors import SnapshotError
 from whybot.engine.explain import rule_verdict
+from whybot.engine.reach import Reading
+from whybot.facts.table import Table
 
 from . import render
 from .brief import render_brief
@@ -24,22 +27,42 @@ from .options import (
     folders,
 )
 
+StrictOption = Annotated[bool, typer.Option(
+    "--strict", help="Refuse a snapshot that leaves out a fact the decision reads (listing "
+                     "them) instead of assuming its default.")]
+
 
 def _decide(snapshot: Path, pack: str | None, rules: list[Path] | None, seed: int | None,
-            explain: bool, include_from: list[Path] | None, variant: str | None):
+            explain: bool, include_from: list[Path] | None, variant: str | None,
+            strict: bool = False):
+    """The decision; its assumptions are exactly the defaults the walk read (`reach.py`)."""
     engine, situation = load_situation(snapshot, pack, overlay_key(rules),
                                        folders(include_from), variant)
-    return engine, situation, engine.decide(situation, seed=seed, explain=explain)
+    trace = engine.decide(situation, seed=seed, explain=explain, reading=Reading())
+    if strict and trace.assumed:
+        for item in trace.assumed:  # the list first (the error line itself stays short)
+            typer.echo(f"  missing: {item['name']}" + (f" — {item['says']}" if item.get("says")
+                                                       else "")
+                       + (f" (read by {item['rule']})" if item.get("rule") else ""), err=True)
+        names = [a["name"] for a in trace.assumed]
+        raise SnapshotError(f"--strict: {len(names)} fact(s) the decision reads are not given"
+                            f" (listed above): {', '.join(names)}", file=str(snapshot),
+                            hint="give them (judgments under answers:), or leave out --strict")
+    return engine, situation, trace
+
 
 def decide(snapshot: Snapshot, pack: PackOption = None, rules: RulesOption = None,
            seed: SeedOption = None, json_out: JsonOption = False,
-           include_from: IncludeFromOption = None, variant: VariantOption = None) -> None:
+           include_from: IncludeFromOption = None, strict: StrictOption = False,
+           variant: VariantOption = None) -> None:
     """What does the bot do now? (the short answer)
 
     The card it plays, each action with its goal, target, guidance and citation, whether the
-    turn ended early (pass, event), the dice rolled, and what to do at the table. `whybot why`
-    gives the reasons."""
-    engine, _, trace = _decide(snapshot, pack, rules, seed, False, include_from, variant)
+    turn ended early (pass, event), the dice rolled, and what to do at the table. An Assumed
+    block first names every fact the decision read that the snapshot left out (--strict
+    refuses them). `whybot why` gives the reasons."""
+    engine, _, trace = _decide(snapshot, pack, rules, seed, False, include_from, variant,
+                               strict)
     data = {**trace.as_dict(), "presentation": engine.pack.presentation}
     if json_out:
         print_json({"snapshot": data["snapshot"], "pack": data["pack"],
@@ -59,15 +82,24 @@ def why(snapshot: Snapshot, rule: Annotated[str | None, typer.Option(
                                   "not apply).")] = False,
         pack: PackOption = None, rules: RulesOption = None, seed: SeedOption = None,
         json_out: JsonOption = False, include_from: IncludeFromOption = None,
+        strict: StrictOption = False,
+        turn: Annotated[int | None, typer.Option(
+            "--turn", "-t", metavar="N",
+            help="SNAPSHOT is a game file: turn N of its log, decided again.")] = None,
         variant: VariantOption = None) -> None:
     """Why did the bot do that? (the full trace)
 
     Every page read, the rule that fired there with the seed's question and citation, the
     values it matched and what it did; under it, why each higher rule did not apply. Then where
     each judgment came from (derived by a rule, given in the snapshot, or unknown and assumed
-    "no"), and every dice roll. With --rule ID: only that rule, fired or not and why."""
-    engine, situation, trace = _decide(snapshot, pack, rules, seed, True, include_from,
-                                       variant)
+    "no"), and every dice roll. With --rule ID: only that rule, fired or not and why. With
+    --turn N: a past turn of a game file (`whybot play`)."""
+    if turn is not None:
+        table = Table.open(snapshot)
+        engine, situation, trace = table.engine, *table.past_situation(turn)
+    else:
+        engine, situation, trace = _decide(snapshot, pack, rules, seed, True, include_from,
+                                           variant, strict)
     data = {**trace.as_dict(), "presentation": engine.pack.presentation}
     if rule is not None:
         verdict = rule_verdict(engine, situation, trace, rule)

@@ -117,7 +117,8 @@ def _lint_entry(name: str, folder: Path, variant: str | None,
         for warning in lint_warnings(loaded):
             warning.file = rel(warning.file) or warning.file
             entry["warnings"].append(str(warning))
-        entry.update(rules=len(loaded.rules()), files=len(loaded.files))
+        entry.update(rules=len(loaded.rules()), files=len(loaded.files),
+                     skipped=[rel(file) or file for file in loaded.skipped])
     return entry
 
 
@@ -129,8 +130,9 @@ def rules_lint(pack: RulesPack = None, rules: RulesOption = None,
     Errors: schema, condition syntax, unknown names, fields, kinds, pages and enum values (with
     "did you mean"), comparisons of the wrong type, duplicate ids, bad `replaces:`, `before:`,
     `after:` or `disable:`, each with its file and line. Warnings (do not fail): rules that can
-    never fire, links a template can spell to a page nobody wrote. Each variant a pack ships
-    is checked too, laid over the pack."""
+    never fire, links a template can spell to a page nobody wrote. Notes: files of the --rules
+    folders that are not rule files (snapshots kept beside them), which are not read. Each
+    variant a pack ships is checked too, laid over the pack."""
     from whybot.engine.loader import pack_folder
     from whybot.engine.variants import shipped_variants
 
@@ -147,6 +149,9 @@ def rules_lint(pack: RulesPack = None, rules: RulesOption = None,
                 typer.echo(f"error: {error}")
             for warning in entry["warnings"]:
                 typer.echo(f"warning: {warning}")
+            for file in entry.get("skipped", []):
+                typer.echo(f"note: {file}: not a rule file (it declares no procedure, rules or "
+                           "disable), not read")
             if entry["errors"]:
                 typer.echo(f"{entry['pack']}: {len(entry['errors'])} error(s)")
             else:

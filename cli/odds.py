@@ -16,12 +16,11 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from whybot.engine import Engine, Situation, WhybotError
+from whybot.engine import Engine, Situation
 from whybot.engine.model import Pack
 from whybot.engine.odds import Odds, odds
 from whybot.engine.tally import Outcome, Path, Rolled, RollSpec, essential
 
-from .common import message
 from .render import _entity
 
 SHOWN_PATHS = 6  # dice lines per row in the table (--json has them all)
@@ -138,13 +137,9 @@ def odds_data(odds: Odds, snapshot: str, pack: Pack, total_dice: int,
 
 
 def odds_row(engine: Engine, situation: Situation) -> dict[str, Any]:
-    """The exact odds for a `batch --odds` row (which names its snapshot and pack itself), or
-    the reason they were refused."""
-    try:
-        found = odds(engine, situation)
-    except WhybotError as exc:
-        return {"error": message(exc)}
-    data = odds_data(found, situation.name, engine.pack, len(situation.dice))
+    """The exact odds for a `batch --odds` row (which names its snapshot and pack itself);
+    raises the WhybotError that refused them (the row renders it where the batch runs)."""
+    data = odds_data(odds(engine, situation), situation.name, engine.pack, len(situation.dice))
     return {k: v for k, v in data.items() if k not in ("snapshot", "pack")}
 
 

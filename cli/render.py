@@ -91,6 +91,32 @@ def pack_and_variant(data: dict[str, Any]) -> str:
     return f"pack {data.get('pack', '?')}{variant}"
 
 
+def _assumption(item: dict[str, Any]) -> Text:
+    what = item.get("what", "fact")
+    if what == "list":
+        head = f"{item['name']}: none listed"
+    elif what == "answer":
+        head = f"answers.{item['name']} = {show(item['value'])}"
+    else:
+        head = f"{item['name']} = {show(item['value'])}"
+    line = Text(head, style="bold yellow")
+    if item.get("says"):
+        line.append(f" — {item['says']}")
+    if item.get("rule"):
+        line.append(f"  (read by {item['rule']} on {item['page']})", style="dim")
+    return line
+
+
+def render_assumed(assumed: list[dict[str, Any]]) -> Tree:
+    """The facts the decision read that the snapshot left out, each with its default and the
+    first rule that read it: give them to be sure (`--strict` refuses them)."""
+    tree = Tree(Text("Assumed (not in the snapshot: give them to be sure; --strict refuses):",
+                     style="bold yellow"))
+    for item in assumed:
+        tree.add(_assumption(item))
+    return tree
+
+
 def render_decision(data: dict[str, Any]) -> RenderableType:
     """The bot's decision, short: the card, each action, the result, the dice, what to do."""
     decision = data.get("decision", {})
@@ -102,9 +128,7 @@ def render_decision(data: dict[str, Any]) -> RenderableType:
     names = presentation.get("choices", {})
     assumed = data.get("assumed", [])
     if assumed:
-        parts.append(_line("assumed (not in the snapshot; give them to be sure):",
-                           ", ".join(f"{a['name']} = {show(a['value'])}" for a in assumed),
-                           "yellow"))
+        parts.append(render_assumed(assumed))
     targets = [a.get("target") for a in decision.get("actions", [])]
     for alias, choice in decision.get("choices", {}).items():
         if choice.get("entity") in targets:

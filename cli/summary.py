@@ -14,13 +14,27 @@ from .common import engine_for
 
 
 @dataclass
-class Summary:
-    """What the rows of a batch add up to."""
+class Counts:
+    """What every summary counts first: the rows, and the bad ones (engine faults among them)."""
 
     snapshots: int = 0
-    decided: int = 0
     errors: int = 0
     faults: int = 0
+
+    def counted(self, row: dict[str, Any]) -> bool:
+        """Count `row`; whether it was decided (a bad row is counted here only)."""
+        self.snapshots += 1
+        if not row["ok"]:
+            self.errors += 1
+            self.faults += bool(row.get("fault"))
+        return bool(row["ok"])
+
+
+@dataclass
+class Summary(Counts):
+    """What the rows of a batch add up to."""
+
+    decided: int = 0
     disagreements: int = 0
     results: Counter = field(default_factory=Counter)
     actions: Counter = field(default_factory=Counter)
@@ -28,10 +42,7 @@ class Summary:
     reasoner: str = "durable"  # whose engine lists the rules (the one the batch built already)
 
     def add(self, row: dict[str, Any]) -> None:
-        self.snapshots += 1
-        if not row["ok"]:
-            self.errors += 1
-            self.faults += bool(row.get("fault"))
+        if not self.counted(row):
             return
         self.decided += 1
         self.disagreements += bool(row.get("disagreements"))
@@ -116,4 +127,4 @@ def render_summary(summary: Summary, overlays: tuple[str, ...]) -> Any:
     return Group(*parts)
 
 
-__all__ = ["Summary", "render_summary"]
+__all__ = ["Counts", "Summary", "render_summary"]

@@ -137,6 +137,8 @@ def _rule_problems(rule: Rule, pack: Pack, names: _Names) -> Iterator[RuleFileEr
                 yield _fail(rule, f"then.set names unknown variable {effect.name!r}",
                             did_you_mean(effect.name, names.known()))
             yield from _tree(effect.value, kinds, rule, pack, names, "then.set")
+    if then.action is not None:
+        yield from _declared(rule, then.action.name, pack)
     texts = [t for _, t in then.action.texts] + [then.action.name] if then.action else []
     for text in [*texts, *([then.stop] if then.stop else [])]:
         yield from _template(text, kinds, rule, pack, names, "then")
@@ -149,6 +151,16 @@ def _rule_problems(rule: Rule, pack: Pack, names: _Names) -> Iterator[RuleFileEr
         yield from _template(target, kinds, rule, pack, names, f"then.{how}")
     if rule.kind == DERIVATION:
         yield from _derivation_problems(rule, pack, kinds, names)
+
+
+def _declared(rule: Rule, action: Template, pack: Pack) -> Iterator[RuleFileError]:
+    """An `action:` names one the pack declares (a name spelled from the board, `{...}`, is
+    known only when deciding)."""
+    if pack.actions is not None and action.static and str(action) not in pack.actions:
+        yield _fail(rule, f"then.action: {str(action)!r} is not an action the pack declares",
+                    did_you_mean(str(action), pack.actions)
+                    or "list it under actions: in pack.yaml, or in this file for an action "
+                       "of its own")
 
 
 def _derivation_problems(rule: Rule, pack: Pack, kinds: dict[str, str],

@@ -2,9 +2,9 @@
 
 A *band* is a run of consecutive rules of one page (or one stratum of derivations) whose
 carrier chain starts with its own `band` test, so an evaluate event meets only its band's
-tests. Bands are packed into as few rulesets as the alpha-network budgets allow (`alpha.py`):
-a shipped pack fits in one ruleset for its pages and one for its derivations; a page of a
-thousand house rules is spread over several, evaluated top band first.
+tests. Bands are packed into as few rulesets as the alpha-network budgets allow (`alpha.py`),
+and a caller may start a ruleset where it wants one (pages: one per family of pages); a page
+of a thousand house rules is spread over several, evaluated top band first.
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from typing import Any
 from .alpha import PROPERTIES_BUDGET, AlphaModel, Overflow
 from .compiler import Unit, alternatives, compile_unit, key
 from .errors import RuleFileError
-from .expressions import All, Condition, Value, all_refs, kinds_read, scopes
+from .expressions import All, Condition, Value, kinds_read, scopes
 from .limits import LimitError
 from .limits import current as limits
 from .model import Rule
@@ -23,6 +23,7 @@ from .network import Ruleset
 
 LOWEST = 65535
 END = "-end-"  # the name of a band's fallthrough rule
+_OWN = frozenset({"t", "kind", "eid", "id", "sid", "k"})  # what whybot puts on every fact
 
 
 @dataclass
@@ -69,6 +70,9 @@ class Compiled:
     bands: dict[str, list[Band]] = field(default_factory=dict)
     units: dict[str, Unit] = field(default_factory=dict)
     fields_read: set[tuple[str, str]] = field(default_factory=set)  # (kind, field) in patterns
+    group_fields: dict[str, set[tuple[str, str]]] = field(default_factory=dict)  # by page/stratum
+    # kind → (field, its code) for each field its facts hold (compiler.field_code)
+    fields: dict[str, tuple[tuple[str, str], ...]] = field(default_factory=dict)
     joins: dict[tuple[str, ...], str] = field(default_factory=dict)  # kinds joined → a rule
 
     def check_joins(self, counts: dict[str, int]) -> None:
@@ -104,12 +108,19 @@ class Packer:
         self.building = _Building()
         self.band: Band | None = None
         self.hoist: dict[Value, str] = {}
+        self.codes: dict[str, str] = {}  # entity field → its code in facts and patterns
         self.band_count = 0
+
+    def start_ruleset(self) -> None:
+        """Place what follows in a ruleset of its own."""
+        if self.building.patterns:
+            self._close_ruleset()
+        self.band = None
 
     def add(self, group: str, rank: int, rule: Rule) -> None:
         """Compile one rule and place all its alternatives in one band."""
         units = [compile_unit(rule, rank, conjunction, index, self.judgments_as_facts,
-                              self.hoist)
+                              self.hoist, self.codes)
                  for index, conjunction in enumerate(alternatives(rule, rule_condition(rule)))]
         if not units:
             return  # it can never apply; the explainer says why
@@ -179,8 +190,9 @@ class Packer:
             condition = rule_condition(unit.rule)
             self.building.kinds |= set(kinds_read(condition))
             aliases = scopes(condition)
-            self.result.fields_read |= {(aliases[r.scope], r.name) for r in all_refs(condition)
-                                        if r.scope in aliases}
+            tested = pattern_fields(compiled[unit.name], self.names)
+            self.result.fields_read |= tested
+            self.result.group_fields.setdefault(band.group, set()).update(tested)
             self.building.judgments |= set(unit.judgments.values())
             joined = tuple(sorted(aliases[a] for a in unit.aliases.values() if a in aliases))
             if len(joined) > 1:
@@ -199,4 +211,49 @@ class Packer:
         for bands in self.result.bands.values():
             for band in bands:
                 band.seal()
+        for kind, name in sorted(self.result.fields_read):
+            self.result.fields[kind] = (*self.result.fields.get(kind, ()),
+                                        (name, self.codes[name]))
         return self.result
+
+    @property
+    def names(self) -> dict[str, str]:
+        """code → entity field."""
+        return {code: name for name, code in self.codes.items()}
+
+
+def pattern_fields(patterns: list[dict[str, Any]], names: dict[str, str],
+                   ) -> set[tuple[str, str]]:
+    """(kind, field) for every entity field a rule's patterns test or join on: all that an
+    entity's fact must hold for the rule to match as the condition says (`names`: code →
+    field)."""
+    kinds: dict[str, str] = {}
+    read: list[tuple[str, str]] = []
+    for pattern in patterns:
+        (alias, test), = pattern.items()
+        for name, operand in _leaves(test):
+            if name == "kind" and not isinstance(operand, dict):
+                kinds.setdefault(alias, operand)
+            read.append((alias, name))
+            read.extend(_operand_fields(operand, alias))
+    return {(kinds[alias], names.get(name, name)) for alias, name in read
+            if alias in kinds and name not in _OWN}
+
+
+def _leaves(test: dict[str, Any]) -> list[tuple[str, Any]]:
+    (name, value), = test.items()
+    if name in ("$and", "$or"):
+        return [leaf for item in value for leaf in _leaves(item)]
+    if name.startswith("$"):
+        (name, value), = value.items()
+    return [(name, value)]
+
+
+def _operand_fields(operand: Any, alias: str) -> list[tuple[str, str]]:
+    """(alias, field) an operand reads: `{"$m": f}` its own fact, `{"x_p": f}` another's."""
+    if not isinstance(operand, dict):
+        return []
+    (key, value), = operand.items()
+    if key in ("$add", "$sub", "$mul"):
+        return _operand_fields(value["$l"], alias) + _operand_fields(value["$r"], alias)
+    return [(alias if key == "$m" else key, value)]

@@ -58,6 +58,14 @@ def key(name: str) -> str:
     return name.replace(".", "__")
 
 
+def field_code(name: str, codes: dict[str, str]) -> str:
+    """The short name an entity field goes by in facts and patterns (`f12`, never one of the
+    names whybot stamps on every fact): every byte of an entity fact is encoded, parsed and
+    stored by the C core, and sent back in each firing that matched it, and most of those
+    bytes were field names."""
+    return codes.setdefault(name, f"f{len(codes)}")
+
+
 def normal_number(value: Any) -> Any:
     """Integral floats as ints: durable_rules and JSON then agree on one spelling."""
     if isinstance(value, float) and value.is_integer() and abs(value) < 2**53:
@@ -84,10 +92,11 @@ class _Compiling:
     """The state of compiling one alternative: patterns so far and what they stand for."""
 
     def __init__(self, rule: Rule, judgments_as_facts: frozenset[str],
-                 hoist: dict[Value, str]) -> None:
+                 hoist: dict[Value, str], codes: dict[str, str]) -> None:
         self.rule = rule
         self.judgments_as_facts = judgments_as_facts
         self.hoist = hoist
+        self.codes = codes
         self.carrier: list[dict[str, Any]] = []
         self.carrier_names: set[str] = set()
         self.hoisted: dict[str, Value] = {}
@@ -122,7 +131,7 @@ class _Compiling:
 
     def field_of(self, ref: Ref) -> str:
         if ref.scope is not None:
-            return ref.name
+            return field_code(ref.name, self.codes)
         return "v" if ref.name in self.judgments_as_facts else key(ref.name)
 
     def declare(self, node: Exists) -> None:
@@ -328,9 +337,11 @@ def alternatives(rule: Rule, condition: Condition) -> list[list[Condition]]:
 
 
 def compile_unit(rule: Rule, rank: int, conjunction: list[Condition], index: int,
-                 judgments_as_facts: frozenset[str], hoist: dict[Value, str]) -> Unit:
-    """One alternative of a rule as a Unit (carrier tests, then the other patterns)."""
-    ctx = _Compiling(rule, judgments_as_facts, hoist)
+                 judgments_as_facts: frozenset[str], hoist: dict[Value, str],
+                 codes: dict[str, str]) -> Unit:
+    """One alternative of a rule as a Unit (carrier tests, then the other patterns).
+    `hoist` and `codes` are shared by all the units of a pack (see `field_code`)."""
+    ctx = _Compiling(rule, judgments_as_facts, hoist, codes)
     for item in conjunction:  # in order: an alias means the latest entity declared by it
         ctx.literal(item)
     unit = Unit(name=f"{rule.id}#{index}", rule=rule, rank=rank,

@@ -20,7 +20,9 @@ from .expressions import Condition, all_refs, board_names
 from .model import Pack, Rule
 from .outcomes import Assign, Choice, Each
 from .pages import DurablePages
+from .reach import Reading, open_facts
 from .reference import PlainDeriver, PlainPages
+from .reuse import derivation_reads
 from .situation import Situation
 from .strata import Strata, stratify
 from .trace import Trace
@@ -30,9 +32,18 @@ REASONERS = ("durable", "plain")
 
 
 def compile_pages(pack: Pack) -> Compiled:
-    """Every decision page: its rules in order, packed into bands and rulesets."""
+    """Every decision page: its rules in order, packed into bands and rulesets.
+
+    Each family of pages (`bot_turn`, `bot_turn.declare`, ...) gets rulesets of its own: a
+    decision creates a state only for the rulesets its walk reaches, and creating one costs
+    the C core a table for every pattern in it (more, for most shipped examples, than the
+    decision's facts do)."""
     packer = Packer("evaluate", f"{pack.name}.pages", frozenset())
-    for page in pack.decision_pages():
+    family = None
+    for page in sorted(pack.decision_pages(), key=lambda p: p.name.partition(".")[0]):
+        if page.name.partition(".")[0] != family:
+            family = page.name.partition(".")[0]
+            packer.start_ruleset()
         for rank, rule in enumerate(page.ordered(), start=1):
             packer.add(page.name, rank, rule)
     return packer.finish()
@@ -66,6 +77,7 @@ class Engine:
         self.judgment_inputs, self.judgment_fields = _inputs_of_judgments(pack)
         self.field_inputs, self.fields_behind = _inputs_of_fields(pack, self.judgment_inputs)
         self.shown_fields = self._fields_only_shown()
+        self.derivation_reads = derivation_reads(pack)
         if reasoner == "durable":
             self.pages: Any = DurablePages(compile_pages(pack))
             self.deriver: Any = DurableDeriver(pack, self.strata,
@@ -96,14 +108,20 @@ class Engine:
         return board
 
     def decide(self, situation: Situation, seed: int | None = None,
-               explain: bool = True, dice: Dice | None = None) -> Trace:
-        """The decision and its trace; `dice` replaces the snapshot's (the odds drive it)."""
-        turn = Turn(self, situation, seed, explain, dice)
+               explain: bool = True, dice: Dice | None = None,
+               reading: Reading | None = None) -> Trace:
+        """The decision and its trace; `dice` replaces the snapshot's (the odds drive it).
+
+        With `reading`, the walk notes what it reads (`reach.py`): the assumptions are then
+        exactly the defaults the walk reached, in the order it reached them, entity lists
+        included; without, a quicker reckoning from the names each considered rule mentions."""
+        turn = Turn(self, situation, seed, explain, dice, reading)
         try:
             turn.walk(self.pack.start, 0)
         finally:
             trace = turn.finish()
-        trace.assumed = self.assumptions(trace, situation)
+        trace.assumed = ([o.as_dict() for o in open_facts(self, trace, reading, situation)]
+                         if reading is not None else self.assumptions(trace, situation))
         if trace.disagreements:
             raise EngineFault("the rule engine and the explainer disagree on this decision: "
                               + "; ".join(trace.disagreements))

@@ -11,14 +11,14 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from .evaluate import World, evaluate
 from .expressions import TRUE
 from .limits import current as limits
-from .model import FieldSpec, Pack, Rule
-from .strata import Strata
+from .model import EntitySpec, Pack, Rule
+from .strata import Strata, default_value
 from .trace import Judgment
 
 EID = "#"  # an entity's id in whybot's own dicts (never a field a rule can name)
@@ -72,6 +72,7 @@ class Derivation:
     field_support: dict[tuple[int, str], list[dict[str, Any]]] = field(default_factory=dict)
     fired: set[tuple[str, tuple[int, ...]]] = field(default_factory=set)
     by_eid: dict[int, tuple[str, dict[str, Any]]] = field(default_factory=dict)
+    created_defaults: dict[str, list[tuple[str, Any]]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         self.eids = itertools.count(1 + max((e[EID] for items in self.entities.values()
@@ -79,12 +80,28 @@ class Derivation:
         for kind, items in self.entities.items():
             for entity in items:
                 self.by_eid[entity[EID]] = (kind, entity)
+        self.seen = {**self.board, **self.given, **self.values}  # what conditions read
+
+    def copy(self, board: dict[str, Any], entities: dict[str, list[dict[str, Any]]],
+             ) -> Derivation:
+        """This run's result on `board` and `entities`, its lists its own (the walk appends to
+        a judgment's support, and changes entities)."""
+        return replace(self, board=board, entities=entities, given=dict(self.given),
+                       values=dict(self.values),
+                       support={k: list(v) for k, v in self.support.items()},
+                       overridden={k: list(v) for k, v in self.overridden.items()},
+                       conflicts=list(self.conflicts),
+                       field_support={k: list(v) for k, v in self.field_support.items()},
+                       fired=set(self.fired), by_eid={})
 
     # --- what a condition sees ---------------------------------------------------------------
 
     def world(self) -> World:
-        return World({**self.board, **self.given, **self.values}, self.entities,
-                     limit=limits().combinations)
+        return World(self.seen, self.entities, limit=limits().combinations)
+
+    def _value(self, name: str, value: Any) -> None:
+        self.values[name] = value
+        self.seen[name] = value
 
     def initial(self) -> list[Change]:
         """Judgments nobody derives take their answer or their default before stratum 0."""
@@ -95,7 +112,7 @@ class Derivation:
             if name in self.given:
                 changes.append(Change("judgment", name, self.given[name]))
             else:
-                self.values[name] = _default(spec)
+                self._value(name, default_value(spec))
                 changes.append(Change("judgment", name, self.values[name]))
         return changes
 
@@ -131,7 +148,7 @@ class Derivation:
                                       f"{self.support[name][0]['rule']} had already judged "
                                       f"it {self.values[name]}: the first is kept")
             return []
-        self.values[name] = value
+        self._value(name, value)
         self.support[name] = [support]
         return [Change("judgment", name, value)]
 
@@ -157,14 +174,15 @@ class Derivation:
         entity: dict[str, Any] = {EID: next(self.eids)}
         for assign in fields:
             entity[assign.name] = evaluate(assign.value, world, bound)
-        spec = self.pack.facts.entities[kind]
-        for name, field_spec in spec.fields.items():
-            if name not in entity and not field_spec.derived and field_spec.has_default:
-                entity[name] = field_spec.default
+        defaults = self.created_defaults.get(kind)
+        if defaults is None:
+            defaults = self.created_defaults[kind] = _defaults(self.pack.facts.entities[kind])
+        for name, default in defaults:
+            if name not in entity:
+                entity[name] = default
         self.entities.setdefault(kind, []).append(entity)
         self.by_eid[entity[EID]] = (kind, entity)
-        limits().check("entities", sum(map(len, self.entities.values())),
-                       f"entities created by rule {rule.id}")
+        limits().check("entities", len(self.by_eid), f"entities created by rule {rule.id}")
         self.field_support[(entity[EID], "#created")] = [{"rule": rule.id, "cite": rule.cite}]
         return [Change("created", kind, entity=entity)]
 
@@ -173,21 +191,16 @@ class Derivation:
     def finish(self, stratum: int) -> list[Change]:
         """Defaults for what became final in this stratum and no rule established."""
         changes: list[Change] = []
-        for product, final in self.strata.final_at.items():
-            if final != stratum:
+        for name, kind, default in self.strata.defaults.get(stratum, ()):
+            if kind is None:
+                if name not in self.values and name not in self.given:
+                    self._value(name, default)
+                    changes.append(Change("judgment", name, default))
                 continue
-            what, name = product
-            if what == "judgment" and name not in self.values and name not in self.given:
-                spec = self.pack.facts.judgments.get(name)
-                self.values[name] = _default(spec)
-                changes.append(Change("judgment", name, self.values[name]))
-            elif what == "field":
-                kind, field_name = name.split(".", 1)
-                spec = self.pack.facts.entities[kind].fields.get(field_name)
-                for entity in self.entities.get(kind, []):
-                    if field_name not in entity:
-                        entity[field_name] = _default(spec)
-                        changes.append(Change("entity", field_name, entity=entity))
+            for entity in self.entities.get(kind, ()):
+                if name not in entity:
+                    entity[name] = default
+                    changes.append(Change("entity", name, entity=entity))
         return changes
 
     # --- the result ----------------------------------------------------------------------------
@@ -195,28 +208,20 @@ class Derivation:
     def judgments(self) -> dict[str, Judgment]:
         """Every declared judgment with its value and origin: given, derived, or default."""
         found: dict[str, Judgment] = {}
-        for name, spec in self.pack.facts.judgments.items():
-            question = spec.says
-            if name in self.given:
+        given, support, values = self.given, self.support, self.values
+        for name, question, otherwise in self.strata.judgments:
+            if name in given:
                 notes = [{"rule": r, "note": "overridden by the answer"}
                          for r in self.overridden.get(name, [])]
-                found[name] = Judgment(name, question, self.given[name], "given", notes)
-            elif self.support.get(name):
-                found[name] = Judgment(name, question, self.values[name], "derived",
-                                       self.support[name])
-            elif ("judgment", name) in self.strata.producers:
-                found[name] = Judgment(name, question, self.values.get(name),
-                                       "not established by any rule, so no"
-                                       if spec.type == "boolean" else
-                                       "not established by any rule: its default")
+                found[name] = Judgment(name, question, given[name], "given", notes)
+            elif support.get(name):
+                found[name] = Judgment(name, question, values[name], "derived", support[name])
             else:
-                found[name] = Judgment(name, question, self.values.get(name),
-                                       "unknown, assumed no" if spec.type == "boolean" else
-                                       "unknown, assumed its default")
+                found[name] = Judgment(name, question, values.get(name), otherwise)
         return found
 
 
-def _default(spec: FieldSpec | None) -> Any:
-    if spec is None or spec.type == "boolean":
-        return False if spec is None or spec.default is None else spec.default
-    return spec.default
+def _defaults(spec: EntitySpec) -> list[tuple[str, Any]]:
+    """The fields a created entity takes its default for, unless the rule sets them."""
+    return [(name, field.default) for name, field in spec.fields.items()
+            if not field.derived and field.has_default]

@@ -1,17 +1,21 @@
 """Forward chaining in durable_rules: judgments derived from observations, stratum by stratum.
 
-Each derivation ruleset gets one state per run. Entities are asserted once; each stratum's
-bands get their `phase` fact (the observations they read, and the values hoisted for them);
-then every activation fires, its conclusions are asserted back (a judgment fact, an entity
-re-asserted with its new field, a created entity) and chaining goes on until nothing fires.
-The stratum's defaults are asserted, its phase facts retracted, and the next stratum begins.
+Each derivation ruleset gets one state per run. Everything a round changes is told in one
+retraction and one assertion per state: first the entities, the judgments given or defaulted,
+and the `phase` facts of stratum 0's bands (the observations they read, and the values hoisted
+for them); then every activation fires, its conclusions are told back (a judgment fact, an
+entity fact renewed with its new field, a created entity) and chaining goes on until nothing
+fires. An entity field that no rule of the stratum tests is told at the stratum's end, with the
+defaults of what became final, the old phase facts retracted and the next stratum's asserted:
+renewing a fact would only make the stratum's rules fire again on it, concluding nothing new.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from .compiled import Band, Compiled
+from .asserted import EntityFacts, carrier_fact
+from .compiled import Compiled
 from .compiler import normal_number
 from .derivation import (
     EID,
@@ -22,81 +26,66 @@ from .derivation import (
     entity_support,
     firing_order,
 )
-from .evaluate import World, evaluate
 from .model import Pack
-from .network import State
 from .strata import Strata
 
 
-def entity_fact(kind: str, entity: dict[str, Any], version: int) -> dict[str, Any]:
-    """An entity as a durable_rules fact; absent fields are left out (tests on them fail)."""
-    fact = {name: value for name, value in entity.items()
-            if value is not None and name[0] != "#"}
-    fact.update(t="e", kind=kind, eid=entity[EID], id=f"x{entity[EID]}.{version}")
-    return fact
-
-
-def carrier_fact(carrier: str, band: Band, board: dict[str, Any], world: World,
-                 ) -> dict[str, Any]:
-    """The event or phase fact of a band: the board values it reads, and its hoisted values."""
-    fact: dict[str, Any] = {"t": carrier, "band": band.number}
-    for name, flat in band.keys:
-        value = board.get(name)
-        if value is not None:
-            fact[flat] = value
-    for name, node in band.hoisted.items():
-        value = evaluate(node, world)
-        if value is not None:
-            fact[name] = normal_number(value)
-    return fact
-
-
 class _Facts:
-    """The facts one run has asserted in each state, so changes replace them exactly."""
+    """What one run tells each of its states, gathered until the next `flush`."""
 
-    def __init__(self, compiled: Compiled) -> None:
+    def __init__(self, compiled: Compiled, run: Derivation) -> None:
         self.compiled = compiled
-        self.states: list[State] = [r.state() for r in compiled.rulesets]
-        self.entities: list[dict[int, dict[str, Any]]] = [{} for _ in self.states]
-        self.versions: dict[int, int] = {}
+        self.run = run
+        self.states = [r.state() for r in compiled.rulesets]
+        self.entities = [EntityFacts(compiled, index) for index in range(len(self.states))]
+        self.asserting: list[list[dict[str, Any]]] = [[] for _ in self.states]
+        self.retracting: list[list[dict[str, Any]]] = [[] for _ in self.states]
+        self.phases: list[tuple[int, dict[str, Any]]] = []
+        self.due: dict[int, None] = dict.fromkeys(e[EID] for items in run.entities.values()
+                                                  for e in items)  # entities to tell now
+        self.later: dict[int, None] = {}  # entities to tell at the stratum's end
 
-    def assert_entities(self, by_kind: dict[str, list[dict[str, Any]]]) -> None:
-        for index, state in enumerate(self.states):
-            facts = [entity_fact(kind, e, 0) for kind in sorted(self.compiled.kinds[index])
-                     for e in by_kind.get(kind, [])]
-            state.assert_facts(facts)
-            self.entities[index].update({f["eid"]: f for f in facts})
-
-    def tell(self, changes: list[Change]) -> None:
-        judgments: list[list[dict[str, Any]]] = [[] for _ in self.states]
-        retract: list[list[dict[str, Any]]] = [[] for _ in self.states]
-        renewed: list[list[dict[str, Any]]] = [[] for _ in self.states]
+    def tell(self, changes: list[Change], tested: set[tuple[str, str]]) -> None:
+        """Judgments at once; an entity now if a field this stratum tests changed (or it was
+        created), else at the stratum's end."""
         for change in changes:
-            for index in range(len(self.states)):
-                if change.what == "judgment":
-                    if change.name in self.compiled.judgments[index] and \
-                            change.value is not None:
-                        judgments[index].append({"t": "j", "n": change.name,
-                                                 "v": normal_number(change.value)})
-                    continue
-                entity = change.entity
-                assert entity is not None
-                kind = change.name if change.what == "created" else None
-                old = self.entities[index].get(entity[EID])
-                kind = kind or (old["kind"] if old else None)
-                if kind is None or kind not in self.compiled.kinds[index]:
-                    continue
-                if old is not None and (kind, change.name) not in self.compiled.fields_read:
-                    continue  # no derivation reads this field: the fact may stay as it is
-                version = self.versions[entity[EID]] = self.versions.get(entity[EID], 0) + 1
-                fact = entity_fact(kind, entity, version)
-                if old is not None:
-                    retract[index].append(old)
-                renewed[index].append(fact)
-                self.entities[index][entity[EID]] = fact
+            if change.what == "judgment":
+                if change.value is not None:
+                    fact = {"t": "j", "n": change.name, "v": normal_number(change.value)}
+                    for index, judgments in enumerate(self.compiled.judgments):
+                        if change.name in judgments:
+                            self.asserting[index].append(dict(fact))
+                continue
+            assert change.entity is not None
+            eid = change.entity[EID]
+            kind = self.run.by_eid[eid][0]
+            if change.what == "created" or (kind, change.name) in tested:
+                self.due[eid] = None
+            elif (kind, change.name) in self.compiled.fields_read:
+                self.later[eid] = None
+
+    def phase(self, stratum: int) -> None:
+        """Retract the phase facts of the stratum that ended; assert those of `stratum`."""
+        for index, fact in self.phases:
+            self.retracting[index].append(fact)
+        self.due.update(self.later)
+        self.later = {}
+        world = self.run.world()
+        self.phases = [(band.ruleset, carrier_fact("phase", band, world.board, world))
+                       for band in self.compiled.bands.get(str(stratum), [])]
+        for index, fact in self.phases:
+            self.asserting[index].append(fact)
+
+    def flush(self) -> None:
+        by_eid = self.run.by_eid
+        changed = [(eid, *by_eid[eid]) for eid in self.due]
+        self.due = {}
         for index, state in enumerate(self.states):
-            state.retract_facts(retract[index])
-            state.assert_facts(judgments[index] + renewed[index])
+            retract, renew = self.retracting[index], []
+            self.entities[index].update(changed, retract, renew)
+            state.retract_facts(retract)
+            state.assert_facts(renew + self.asserting[index])
+            self.retracting[index], self.asserting[index] = [], []
 
     def close(self) -> None:
         for state in self.states:
@@ -116,25 +105,22 @@ class DurableDeriver:
         run = Derivation(self.pack, self.strata, dict(board), copy_entities(entities),
                          dict(answers))
         self.compiled.check_joins({k: len(v) for k, v in run.entities.items()})
-        facts = _Facts(self.compiled)
+        facts = _Facts(self.compiled, run)
         try:
-            facts.assert_entities(run.entities)
             facts.tell(run.initial() + [Change("judgment", n, v) for n, v in answers.items()
-                                        if ("judgment", n) in self.strata.producers])
+                                        if ("judgment", n) in self.strata.producers], set())
             for stratum in range(self.strata.top + 1):
+                facts.phase(stratum)
+                facts.flush()
                 self._stratum(stratum, run, facts)
+                facts.tell(run.finish(stratum), set())
         finally:
             facts.close()
         return run
 
     def _stratum(self, stratum: int, run: Derivation, facts: _Facts) -> None:
-        bands = self.compiled.bands.get(str(stratum), [])
-        world = run.world()
-        phases: list[tuple[int, dict[str, Any]]] = []
-        for band in bands:
-            fact = carrier_fact("phase", band, world.board, world)
-            facts.states[band.ruleset].assert_facts([fact])
-            phases.append((band.ruleset, fact))
+        """Fire every activation, conclude in one canonical order, tell; until none fires."""
+        tested = self.compiled.group_fields.get(str(stratum), set())
         while True:
             firings = []
             for state in facts.states:
@@ -154,11 +140,9 @@ class DurableDeriver:
                           for a, j in unit.judgments.items() if a in matched]
                 changes += run.conclude(unit.rule, bound, shown)
             if not changes:
-                break
-            facts.tell(changes)
-        facts.tell(run.finish(stratum))
-        for index, fact in phases:
-            facts.states[index].retract_facts([fact])
+                return
+            facts.tell(changes, tested)
+            facts.flush()
 
 
-__all__ = ["GIVEN", "DurableDeriver", "carrier_fact", "entity_fact"]
+__all__ = ["GIVEN", "DurableDeriver"]

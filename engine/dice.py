@@ -8,6 +8,7 @@ made after they ran out, are reported: they would otherwise line up with the wro
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from .errors import DecisionError
@@ -66,6 +67,7 @@ class Dice:
     seed: int | None = None
     prerolled: list[int] = field(default_factory=list)
     rolls: list[Roll] = field(default_factory=list)
+    on_roll: Callable[[], None] | None = None  # told of every roll (engine/reach.py notes when)
 
     def __post_init__(self) -> None:
         self._random = random.Random(self.seed)
@@ -86,6 +88,8 @@ class Dice:
         return self._random.randint(1, sides), source
 
     def roll(self, count: int, sides: int, purpose: str) -> Roll:
+        if self.on_roll is not None:
+            self.on_roll()
         if not 1 <= sides <= limits().dice_sides:
             raise DecisionError(f"a die needs 1 to {limits().dice_sides} sides, not {sides} "
                                 f"({purpose})", hint="the limit dice_sides")

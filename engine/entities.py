@@ -20,6 +20,7 @@ class EntityStore:
     def __init__(self, by_kind: dict[str, list[dict[str, Any]]]) -> None:
         self.by_kind = {kind: list(items) for kind, items in by_kind.items()}
         self.kind_of = {e[EID]: kind for kind, items in self.by_kind.items() for e in items}
+        self.by_eid = {e[EID]: e for items in self.by_kind.values() for e in items}
         self.generation = 0
         self.touched: dict[int, int] = {}
         self.removed: set[int] = set()
@@ -31,6 +32,7 @@ class EntityStore:
             self.removed.add(eid)
         self.by_kind = {kind: list(items) for kind, items in by_kind.items()}
         self.kind_of = {e[EID]: kind for kind, items in self.by_kind.items() for e in items}
+        self.by_eid = {e[EID]: e for items in self.by_kind.values() for e in items}
         for eid in self.kind_of:
             self.removed.discard(eid)
             self._touch(eid)
@@ -39,7 +41,10 @@ class EntityStore:
         return self.by_kind.get(kind, [])
 
     def find(self, kind: str, eid: int) -> dict[str, Any] | None:
-        return next((e for e in self.items(kind) if e[EID] == eid), None)
+        return self.by_eid.get(eid) if self.kind_of.get(eid) == kind else None
+
+    def entity(self, eid: int) -> dict[str, Any]:
+        return self.by_eid[eid]
 
     def set(self, entity: dict[str, Any], name: str, value: Any) -> None:
         if entity.get(name) != value or name not in entity:
@@ -48,6 +53,7 @@ class EntityStore:
 
     def remove(self, entity: dict[str, Any]) -> None:
         kind = self.kind_of.pop(entity[EID])
+        del self.by_eid[entity[EID]]
         self.by_kind[kind] = [e for e in self.by_kind[kind] if e[EID] != entity[EID]]
         self.removed.add(entity[EID])
         self._touch(entity[EID])
@@ -64,10 +70,7 @@ class EntityStore:
         """(eid, kind, entity) changed after `generation`; kind None if it was removed."""
         for eid, seen in self.touched.items():
             if seen > generation:
-                kind = self.kind_of.get(eid)
-                entity = next((e for e in self.items(kind) if e[EID] == eid), None) \
-                    if kind else None
-                yield eid, kind, entity
+                yield eid, self.kind_of.get(eid), self.by_eid.get(eid)
 
     def snapshot(self) -> dict[str, list[dict[str, Any]]]:
         return copy.deepcopy(self.by_kind)

@@ -5,29 +5,33 @@ the values it saw); it computes what durable_rules has no words for (aggregates,
 `set:`); and it is the reference evaluator the benchmark and the agreement tests compare the
 engine against. It reads conditions in negation normal form and treats an absent value the way
 durable_rules treats a missing property (every comparison with it is false), so both agree.
+Each tree is compiled once into closures (`closures.py`); explaining a failure reads the tree.
 """
 
 from __future__ import annotations
 
-import operator
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass, field
 from typing import Any
 
+from .closures import (
+    arithmetic,
+    bindings_fn,
+    compare,
+    condition_fn,
+    evaluation_fn,
+    holds_fn,
+    number,
+    value_fn,
+    witnesses_fn,
+)
 from .expressions import (
     INTERNAL,
     Aggregate,
     All,
     Any_,
-    Arith,
-    Compare,
     Condition,
     Exists,
-    Extreme,
-    Literal,
-    Member,
     Not,
-    Ref,
     Value,
     aggregates,
     all_refs,
@@ -37,7 +41,6 @@ from .expressions import (
 from .limits import LimitError
 
 Bound = Mapping[str, Mapping[str, Any]]
-_ORDER = {"<": operator.lt, "<=": operator.le, ">": operator.gt, ">=": operator.ge}
 
 
 class TooManyCombinations(LimitError):
@@ -49,14 +52,21 @@ class TooManyCombinations(LimitError):
                                                      "limit with WHYBOT_LIMIT_COMBINATIONS=N")
 
 
-@dataclass
 class World:
-    """What a condition can see: board values and the entities of each kind."""
+    """What a condition can see: board values and the entities of each kind. A view for one
+    moment: joins index its entities on first use, so entities must not change while it is
+    in use (take a new World after an outcome)."""
 
-    board: Mapping[str, Any]
-    entities: Mapping[str, list[Mapping[str, Any]]] = field(default_factory=dict)
-    budget: list[int] = field(default_factory=lambda: [0])
-    limit: int = 0
+    __slots__ = ("board", "budget", "entities", "index", "limit")
+
+    def __init__(self, board: Mapping[str, Any],
+                 entities: Mapping[str, list[Mapping[str, Any]]] | None = None,
+                 budget: list[int] | None = None, limit: int = 0) -> None:
+        self.board = board
+        self.entities = entities if entities is not None else {}
+        self.budget = budget if budget is not None else [0]
+        self.limit = limit
+        self.index: dict[tuple[str, str], Any] = {}
 
     def spend(self, count: int) -> None:
         """Count entity combinations examined; past the limit, stop (a join explosion)."""
@@ -66,134 +76,32 @@ class World:
                 raise TooManyCombinations(self.budget[0])
 
 
-def number(value: Any) -> bool:
-    return isinstance(value, int | float) and not isinstance(value, bool)
-
-
 def value_of(node: Value, world: World, bound: Bound) -> Any:
     """A value, or None when it is absent (an unknown name, arithmetic on one, x // 0)."""
-    if isinstance(node, Literal):
-        return node.value
-    if isinstance(node, Ref):
-        if node.scope is None:
-            return world.board.get(node.name)
-        return bound.get(node.scope, {}).get(node.name)
-    if isinstance(node, Arith):
-        return arithmetic(node.op, value_of(node.left, world, bound),
-                          value_of(node.right, world, bound))
-    if isinstance(node, Extreme):  # of the values present: an absent one is left out
-        items = [v for v in (value_of(item, world, bound) for item in node.items) if number(v)]
-        if not items:
-            return None
-        return max(items) if node.op == "max" else min(items)
-    if isinstance(node, Aggregate):
-        return aggregate(node, world, bound)
-    raise TypeError(node)
+    return value_fn(node)(world, bound)
 
 
 def evaluate(node: Value | Condition, world: World, bound: Bound | None = None) -> Any:
     """A value, or whether a condition holds (the right side of `set:`, a hoisted test)."""
-    if isinstance(node, Literal | Ref | Arith | Extreme | Aggregate):
-        return value_of(node, world, bound or {})
-    return holds(node, world, bound)
-
-
-def arithmetic(op: str, left: Any, right: Any) -> Any:
-    if not number(left) or not number(right):
-        return None
-    if op == "+":
-        return left + right
-    if op == "-":
-        return left - right
-    if op == "*":
-        return left * right
-    if right == 0:
-        return None
-    return left // right if op == "//" else left % right
+    return evaluation_fn(node)(world, bound or {})
 
 
 def aggregate(node: Aggregate, world: World, bound: Bound) -> Any:
     """count / sum / max / min / any / all over the entities of a kind that satisfy `where`."""
-    members = list(members_of(node, world, bound))
-    if node.op == "count":
-        return len(members)
-    if node.op == "any":
-        return bool(members)
-    if node.op == "all":
-        return all(holds(node.of, world, {**bound, node.alias: m}) for m in members)
-    values = [value_of(node.of, world, {**bound, node.alias: m}) for m in members]
-    values = [v for v in values if number(v)]
-    if node.op == "sum":
-        return sum(values)
-    if not values:
-        return None
-    return max(values) if node.op == "max" else min(values)
-
-
-def members_of(node: Aggregate | Exists, world: World, bound: Bound) -> Iterator[Mapping]:
-    items = world.entities.get(node.kind, [])
-    world.spend(len(items))
-    for entity in items:
-        if node.where is None or holds(node.where, world, {**bound, node.alias: entity}):
-            yield entity
-
-
-def compare(op: str, left: Any, right: Any) -> bool:
-    """durable_rules' comparison: false whenever a side is absent; numbers by value."""
-    if left is None or right is None:
-        return False
-    if op in ("==", "!="):
-        same = (number(left) and number(right) and left == right) or (
-            type(left) is type(right) and left == right)
-        return same if op == "==" else not same
-    if number(left) and number(right):
-        return _ORDER[op](left, right)
-    return False
+    return value_fn(node)(world, bound)
 
 
 def holds(node: Condition, world: World, bound: Bound | None = None) -> bool:
     """Whether a condition holds, read in negation normal form as the engine reads it."""
-    return _holds(negation_normal(node), world, bound or {})
+    return holds_fn(node)(world, bound or {})
 
 
 def _holds(node: Condition, world: World, bound: Bound) -> bool:
-    if isinstance(node, Compare):
-        return compare(node.op, value_of(node.left, world, bound),
-                       value_of(node.right, world, bound))
-    if isinstance(node, Member):
-        value = value_of(node.value, world, bound)
-        if value is None:
-            return False
-        inside = any(compare("==", value, option) for option in node.options)
-        return inside != node.negated
-    if isinstance(node, Not):  # only `not exists` survives negation normal form
-        return not _holds(node.item, world, bound)
-    if isinstance(node, All):
-        return _all_hold(node.items, world, bound)
-    if isinstance(node, Any_):
-        return any(_holds(item, world, bound) for item in node.items)
-    if isinstance(node, Exists):
-        return next(_witnesses(node, world, bound), None) is not None
-    raise TypeError(node)
-
-
-def _all_hold(items: tuple[Condition, ...], world: World, bound: Bound) -> bool:
-    """An `and` is a search: each `exists` binds its alias for the parts after it (a join)."""
-    if not items:
-        return True
-    first, rest = items[0], items[1:]
-    if isinstance(first, Exists):
-        return any(_all_hold(rest, world, {**bound, first.alias: entity})
-                   for entity in _witnesses(first, world, bound))
-    return _holds(first, world, bound) and _all_hold(rest, world, bound)
+    return condition_fn(node)(world, bound)
 
 
 def _witnesses(node: Exists, world: World, bound: Bound) -> Iterator[Mapping]:
-    items = world.entities.get(node.kind, [])
-    world.spend(len(items))
-    for entity in items:
-        if node.where is None or _holds(node.where, world, {**bound, node.alias: entity}):
-            yield entity
+    return witnesses_fn(node)(world, bound)
 
 
 def witnesses(node: Exists, world: World, bound: Bound | None = None) -> Iterator[Mapping]:
@@ -281,31 +189,9 @@ def entity_text(entity: Mapping[str, Any]) -> str:
 
 def every_binding(node: Condition, world: World) -> Iterator[dict[str, Mapping]]:
     """Every combination of entities that satisfies a condition (alias → entity)."""
-    yield from _every(negation_normal(node), world, {})
+    return bindings_fn(negation_normal(node))(world, {})
 
 
-def _every(node: Condition, world: World, bound: dict[str, Mapping]) -> Iterator[dict]:
-    if isinstance(node, Any_):
-        for item in node.items:
-            yield from _every(item, world, bound)
-    elif isinstance(node, All):
-        yield from _every_all(node.items, world, bound)
-    elif isinstance(node, Exists):
-        yield from _every_all((node,), world, bound)
-    elif _holds(node, world, bound):
-        yield dict(bound)
-
-
-def _every_all(items: tuple[Condition, ...], world: World, bound: dict) -> Iterator[dict]:
-    if not items:
-        yield dict(bound)
-        return
-    first, rest = items[0], items[1:]
-    if isinstance(first, Exists):
-        for entity in _witnesses(first, world, bound):
-            yield from _every_all(rest, world, {**bound, first.alias: entity})
-    elif isinstance(first, Any_ | All):
-        for found in _every(first, world, bound):
-            yield from _every_all(rest, world, found)
-    elif _holds(first, world, bound):
-        yield from _every_all(rest, world, bound)
+__all__ = ["TooManyCombinations", "World", "aggregate", "arithmetic", "bindings", "compare",
+           "describe_values", "entity_text", "evaluate", "every_binding", "failures", "holds",
+           "number", "value_of", "witnesses"]

@@ -39,8 +39,9 @@ def show(value: Any) -> str:
 
 
 def _state(self: Any) -> dict[str, Any]:
-    """Pickled without the remembered hash: string hashes differ between processes."""
-    return {k: v for k, v in self.__dict__.items() if k != "_hash"}
+    """Pickled without what is remembered: the hash (string hashes differ between
+    processes) and the compiled closures (`closures.py`: rebuilt on first use)."""
+    return {k: v for k, v in self.__dict__.items() if not k.startswith("_")}
 
 
 def _cached_hash(self: Any) -> int:
@@ -58,6 +59,8 @@ def _cached_hash(self: Any) -> int:
 @dataclass(frozen=True, eq=False)
 class Literal:
     """A constant. Equal only to a constant of the same type: `1` is not `true`."""
+
+    __getstate__ = _state
 
     value: Any
 
@@ -167,6 +170,8 @@ class Compare:
 
 @dataclass(frozen=True, eq=False)
 class Member:
+    __getstate__ = _state
+
     value: Value
     options: tuple[Any, ...]
     negated: bool = False

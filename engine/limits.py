@@ -39,6 +39,8 @@ class Limits:
     message_chars: int = 300
     odds_runs: int = 5_000
     odds_seconds: int = 60
+    request_bytes: int = 64 * 1024
+    game_bytes: int = 2 * 1024 * 1024
 
     def check(self, name: str, value: int, where: str = "", **location: object) -> None:
         """Raise LimitError when `value` exceeds limit `name`."""
@@ -68,6 +70,8 @@ LIMIT_HELP = {
     "message_chars": "characters of the user's own text quoted in an error",
     "odds_runs": "runs of the procedure one `whybot odds` may make (exact, or --samples)",
     "odds_seconds": "seconds one `whybot odds` may take",
+    "request_bytes": "size of one request body `whybot serve` accepts (a form)",
+    "game_bytes": "size of one game file `whybot serve` opens",
 }
 
 

@@ -99,8 +99,20 @@ def decreasing(ordered: list[Rule]) -> Iterator[Warning_]:
             last[rule.file] = rule
 
 
+def undeclared_actions(pack: Pack) -> Iterator[Warning_]:
+    """A pack that lists no actions has its `action:` names unchecked: one warning, at the
+    first rule that takes an action."""
+    if pack.actions is not None:
+        return
+    acting = next((r for r in pack.rules() if r.then.action is not None), None)
+    if acting is not None:
+        yield Warning_(pack.files[0], 1, "the pack declares no actions, so no `action:` is "
+                                         f"checked (the first: {acting.id!r}); list them under "
+                                         "actions: here")
+
+
 def warnings(pack: Pack) -> list[Warning_]:
-    found: list[Warning_] = list(dead_ends(pack))
+    found: list[Warning_] = [*dead_ends(pack), *undeclared_actions(pack)]
     for page in pack.pages.values():
         if page.kind != DECISION:
             continue

@@ -28,14 +28,17 @@ from .sources import Document, read_document
 from .variants import VARIANTS
 
 SECTIONS_FILE = "sections.yaml"  # the seed's sections, for `rules coverage` (not rules)
+RULE_FILE_KEYS = ("procedure", "rules", "disable")  # what only a rule file declares
+PAGE_KINDS = (DECISION, DERIVATION)
+PLAY_FILE = "play.yaml"  # how a game of the pack is kept at the table (facts/playbook.py)
 
 
 def rule_files(folder: Path) -> list[Path]:
-    """Rule files of a folder, in a stable order (sorted paths); a pack's own pack.yaml and
-    sections.yaml are not rule files, nor are its shipped variants (`variants/`: each is an
-    overlay, read only when asked for)."""
+    """Rule files of a folder, in a stable order (sorted paths); a pack's own pack.yaml,
+    sections.yaml and play.yaml are not rule files, nor are its shipped variants (`variants/`:
+    each is an overlay, read only when asked for)."""
     found = [p for p in folder.rglob("*") if p.suffix in (".yaml", ".yml") and not p.is_dir()]
-    own = {folder / PACK_FILE, folder / SECTIONS_FILE}
+    own = {folder / PACK_FILE, folder / SECTIONS_FILE, folder / PLAY_FILE}
     variants = folder / VARIANTS if (folder / PACK_FILE).is_file() else None
     return sorted(p for p in found if p not in own
                   and not (variants and p.is_relative_to(variants)))
@@ -64,6 +67,17 @@ def read_rule_document(path: Path) -> Document:
     document = read_document(path, RuleFileError)
     validate(document, RULE_FILE_SCHEMA, RuleFileError)
     return document
+
+
+def declares_rules(document: Document) -> bool:
+    """Whether a file of a house-rule folder is a rule file, by what it declares: the page it
+    adds to, its rules, the rules it disables, or a page kind. A snapshot, a game file or notes
+    kept beside the house rules declare none of these, and are not read as rules (a pack's own
+    folder holds rule files only: there, anything else is an error)."""
+    data = document.data
+    if not isinstance(data, dict):
+        return False
+    return any(key in data for key in RULE_FILE_KEYS) or data.get("kind") in PAGE_KINDS
 
 
 def parse_rules(document: Document, start: float, kinds: frozenset[str]) -> list[_Placed]:
@@ -226,7 +240,11 @@ def _load(folder: Path, overlays: list[Path]) -> tuple[Pack, list[Document]]:
     documents: list[Document] = []
     folders: list[int] = []
     for path, number in files:
-        document = read_rule_document(path)
+        document = read_document(path, RuleFileError)
+        if number and not declares_rules(document):
+            pack.skipped.append(document.file)
+            continue
+        validate(document, RULE_FILE_SCHEMA, RuleFileError)
         if document.data["pack"] != pack.name:
             if path.is_relative_to(folder):
                 raise RuleFileError(f"file says pack {document.data['pack']!r} but lives in "
@@ -236,6 +254,8 @@ def _load(folder: Path, overlays: list[Path]) -> tuple[Pack, list[Document]]:
         folders.append(number)
     for document in sorted(documents, key=lambda d: not _declares_kind(d)):
         add_facts(pack.facts, document.data.get("facts", {}), document, in_pack=False)
+        if pack.actions is not None:
+            pack.actions.update(document.data.get("actions", []))
     overlay_state = _Overlay(pack)
     position = 0.0
     count = 0
@@ -284,13 +304,15 @@ def load_pack_folder(folder: Path, overlays: list[Path] | None = None) -> Pack:
 def collect_problems(folder: Path, overlays: list[Path]) -> list[RuleFileError]:
     """Every problem, for `rules lint`: schema problems of all files, then names."""
     problems: list[RuleFileError] = []
-    for path in rule_files(folder) + [f for o in overlays if o.is_dir() for f in rule_files(o)]:
+    own = rule_files(folder)
+    for path in own + [f for o in overlays if o.is_dir() for f in rule_files(o)]:
         try:
             document = read_document(path, RuleFileError)
         except RuleFileError as exc:
             problems.append(exc)
             continue
-        problems.extend(iter_problems(document, RULE_FILE_SCHEMA, RuleFileError))
+        if path in own or declares_rules(document):
+            problems.extend(iter_problems(document, RULE_FILE_SCHEMA, RuleFileError))
     if problems:
         return problems
     try:
@@ -300,4 +322,5 @@ def collect_problems(folder: Path, overlays: list[Path]) -> list[RuleFileError]:
     return list(check_pack(pack))
 
 
-__all__ = ["collect_problems", "load_pack", "load_pack_folder", "pack_folder", "rule_files"]
+__all__ = ["collect_problems", "declares_rules", "load_pack", "load_pack_folder", "pack_folder",
+           "rule_files"]

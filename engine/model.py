@@ -140,6 +140,8 @@ class Pack:
     coverage: dict[str, Any] = field(default_factory=dict)
     disabled: dict[str, str] = field(default_factory=dict)
     files: list[str] = field(default_factory=list)
+    skipped: list[str] = field(default_factory=list)  # house-rule folders' files, not rules
+    actions: set[str] | None = None  # what `action:` may name (None: the pack declares none)
 
     def rules(self) -> list[Rule]:
         return [r for p in self.pages.values() for r in p.ordered()]

@@ -22,6 +22,7 @@ from __future__ import annotations
 import itertools
 import json
 from collections.abc import Iterable
+from json import encoder, scanner
 from typing import Any
 
 import durable_rules_engine as core
@@ -29,7 +30,26 @@ import durable_rules_engine as core
 from .errors import EngineFault
 
 Firing = tuple[str, dict[str, Any]]
-_DUMP = json.JSONEncoder(ensure_ascii=True, separators=(",", ":"), allow_nan=False).encode
+
+
+def _refuse(value: Any) -> Any:
+    raise TypeError(f"{type(value).__name__} is not JSON")
+
+
+# The C encoder and scanner json.dumps/loads build on, made once: their per-call set-up cost
+# more than encoding a fact. ASCII-escaped, compact, NaN refused; messages are whole objects.
+_ENCODER = encoder.c_make_encoder(  # type: ignore[attr-defined]
+    None, _refuse, encoder.encode_basestring_ascii, None, ":", ",", False, False, False)
+_SCAN = scanner.make_scanner(json.JSONDecoder())
+
+
+def _dump(value: Any) -> str:
+    return "".join(_ENCODER(value, 0))
+
+
+def _load(text: str) -> Any:
+    return _SCAN(text, 0)[0]
+
 _SIDS = itertools.count(1)
 _LIVE: set[str] = set()
 _NAMES = itertools.count(1)
@@ -55,11 +75,13 @@ class Ruleset:
     def register(self) -> None:
         name = f"{self.base}~{next(_NAMES)}"
         try:
-            self.handle = core.create_ruleset(name, _DUMP(self.definition))
+            self.handle = core.create_ruleset(name, _dump(self.definition))
         except core.error as exc:
             raise EngineFault(f"durable_rules refused ruleset {self.base}: {exc}") from None
 
     def state(self) -> State:
+        if not self.handle:
+            self.register()
         return State(self)
 
     def __getstate__(self) -> dict[str, Any]:
@@ -67,10 +89,11 @@ class Ruleset:
         return {"base": self.base, "definition": self.definition}
 
     def __setstate__(self, state: dict[str, Any]) -> None:
+        """Registered when a decision first needs a state of it: most decisions read a few
+        families of pages, and registering costs the C core a network for every rule."""
         self.base = state["base"]
         self.definition = state["definition"]
         self.handle = 0
-        self.register()
 
 
 class State:
@@ -107,19 +130,19 @@ class State:
     def assert_facts(self, facts: Iterable[dict[str, Any]]) -> None:
         batch = [self.stamp(f) for f in facts]
         if batch:
-            code, self.offset = self._call("assert facts", core.assert_facts, _DUMP(batch))
+            code, self.offset = self._call("assert facts", core.assert_facts, _dump(batch))
             self._check(code, "assert facts")
 
     def retract_facts(self, facts: Iterable[dict[str, Any]]) -> None:
         batch = list(facts)
         if batch:
-            code, self.offset = self._call("retract facts", core.retract_facts, _DUMP(batch))
+            code, self.offset = self._call("retract facts", core.retract_facts, _dump(batch))
             self._check(code, "retract facts")
 
     def post(self, event: dict[str, Any]) -> Firing | None:
         """Post an event and take the one firing it leads to (the event is consumed by it)."""
         code, self.offset = self._call("post an event", core.assert_event,
-                                       _DUMP(self.stamp(event)))
+                                       _dump(self.stamp(event)))
         self._check(code, "post an event")
         fired = self.drain()
         if len(fired) > 1:
@@ -137,7 +160,7 @@ class State:
         messages: str | None = started[1]
         self.acted = True
         while messages:
-            (name, matched), = json.loads(messages).items()
+            (name, matched), = _load(messages).items()
             if name != CLOSE:
                 fired.append((name, matched))
             messages = self._call("complete an action", core.complete_and_start_action,

@@ -11,9 +11,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from .asserted import EntityFacts, carrier_fact
 from .compiled import END, Compiled
-from .derivation import EID
-from .derive import carrier_fact, entity_fact
 from .entities import EntityStore
 from .errors import EngineFault
 from .evaluate import World
@@ -41,8 +40,7 @@ class PageSession:
         self.store = store
         self.states: dict[int, State] = {}
         self.synced: dict[int, int] = {}
-        self.asserted: dict[int, dict[int, dict[str, Any]]] = {}
-        self.versions: dict[int, int] = {}
+        self.entities: dict[int, EntityFacts] = {}
 
     def first(self, page: str, start: int, world: World) -> tuple[Rule | None, Bound]:
         """The highest rule of `page`, from rank `start`, that applies; the entities it matched
@@ -51,7 +49,7 @@ class PageSession:
             if band.last < start:
                 continue
             state = self._state(band.ruleset)
-            event = carrier_fact("evaluate", band, dict(world.board), world)
+            event = carrier_fact("evaluate", band, world.board, world)
             event["from"] = start
             fired = state.post(event)
             if fired is None:
@@ -60,9 +58,7 @@ class PageSession:
             if name.startswith(END):
                 continue
             unit = self.compiled.units[name]
-            by_eid = {e[EID]: e for kind in self.compiled.kinds[band.ruleset]
-                      for e in self.store.items(kind)}
-            return unit.rule, {unit.aliases[alias]: by_eid[fact["eid"]]
+            return unit.rule, {unit.aliases[alias]: self.store.entity(fact["eid"])
                                for alias, fact in matched.items() if alias in unit.aliases}
         return None, {}
 
@@ -71,33 +67,18 @@ class PageSession:
         if state is None:
             self.compiled.check_joins({k: len(v) for k, v in self.store.by_kind.items()})
             state = self.states[index] = self.compiled.rulesets[index].state()
-            kinds = self.compiled.kinds[index]
-            facts = [entity_fact(kind, entity, 0) for kind in sorted(kinds)
-                     for entity in self.store.items(kind)]
-            state.assert_facts(facts)
-            self.asserted[index] = {f["eid"]: f for f in facts}
-            self.synced[index] = self.store.generation
-            return state
-        if self.synced[index] < self.store.generation:
-            self._sync(index, state)
-        return state
-
-    def _sync(self, index: int, state: State) -> None:
-        """Replace the entities that changed since this state last saw them."""
-        kinds = self.compiled.kinds[index]
-        asserted = self.asserted[index]
-        retract, renew = [], []
-        for eid, kind, entity in self.store.since(self.synced[index]):
-            if eid in asserted:
-                retract.append(asserted.pop(eid))
-            if kind in kinds and entity is not None:
-                version = self.versions[eid] = self.versions.get(eid, 0) + 1
-                fact = entity_fact(kind, entity, version)
-                asserted[eid] = fact
-                renew.append(fact)
-        state.retract_facts(retract)
-        state.assert_facts(renew)
+            facts = self.entities[index] = EntityFacts(self.compiled, index)
+            renew: list[dict[str, Any]] = []
+            facts.update(facts.everything(self.store.by_kind), [], renew)
+            state.assert_facts(renew)
+        elif self.synced[index] < self.store.generation:
+            retract: list[dict[str, Any]] = []
+            renew = []
+            self.entities[index].update(self.store.since(self.synced[index]), retract, renew)
+            state.retract_facts(retract)
+            state.assert_facts(renew)
         self.synced[index] = self.store.generation
+        return state
 
     def close(self) -> None:
         states, self.states = self.states, {}

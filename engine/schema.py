@@ -18,6 +18,7 @@ RULE_ID = r"^[a-z0-9][a-z0-9_.\-]*$"
 IDENT = r"^[a-z_][a-z0-9_]*$"
 _REFERENCE = r"^[a-z_][a-z0-9_]*\.[a-z_][a-z0-9_]*$"
 _TEXT = {"type": "string"}
+_ACTIONS = {"type": "array", "items": {"type": "string", "pattern": IDENT}, "uniqueItems": True}
 _EXPR = {"type": ["string", "number", "boolean"], "description": "a value or a condition"}
 _ORDER = {"oneOf": [{"type": "string"}, {"type": "array", "items": {"type": "string"}}],
           "description": "field(s) to order by: `-number` highest first, `rank` lowest first; "
@@ -211,6 +212,8 @@ RULE_FILE_SCHEMA: dict[str, Any] = {
         "source": {"type": "string", "description": "seed file § section"},
         "facts": {**FACTS_SCHEMA, "description": "observations, judgments, variables and "
                                                  "entity fields this file adds to the pack"},
+        "actions": {**_ACTIONS, "description": "actions this file's rules take that the pack "
+                                               "does not declare (a house Fate's own)"},
         "repeat_while": {**_EXPR, "description": "after an action, read the page again from "
                                                  "the top while this holds"},
         "after_action": {**OUTCOME_SCHEMA, "description": "effects applied after every action "
@@ -278,6 +281,8 @@ PACK_SCHEMA: dict[str, Any] = {
             },
         },
         "coverage": {"type": "object", "description": "seed sections deliberately not encoded"},
+        "actions": {**_ACTIONS, "description": "every action the pack's rules take (`action:`); "
+                                               "`rules lint` and loading refuse any other"},
         "facts": FACTS_SCHEMA,
     },
 }

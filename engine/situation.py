@@ -11,8 +11,9 @@ class Situation:
     """A validated, normalised snapshot, ready to become facts.
 
     `defaulted` names the board values the snapshot did not give (their default is an
-    assumption a trace must show when a rule reads it); entities carry their id under `#` and
-    the derived fields the snapshot gave under `#given`."""
+    assumption a trace must show when a rule reads it), `unlisted` the entity kinds whose list
+    it left out (an empty list given is an answer: there are none); entities carry their id
+    under `#` and the derived fields the snapshot gave under `#given`."""
 
     name: str
     board: dict[str, Any]
@@ -22,3 +23,4 @@ class Situation:
     defaulted: set[str] = field(default_factory=set)
     defaulted_fields: dict[str, set[str]] = field(default_factory=dict)
     variant: str = ""  # the variant laid over the pack for it ("": the pack as it is)
+    unlisted: set[str] = field(default_factory=set)

@@ -30,8 +30,9 @@ from typing import Any, BinaryIO
 import yaml
 
 from .errors import WhybotError
-from .limits import LimitError, current
+from .limits import LimitError, Limits, current
 from .text import (
+    UNPRINTABLE,
     PathKey,
     check_text,
     clean_text,
@@ -45,6 +46,7 @@ from .yaml_nodes import compose, syntax_error
 
 # libyaml's C parser when PyYAML was built with it; the pure-Python one otherwise.
 FAST_LOADER: type[yaml.SafeLoader] = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+_RISKY_ESCAPE = re.compile(r"\\[ubf]")  # JSON escapes that may decode to a bad character
 
 _C_SURROGATE_ESCAPE = "found invalid Unicode character escape code"
 _JSON_SIGNS = re.compile(r'[\[\]{}"\\]')
@@ -201,8 +203,18 @@ def parse_json_line(raw: bytes, file: str, line: int,
                     line=line) from None
     except (ValueError, RecursionError) as exc:  # e.g. an integer of 5,000 digits
         raise error(f"not valid JSON: {excerpt(str(exc), 120)}", file=file, line=line) from None
-    data = _check_json_values(data, file, line, error)
+    if not _plainly_clean(text, limits):
+        data = _check_json_values(data, file, line, error)
     return Document(data=data, file=file, lines={(): line})
+
+
+def _plainly_clean(text: str, limits: Limits) -> bool:
+    """Whether every text of a JSON line is clean and within the limits without looking at
+    each: no unprintable character, no escape that can decode to one (`\\u`, `\\b`, `\\f`;
+    `\\n` and `\\"` are fine), and too short a line for any text or count of values to pass
+    a limit (a value takes at least one character)."""
+    return len(text) <= min(limits.string_chars, limits.yaml_nodes) and \
+        _RISKY_ESCAPE.search(text) is None and UNPRINTABLE.search(text) is None
 
 
 # --- files -------------------------------------------------------------------------------------

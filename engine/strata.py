@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from dataclasses import dataclass, field
+from typing import Any
 
 from .errors import RuleFileError
 from .expressions import (
@@ -27,7 +28,7 @@ from .expressions import (
     negation_normal,
     scopes,
 )
-from .model import Pack, Rule
+from .model import FieldSpec, Pack, Rule
 
 Product = tuple[str, str]  # ("judgment", name) | ("field", "kind.field") | ("kind", kind)
 
@@ -37,6 +38,13 @@ class Strata:
     level: dict[str, int] = field(default_factory=dict)  # rule id → stratum
     final_at: dict[Product, int] = field(default_factory=dict)  # product → last stratum
     producers: dict[Product, list[Rule]] = field(default_factory=dict)
+    finals: dict[int, list[Product]] = field(default_factory=dict)  # stratum → final there
+    # stratum → what takes its default there if no rule established it, in `finals` order:
+    # (judgment, None, default) or (field, kind, default); worked out once, not per run
+    defaults: dict[int, list[tuple[str, str | None, Any]]] = field(default_factory=dict)
+    # every declared judgment: (name, its question, its origin when no rule established it
+    # and no answer gave it), as a run reports them
+    judgments: list[tuple[str, str, str]] = field(default_factory=list)
 
     @property
     def top(self) -> int:
@@ -149,7 +157,34 @@ def stratify(rules: list[Rule], pack: Pack) -> Strata:
     result.level = {rule_id: level_of[component[rule_id]] for rule_id in by_id}
     for product, producers in result.producers.items():
         result.final_at[product] = max(result.level[r.id] for r in producers)
+        result.finals.setdefault(result.final_at[product], []).append(product)
+    for stratum, finals in result.finals.items():
+        result.defaults[stratum] = [_default_of(product, pack) for product in finals
+                                    if product[0] != "kind"]
+    for name, spec in pack.facts.judgments.items():
+        boolean = spec.type == "boolean"
+        if ("judgment", name) in result.producers:
+            otherwise = "not established by any rule, so no" if boolean else \
+                "not established by any rule: its default"
+        else:
+            otherwise = "unknown, assumed no" if boolean else "unknown, assumed its default"
+        result.judgments.append((name, spec.says, otherwise))
     return result
+
+
+def default_value(spec: FieldSpec | None) -> Any:
+    """What a judgment or field no rule established takes: its default (a boolean: false)."""
+    if spec is None or spec.type == "boolean":
+        return False if spec is None or spec.default is None else spec.default
+    return spec.default
+
+
+def _default_of(product: Product, pack: Pack) -> tuple[str, str | None, Any]:
+    what, name = product
+    if what == "judgment":
+        return name, None, default_value(pack.facts.judgments.get(name))
+    kind, field_name = name.split(".", 1)
+    return field_name, kind, default_value(pack.facts.entities[kind].fields.get(field_name))
 
 
 def _components(nodes: list[str], edges: dict[str, list[tuple[str, bool]]]) -> dict[str, int]:

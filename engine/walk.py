@@ -20,19 +20,23 @@ from .expressions import board_names
 from .limits import current as limits
 from .model import DECISION, Rule
 from .outcomes import Assign, Choice
+from .reuse import LastDerivation
 from .situation import Situation
 from .trace import Step, Trace
 
 if TYPE_CHECKING:
     from .decide import Engine
+    from .reach import Reading
 
 
 class Turn:
     """Everything one decision knows while its pages are walked."""
 
     def __init__(self, engine: Engine, situation: Situation, seed: int | None,
-                 explain: bool, dice: Dice | None = None) -> None:
+                 explain: bool, dice: Dice | None = None, reading: Reading | None = None,
+                 ) -> None:
         self.engine = engine
+        self.reading = reading  # notes what each step reads (engine/reach.py), if given
         self.pack = engine.pack
         self.situation = situation
         self.explain = explain
@@ -41,6 +45,8 @@ class Turn:
         self.trace.decision = {"result": "decided", "choices": {}, "actions": [], "say": [],
                                "steps": []}
         self.dice = dice if dice is not None else Dice(seed, list(situation.dice))
+        if reading is not None:
+            self.dice.on_roll = lambda: reading.rolled(len(self.trace.steps) - 1)
         self.board: dict[str, Any] = engine.inputs(situation)
         self.store = EntityStore({})
         self.bound: dict[str, dict[str, Any]] = {}
@@ -50,6 +56,7 @@ class Turn:
         # each entity as first seen, each derived field as first derived, with its rules
         self.first_seen: dict[int, tuple[str, dict[str, Any]]] = {}
         self.first_support: dict[tuple[int, str], list[dict[str, Any]]] = {}
+        self.last_derivation = LastDerivation(engine.derivation_reads)
         self._derive(situation.entities)
         self.session = engine.pages.open(self.store)
 
@@ -57,7 +64,10 @@ class Turn:
 
     def _derive(self, entities: dict[str, list[dict[str, Any]]]) -> None:
         inputs = {n: v for n, v in self.board.items() if n not in self.pack.facts.judgments}
-        run = self.engine.derive(inputs, entities, self.situation.answers)
+        run = self.last_derivation.find(inputs, entities)
+        if run is None:
+            run = self.engine.derive(inputs, entities, self.situation.answers)
+            self.last_derivation.keep(inputs, entities, run)
         self.trace.derived_from = (inputs, entities)
         self.board.update(run.board)
         judgments = run.judgments()
@@ -202,6 +212,10 @@ class Turn:
         """Why each rule above the fired one did not apply — and a check that the evaluator
         agrees with the rule engine on all of them (the why-not text only when explaining)."""
         conditions, reads = self.engine.conditions, self.engine.reads
+        if self.reading is not None:
+            considered = [*skipped, *([rule] if rule is not None else [])]
+            self.reading.considered(len(self.trace.steps) - 1,
+                                    [(r, conditions[r.id]) for r in considered], world)
         for earlier in skipped:
             why = failures(conditions[earlier.id], world) if self.explain else []
             if (why == []) if self.explain else holds(conditions[earlier.id], world):
@@ -387,6 +401,8 @@ class Turn:
 
     def finish(self) -> Trace:
         self.session.close()
+        if self.reading is not None:
+            self.reading.finished(self)
         self.trace.dice = [r.as_dict() for r in self.dice.rolls]
         self.trace.dice_notes = self.dice.notes()
         used = {n for step in self.trace.steps for n in step.matched}

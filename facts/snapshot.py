@@ -111,10 +111,22 @@ def _required(data: dict[str, Any], board: dict[str, Any], pack: Pack,
                          + f": it is needed when {spec.required_text}")
 
 
+def missing_required(data: dict[str, Any], pack: Pack) -> list[str]:
+    """Board facts `data` must give but does not: required ones, and those whose
+    `required_when` holds on the board it gives (its other facts at their defaults)."""
+    board = {name: data.get(name, spec.default) for name, spec in pack.facts.board.items()}
+    return [name for name, spec in pack.facts.board.items() if name not in data and (
+        spec.required or (spec.required_when is not None
+                          and holds(spec.required_when, World(board))))]
+
+
 def _refer(value: Any, spec: FieldSpec, entities: dict[str, list[dict[str, Any]]],
-           document: Document, path: tuple) -> None:
-    """A value of a `refers` field names a listed entity (or is an enum value, or unset)."""
+           document: Document, path: tuple, unlisted: set[str] = frozenset()) -> None:
+    """A value of a `refers` field names a listed entity (or is an enum value, or unset);
+    not checked while a kind it may name is `unlisted` (a snapshot being asked for)."""
     if not spec.refers or value is None or value == spec.default or value in (spec.enum or []):
+        return
+    if any(kind in unlisted for kind, _ in spec.refers):
         return
     known = {e.get(field) for kind, field in spec.refers for e in entities.get(kind, [])}
     if value in known:
@@ -126,16 +138,16 @@ def _refer(value: Any, spec: FieldSpec, entities: dict[str, list[dict[str, Any]]
 
 
 def _references(board: dict[str, Any], entities: dict[str, list[dict[str, Any]]], pack: Pack,
-                document: Document) -> None:
+                document: Document, unlisted: set[str] = frozenset()) -> None:
     """Values that must name listed entities (`refers`) or be one of a kind (`unique`)."""
     for name, spec in pack.facts.board.items():
-        _refer(board.get(name), spec, entities, document, (name,))
+        _refer(board.get(name), spec, entities, document, (name,), unlisted)
     for kind, entity in pack.facts.entities.items():
         for name, spec in entity.fields.items():
             seen: dict[Any, int] = {}
             for index, item in enumerate(entities.get(kind, [])):
                 path = (entity.key, index, name)
-                _refer(item.get(name), spec, entities, document, path)
+                _refer(item.get(name), spec, entities, document, path, unlisted)
                 if spec.unique and name in item:
                     if item[name] in seen:
                         raise _error(document, path, f"{item[name]!r} is listed twice "
@@ -182,8 +194,29 @@ def _known_keys(data: dict[str, Any], pack: Pack, document: Document) -> None:
             raise _error(document, (name,), f"unknown fact {name!r}", hint)
 
 
-def situation_from(document: Document, pack: Pack) -> Situation:
-    """Validate a parsed snapshot and turn it into a Situation (normalised, ids given)."""
+def unlisted_referred(data: dict[str, Any], pack: Pack) -> list[str]:
+    """Entity lists `data` leaves out although a value it gives may name one of theirs (a
+    border names provinces; a province's owner, players): asked before anything else."""
+    facts, found = pack.facts, []
+    specs = [(spec, data.get(name)) for name, spec in facts.board.items() if name in data]
+    for entity in facts.entities.values():
+        for item in data.get(entity.key or "", []) if entity.key else []:
+            if isinstance(item, dict):
+                specs += [(spec, item.get(n)) for n, spec in entity.fields.items() if n in item]
+    for spec, value in specs:
+        if value in (None, spec.default) or value in (spec.enum or []):
+            continue
+        for kind, _ in spec.refers:
+            key = facts.entities[kind].key
+            if key and key not in data and key not in found:
+                found.append(key)
+    return found
+
+
+def situation_from(document: Document, pack: Pack, asking: bool = False) -> Situation:
+    """Validate a parsed snapshot and turn it into a Situation (normalised, ids given).
+    `asking`: a snapshot still being asked for (`inquiry.py`), whose names of entities of a
+    kind not listed yet are checked once the list is given."""
     document = with_includes(document)
     data = document.data
     if not isinstance(data, dict):
@@ -197,12 +230,15 @@ def situation_from(document: Document, pack: Pack) -> Situation:
     board, defaulted = _board(data, pack, document)
     _required(data, board, pack, document)
     entities, defaulted_fields = _entities(data, pack, document)
-    _references(board, entities, pack, document)
+    unlisted = {kind for kind, spec in pack.facts.entities.items()
+                if spec.key and spec.key not in data}
+    _references(board, entities, pack, document, unlisted if asking else set())
     name = data.get("name")
     return Situation(name=name if isinstance(name, str) and name else Path(document.file).stem,
                      board=board, entities=entities, answers=_answers(data, pack, document),
                      dice=_dice(data, document), defaulted=defaulted,
-                     defaulted_fields=defaulted_fields)
+                     defaulted_fields=defaulted_fields,
+                     unlisted=unlisted)
 
 
 def snapshot_variant(document: Document) -> str:
@@ -226,4 +262,5 @@ def parse_snapshot(text: str, origin: str, pack: Pack) -> Situation:
     return situation_from(parse_text(text, origin, SnapshotError), pack)
 
 
-__all__ = ["load_snapshot", "parse_snapshot", "situation_from", "snapshot_variant"]
+__all__ = ["load_snapshot", "missing_required", "parse_snapshot", "situation_from",
+           "snapshot_variant", "unlisted_referred"]

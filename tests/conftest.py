@@ -39,6 +39,17 @@ def engine_for(root: Path, name: str, overlays: tuple[Path, ...] = ()) -> Engine
     return Engine(load_pack(root, name, list(overlays)))
 
 
+def refused(result, *words: str) -> str:
+    """The one line of a CLI refusal (exit 2, no traceback), checked to hold `words`."""
+    assert result.exit_code == 2, result.output
+    assert "Traceback" not in result.output
+    line = result.stderr.strip()
+    assert "\n" not in line, line
+    for word in words:
+        assert word in line, line
+    return line
+
+
 @pytest.fixture(scope="session")
 def toy() -> Engine:
     return engine_for(TOY_PACKS, "toy")

@@ -28,5 +28,14 @@ def test_the_pages_and_principles_this_pack_encodes_are_cited(arcs):
                   "SUPERCAT › How to follow the procedures",
                   "SUPERCAT › Decision making for the bot", "SUPERCAT › Act I Setup",
                   "SUPERCAT › Playing a bot turn › Guild and Lore Cards",
-                  "SUPERCAT › Playing a chapter"):
+                  "SUPERCAT › Playing a chapter", "SUPERCAT › Govern the Imperial Reach",
+                  "SUPERCAT › Summits", "SUPERCAT › Grievances (Optional)",
+                  "SUPERCAT › Negotiation Minigame (Optional)"):
         assert title in cited, title
+
+
+def test_every_rule_cites_a_section_of_the_seed(arcs):
+    """A citation points at the seed's text: a `§ section` or a `line N` of it, never the bare
+    seed file (a rule whose file names only the seed must say where in it)."""
+    citing = {rule for section in coverage(arcs.pack)["sections"] for rule in section["rules"]}
+    assert [rule.id for rule in arcs.pack.rules() if rule.id not in citing] == []

@@ -34,9 +34,11 @@ def test_example_decides_without_disagreements(path: Path, house: bool, arcs, ar
     assert trace.disagreements == []
     assert trace.decision["result"] in {"decided", "pass", "event", "no_action", "battle",
                                         "setup", "list_slots", "chapter", "draw_cards",
-                                        "list_cards", "minigame", "next_round", "chapter_end",
-                                        "portal_found", "clue_check", "clue_x", "list_planets",
-                                        "tiles_setup", "turn_tiles"}
+                                        "list_cards", "minigame", "summit",
+                                        "no_summit", "imperial_reach", "grievances",
+                                        "negotiation", "accepted", "refused", "next_round",
+                                        "chapter_end", "portal_found", "clue_check", "clue_x",
+                                        "list_planets", "tiles_setup", "turn_tiles"}
 
 
 def test_demo_ends_on_administration_with_a_tax(arcs):

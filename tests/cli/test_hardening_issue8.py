@@ -20,6 +20,7 @@ from pathlib import Path
 import pytest
 import yaml
 
+from tests.conftest import refused
 from whybot.cli import batch as batching
 from whybot.cli.pool import ordered_map
 
@@ -29,17 +30,6 @@ DEMO_DATA = yaml.safe_load(DEMO.read_text(encoding="utf-8"))
 BOMB = ("a: &a [lol, lol, lol, lol, lol, lol, lol, lol, lol]\n"
         + "".join(f"{c}: &{c} [{', '.join(['*' + p] * 9)}]\n"
                   for p, c in zip("abcdefgh", "bcdefghi", strict=True)))
-
-
-def refused(result, *words: str) -> str:
-    """The one line of a refusal (exit 2, no traceback), checked to hold `words`."""
-    assert result.exit_code == 2, result.output
-    assert "Traceback" not in result.output
-    line = result.stderr.strip()
-    assert "\n" not in line, line
-    for word in words:
-        assert word in line, line
-    return line
 
 
 def snapshot(tmp_path: Path, text: str | bytes, name: str = "snap.yaml") -> Path:

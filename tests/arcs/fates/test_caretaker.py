@@ -70,3 +70,21 @@ def test_council_decided_and_librarians_are_judgments_for_the_table(arcs):
     assert verdict(arcs, act1, "caretaker.council-decided")["status"] == "skipped"
     act2 = act1.replace("act: 1", "act: 2") + "librarians_held: true\n"
     assert verdict(arcs, act2, "caretaker.librarians")["status"] == "fired"
+
+
+def test_the_warriors_trophies_count_in_warlord_at_once(arcs):
+    """Warrior (L455–456; readings R15, R45): its 2 trophies take the bot from 1 to 3 in the
+    declared Warlord, past the best rival's 2 — the bot now wins it, so the Aggression page's
+    [8] (favorable combat to contend a declared ambition) no longer applies and the Battle is
+    [41]'s, for trophies with an ambition marker available."""
+    trace = decide(arcs, """
+hand_counter: 3
+initiative: true
+cards: [{suit: aggression, number: 1, pips: 1}]
+ambitions: [{name: warlord, declared: true, bot: 1, best_rival: 2, second_rival: 1}]
+golems: [{type: warrior, trophies: 2}]
+options:
+  - {action: battle, goal: trophies, ambition: warlord, ships: 3, fresh_ships: 3, defenders: 1,
+     trophies: 1}
+""")
+    assert rules(trace) == ["golems.use-warrior", "aggr.combat-trophies"]

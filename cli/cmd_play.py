@@ -1,0 +1,185 @@
+"""`whybot new`, `whybot play`, `whybot undo`, `whybot log`: a whole game at the table.
+
+Every command is a face on the table API (`facts/table.py`); this module only asks, reads
+answers files and prints.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+
+from whybot.engine.errors import WhybotError
+from whybot.engine.sources import STDIN, decode_text, read_bytes, read_stream
+from whybot.facts.ledger import summary
+from whybot.facts.question import AnswerError
+from whybot.facts.table import Table, setup_questions
+from whybot.facts.turn import DICE_MODES
+
+from .brief import render_brief
+from .group import out, print_json
+from .options import JsonOption, RulesOption, one_of
+from .prompt import BACK, Ask, FromFile, Terminal, answers_from, interactive, problem
+
+GameFile = Annotated[Path, typer.Argument(metavar="GAME", help="The game file (YAML).")]
+AnswersOption = Annotated[Path | None, typer.Option(
+    "--answers", "-a", metavar="FILE",
+    help="Answers (YAML/JSON: question id → answer) for the questions asked; - reads them "
+         "from standard input, which is also read when it is not a terminal.")]
+
+
+def _answerer(answers: Path | None) -> tuple[Ask, FromFile | None]:
+    """Who answers: the answers file (with the terminal for what it lacks, if there is one),
+    standard input's answers when it is not a terminal, else the terminal."""
+    if answers is None and interactive():
+        return Terminal(), None
+    if answers is None or str(answers) == STDIN:
+        text = decode_text(read_stream(sys.stdin.buffer, "<stdin>"), "<stdin>", AnswerError)
+        source = FromFile(answers_from(text, "<stdin>"), "<stdin>")
+    else:
+        text = decode_text(read_bytes(answers, AnswerError), str(answers), AnswerError)
+        source = FromFile(answers_from(text, str(answers)), str(answers),
+                          Terminal() if interactive() else None)
+    return source, source
+
+
+def _report_unused(source: FromFile | None) -> None:
+    if source is not None and source.unused():
+        typer.echo(f"note: not asked (the procedure did not reach them): "
+                   f"{', '.join(source.unused())}", err=True)
+
+
+def new(pack: Annotated[str, typer.Argument(metavar="PACK", help="The knowledge pack.")],
+        game: GameFile,
+        seed: Annotated[int | None, typer.Option(
+            "--seed", "-s", metavar="N",
+            help="The game's dice seed (turn N rolls with seed + N; random if not given).")]
+        = None,
+        name: Annotated[str, typer.Option("--name", help="The game's name.")] = "",
+        rules: RulesOption = None, answers: AnswersOption = None,
+        include: Annotated[list[Path] | None, typer.Option(
+            "--include", metavar="FILE", exists=True, dir_okay=False,
+            help="A file every snapshot of the game includes (your map; repeatable).")]
+        = None) -> None:
+    """Start a game: ask the setup questions the pack declares, write the game file."""
+    ask, source = _answerer(answers)
+    folders = [str(r) for r in rules or []]
+    bots_question = setup_questions(pack, None, tuple(folders))[0]
+    bots = _ask_bots(ask, bots_question)
+    values: dict[str, Any] = {"bots": bots}
+    for number, question in enumerate(setup_questions(pack, bots, tuple(folders))[1:], 2):
+        value = ask(question, number)
+        values[question.id] = question.default if value is BACK else value
+    table = Table.new(game, pack, values, name=name, seed=seed, rules=folders,
+                      include=[str(i) for i in include or []])
+    _report_unused(source)
+    typer.echo(f"new {pack} game {game} (seed {table.game.seed}), bots: "
+               f"{', '.join(table.game.bots)}; next: whybot play {game}")
+
+
+def _ask_bots(ask: Ask, question: Any) -> list[str]:
+    if isinstance(ask, FromFile) and "bots" in ask.answers:
+        ask.used.add("bots")
+        raw = ask.answers["bots"]
+    else:
+        raw = ask(question, 1)
+        raw = [] if raw is BACK else raw
+    names = raw if isinstance(raw, list) else str(raw).replace(",", " ").split()
+    return [n.get("name") if isinstance(n, dict) else n for n in names]
+
+
+def play(game: GameFile,
+         bot: Annotated[str | None, typer.Option(
+             "--bot", metavar="NAME", help="The bot deciding (default: the next in turn "
+                                           "order, or the one whose card was stopped).")] = None,
+         at: Annotated[str | None, typer.Option(
+             "--at", metavar="POINT", help="The decision point (a pack's `step`/`decision`: "
+                                           "setup, chapter, ...); asked if the pack needs it.")]
+         = None,
+         dice: Annotated[str, typer.Option(
+             "--dice", metavar="roll|table", callback=one_of("dice mode", DICE_MODES),
+             help="roll: the game's seed rolls; table: ask the faces you rolled.")] = "roll",
+         answers: AnswersOption = None, json_out: JsonOption = False,
+         seed: Annotated[int | None, typer.Option(
+             "--seed", "-s", metavar="N",
+             help="Seed for this turn's dice (default: the game's seed + the turn number; "
+                  "the log keeps the faces, so a replay is the same).")] = None) -> None:
+    """Run the next bot decision: ask only what the procedure reaches, decide, remember.
+
+    Each question is the first fact the walk reads that the game file does not know; `?` shows
+    why (the rule and page), `back` revisits the previous answer. The decision is printed with
+    a short why, what the procedure changed is written back, and the turn is logged."""
+    table = Table.open(game)
+    turn = table.turn(bot, at, dice, seed=seed)
+    ask, source = _answerer(answers)
+    while (question := turn.next_question()) is not None:
+        value = ask(question, len(turn.answers) + 1)
+        if value is BACK:
+            turn.back()
+            continue
+        try:
+            turn.answer(question.id, value)
+        except AnswerError as exc:
+            if isinstance(ask, Terminal):
+                problem(exc)
+                continue
+            raise
+    result = turn.decide()
+    entry = table.record(result)
+    _report_unused(source)
+    if json_out:
+        print_json({"turn": entry["turn"], "bot": entry["bot"], "point": entry["point"],
+                    "asked": entry["asked"], "decision": result.trace.decision,
+                    "dice": result.trace.as_dict()["dice"], "changes": entry["changes"],
+                    "carried": entry["carried"].get("after")})
+        return
+    data = {**result.trace.as_dict(), "presentation": table.engine.pack.presentation}
+    out.print(render_brief(data, out.width))
+    _print_after(entry, game)
+
+
+def _print_after(entry: dict[str, Any], game: Path) -> None:
+    asked = len(entry["asked"])
+    lines = [f"\nturn {entry['turn']} ({entry['bot']}) saved to {game}: {asked} "
+             f"question{'s' if asked != 1 else ''} asked"]
+    for change in entry["changes"]:
+        where = ".".join(map(str, change["path"]))
+        before = f"{change['before']} → " if "before" in change else "(new) "
+        lines.append(f"  {where}: {before}{change['after']}")
+    if entry["carried"].get("after"):
+        lines.append("  the card continues at this bot's next play: "
+                     + ", ".join(f"{k}={v}" for k, v in entry["carried"]["after"].items()
+                                 if not isinstance(v, list)))
+    lines.append(f"every reason: whybot why {game} --turn {entry['turn']}")
+    typer.echo("\n".join(lines))
+
+
+def undo(game: GameFile,
+         turns: Annotated[int, typer.Option("--turns", "-n", min=1, metavar="N",
+                                            help="How many turns to take back.")] = 1) -> None:
+    """Take back the last turn (repeatable): the game file as it was before it."""
+    table = Table.open(game)
+    for _ in range(turns):
+        entry = table.undo()
+        if entry is None:
+            raise WhybotError("nothing to undo: the log is empty", file=str(game))
+        typer.echo(f"took back turn {entry['turn']} ({entry['bot']}): "
+                   f"{summary(entry['decision'])}")
+
+
+def log(game: GameFile, json_out: JsonOption = False) -> None:
+    """The turns, one line each: number, bot, decision point, the decision, questions asked."""
+    table = Table.open(game)
+    lines = table.log_lines()
+    if json_out:
+        print_json(lines)
+        return
+    if not lines:
+        typer.echo(f"{game}: no turns yet (whybot play {game})")
+    for line in lines:
+        point = f" {line['point']}" if line.get("point") else ""
+        typer.echo(f"{line['turn']:>3}  {line['bot']:<8}{point:<9} {line['decision']}  "
+                   f"({line['questions']} asked)")

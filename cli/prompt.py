@@ -1,0 +1,179 @@
+"""Asking a table API question on a terminal, or taking its answer from an answers file.
+
+On a terminal each question shows the seed's words, the kind of answer it takes and a default
+only where the seed gives one; `?` shows why it is asked (the rule, its page, the seed's
+question), `back` takes the previous answer back, and a wrong answer is explained and asked
+again. A list of entities is typed one entry per line (`suit=administration, number=3`, or a
+YAML flow mapping), an empty line ending it. An answers file (YAML/JSON: question id → value)
+answers the questions it names; any other question is asked on the terminal, or, without one,
+refused with the question's id and text.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable
+from typing import Any
+
+import typer
+import yaml
+
+from whybot.engine.errors import WhybotError
+from whybot.facts.question import AnswerError, Question
+
+BACK = object()
+Ask = Callable[[Question, int], Any]
+
+
+class Unanswered(WhybotError):
+    """A question neither the answers file nor a terminal can answer."""
+
+
+def hint(question: Question) -> str:
+    """What kind of answer it takes, in a few words (`y/n`, `0..20`, the choices)."""
+    if question.kind == "yes_no":
+        return "y/n"
+    if question.kind == "number":
+        low = "" if question.minimum is None else f"{question.minimum:g}"
+        high = "" if question.maximum is None else f"{question.maximum:g}"
+        return f"{low}..{high}" if low or high else "a number"
+    if question.kind == "choice" and question.choices:
+        return "|".join(map(str, question.choices))
+    if question.kind == "entities":
+        return "a list of mappings"
+    if question.kind == "dice":
+        return f"{question.count} face(s), 1..{question.sides}"
+    return "text"
+
+
+def _fields(question: Question) -> str:
+    return ", ".join(f"{f.id}{'*' if f.required else ''} ({hint(f)})" for f in question.fields)
+
+
+def _entry(line: str) -> dict[str, Any]:
+    """`suit=administration, number=3` or `{suit: administration, number: 3}` → a mapping
+    of texts (each field's question types them)."""
+    if line.startswith("{"):
+        value = yaml.safe_load(line)
+        if not isinstance(value, dict):
+            raise AnswerError("a YAML flow mapping: {field: value, ...}")
+        return value
+    entry = {}
+    for part in line.split(","):
+        name, equals, value = part.partition("=")
+        if not equals or not name.strip():
+            raise AnswerError(f"{part.strip()!r}: write field=value, separated by commas")
+        entry[name.strip()] = value.strip().strip("\"'")
+    return entry
+
+
+def problem(error: AnswerError) -> None:
+    """A wrong answer, said on the terminal (the question is asked again)."""
+    typer.echo(f"   {error.message}" + (f" ({error.hint})" if error.hint else ""))
+
+
+class Terminal:
+    """Questions asked on the terminal (`read` is `input`, replaced in tests)."""
+
+    def __init__(self, read: Callable[[str], str] = input) -> None:
+        self.read = read
+
+    def _line(self, prompt: str) -> str:
+        try:
+            return self.read(prompt).strip()
+        except EOFError:
+            raise typer.Exit(130) from None
+
+    def __call__(self, question: Question, number: int) -> Any:
+        typer.echo(f"\n{number}. {question.text}")
+        if question.help and question.help != question.text:
+            typer.echo(f"   {question.help}")
+        if question.kind == "entities":
+            return self._entities(question)
+        default = f" [{question.default}]" if question.default is not None else ""
+        while True:
+            text = self._answer(f"   ({hint(question)}){default} > ", question)
+            if text == "back":
+                return BACK
+            if text == "" and question.default is not None:
+                return question.default
+            try:
+                return question.parse(text)
+            except AnswerError as exc:
+                problem(exc)
+
+    def _answer(self, prompt: str, question: Question) -> str:
+        """A line typed; `?` shows why the question is asked and reads the next."""
+        while (text := self._line(prompt)) == "?":
+            typer.echo(f"   why: {question.why()}")
+        return text
+
+    def _entities(self, question: Question) -> Any:
+        typer.echo(f"   fields: {_fields(question)}")
+        typer.echo("   one entry per line (field=value, ...); an empty line ends the list")
+        for label, kept in question.known.items():
+            typer.echo(f"   kept by the game for {label}: "
+                       + ", ".join(f"{k}={v}" for k, v in kept.items()))
+        items: list[dict[str, Any]] = []
+        while True:
+            text = self._answer(f"   {question.id}[{len(items) + 1}] > ", question)
+            if text == "back":
+                if items:
+                    items.pop()
+                    continue
+                return BACK
+            if text == "":
+                return question.parse(items)
+            try:
+                entry = _entry(text)
+                question.parse([entry])
+            except yaml.YAMLError:
+                problem(AnswerError("not a YAML flow mapping"))
+            except AnswerError as exc:
+                problem(exc)
+            else:
+                items.append(entry)
+
+
+class FromFile:
+    """Answers from a mapping (an answers file); what it lacks goes to `fallback`."""
+
+    def __init__(self, answers: dict[str, Any], origin: str,
+                 fallback: Ask | None = None) -> None:
+        self.answers, self.origin, self.fallback = answers, origin, fallback
+        self.used: set[str] = set()
+
+    def __call__(self, question: Question, number: int) -> Any:
+        if question.id in self.answers:
+            self.used.add(question.id)
+            try:
+                return question.parse(self.answers[question.id])
+            except AnswerError as exc:
+                raise AnswerError(exc.message, file=self.origin, path=f"$.{question.id}",
+                                  hint=exc.hint) from None
+        if self.fallback is not None:
+            return self.fallback(question, number)
+        raise Unanswered(f"no answer to {question.id!r}: {question.text}", file=self.origin,
+                         hint=f"add `{question.id}:` ({hint(question)}), or play on a terminal")
+
+    def unused(self) -> list[str]:
+        return [name for name in self.answers if name not in self.used]
+
+
+def answers_from(text: str, origin: str) -> dict[str, Any]:
+    from whybot.engine.sources import parse_text
+
+    data = parse_text(text, origin, AnswerError).data
+    if data is None:
+        return {}
+    if not isinstance(data, dict):
+        raise AnswerError("an answers file is a mapping of question id: answer", file=origin)
+    return data
+
+
+def interactive() -> bool:
+    return sys.stdin.isatty()
+
+
+__all__ = ["BACK", "FromFile", "Terminal", "Unanswered", "answers_from", "hint", "interactive",
+           "problem"]

@@ -1,0 +1,92 @@
+"""A logged turn's decision page: the decision in large type, why and why not, and the odds.
+
+The turn is decided again from its logged snapshot (`Table.past`, as `whybot why GAME --turn
+N` does), and shown with the CLI's own views (`cli/render.py`, `cli/brief.py`, `cli/odds.py`)
+written as HTML (`treehtml.py`): the page adds no reasoning of its own.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from starlette.requests import Request
+from starlette.responses import Response
+
+from whybot.engine.errors import WhybotError
+from whybot.engine.explain import rule_verdict
+from whybot.engine.model import Pack
+
+from .. import render
+from ..brief import render_brief
+from ..odds import head, label, odds_data, particulars, values_text
+from .pages import Pages
+from .play import open_game
+from .treehtml import tree_html
+
+
+def _large(data: dict[str, Any], pack: Pack) -> dict[str, Any]:
+    """The decision's parts for the large view: the cards chosen, the actions in order (with
+    their targets, named as `whybot odds` names them), the result; every text is the
+    trace's own."""
+    decision = data.get("decision", {})
+    names = data.get("presentation", {}).get("choices", {})
+    targets = [a.get("target") for a in decision.get("actions", [])]
+    choices = [(names.get(alias, alias), label(c.get("entity"), pack))
+               for alias, c in decision.get("choices", {}).items()
+               if c.get("entity") and c.get("entity") not in targets]
+    actions = [{"action": a.get("action", "?"), "goal": a.get("goal", ""),
+                "target": label(a["target"], pack) if a.get("target") is not None else "",
+                "details": a.get("details", "")} for a in decision.get("actions", [])]
+    return {"choices": choices, "actions": actions,
+            "result": str(decision.get("result", "decided")), "say": decision.get("say", [])}
+
+
+def decision_page(pages: Pages, request: Request) -> Response:
+    name = request.path_params["game"]
+    number = request.path_params["number"]
+    rule = request.query_params.get("rule", "").strip()
+    with pages.lock:
+        table = open_game(pages, name)
+        situation, trace = table.past_situation(number)
+        entry = table.game.log[number - 1]
+        verdict, rule_error = None, None
+        if rule:
+            try:
+                verdict = tree_html(render.render_verdict(rule_verdict(
+                    table.engine, situation, trace, rule)), open_depth=3)
+            except WhybotError as exc:
+                rule_error = exc.render()
+    data = {**trace.as_dict(), "presentation": table.engine.pack.presentation}
+    last = number == len(table.game.log)
+    return pages.render(
+        request, "decision.html", status=422 if rule_error else 200, game=name,
+        number=number, entry=entry, last=last, turns=len(table.game.log),
+        big=_large(data, table.engine.pack),
+        dice=tree_html(render.render_decision(data)) if data.get("dice") else None,
+        rolled=bool(data.get("dice")), brief=tree_html(render_brief(data, 400)),
+        full=tree_html(render.render_trace(data), open_depth=2), rule=rule,
+        verdict=verdict, rule_error=rule_error,
+        rules=sorted({r for step in data.get("path", []) for r in
+                      [step.get("rule"), *(s["rule"] for s in step.get("skipped", []))] if r}))
+
+
+def odds_page(pages: Pages, request: Request) -> Response:
+    """What the odds were: every way this turn's dice could have fallen (`whybot odds
+    --prerolled 0` on the turn's snapshot)."""
+    from whybot.engine.odds import odds
+
+    name = request.path_params["game"]
+    number = request.path_params["number"]
+    with pages.lock:
+        table = open_game(pages, name)
+        situation, _ = table.past_situation(number, explain=False)
+        found = odds(table.engine, situation, "actions", 0)
+    pack = table.engine.pack
+    data = odds_data(found, situation.name, pack, len(situation.dice))
+    rows = [{"percent": row["percent"], "fraction": row["probability"],
+             "head": head(row["decision"], pack),
+             "particulars": particulars(row["decision"], pack),
+             "dice": [" · ".join(f"{s['roll']}: {values_text(frozenset(s['values']))}"
+                                 for s in path) or "any roll" for path in row.get("dice", [])]}
+            for row in data["outcomes"]]
+    return pages.render(request, "odds.html", game=name, number=number, odds=data, rows=rows)

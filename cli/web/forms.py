@@ -1,0 +1,94 @@
+"""Between HTML forms and the table API's questions: what a form sends, as the raw answer.
+
+The page holds no answer logic: a form's fields are read back as the text a player would type
+at `whybot play` (an entity table as a list of mappings of text), and `Question.parse` — the
+same check the CLI uses — turns them into values or an error naming the field. The answers
+given so far travel with the form (`answers`, JSON), so a turn is rebuilt from them on every
+request (`Table.turn(answers=...)`): no session state on the server, and a reload of a
+question page asks the same question again.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+from starlette.datastructures import FormData
+
+from whybot.engine.errors import WhybotError
+from whybot.facts.question import AnswerError, Question
+
+_CELL = re.compile(r"value\.(\d{1,3})\.([A-Za-z_][A-Za-z0-9_.]{0,80})")
+MAX_ROWS = 200
+
+
+def text(form: FormData, name: str) -> str | None:
+    value = form.get(name)
+    return value if isinstance(value, str) else None
+
+
+def read_answers(raw: str | None) -> list[tuple[str, Any]]:
+    """The answers a form carried: a JSON list of [id, value] pairs (anything else: refused)."""
+    if not raw:
+        return []
+    try:
+        data = json.loads(raw)
+    except ValueError:
+        raise WhybotError("the form's answers are not readable: reload the page") from None
+    if not isinstance(data, list) or not all(
+            isinstance(p, list) and len(p) == 2 and isinstance(p[0], str) for p in data):
+        raise WhybotError("the form's answers are not readable: reload the page")
+    return [(ident, value) for ident, value in data]
+
+
+def write_answers(answers: list[dict[str, Any]]) -> str:
+    """`Turn.asked()` as the form carries it."""
+    return json.dumps([[a["id"], a["value"]] for a in answers], ensure_ascii=False,
+                      separators=(",", ":"))
+
+
+def _rows(form: FormData) -> list[dict[str, str]]:
+    """An entity table's cells (`value.ROW.FIELD`), row by row; empty cells and empty rows
+    left out (an empty table is the answer "none")."""
+    rows: dict[int, dict[str, str]] = {}
+    for key, value in form.multi_items():
+        match = _CELL.fullmatch(key)
+        if match and isinstance(value, str) and value.strip():
+            row = int(match.group(1))
+            if row >= MAX_ROWS:
+                raise AnswerError(f"at most {MAX_ROWS} rows", path="value")
+            rows.setdefault(row, {})[match.group(2)] = value.strip()
+    return [rows[i] for i in sorted(rows)]
+
+
+def raw_answer(question: Question, form: FormData) -> Any:
+    """What the form says for `question`, as typed text (or rows of it); AnswerError when
+    nothing was given."""
+    if question.kind == "entities":
+        return _rows(form)
+    value = text(form, "value")
+    if value is None or not value.strip():
+        raise AnswerError("give an answer", path=question.id)
+    return value
+
+
+def table_rows(question: Question, error_rows: list[dict[str, str]] | None = None,
+               spare: int = 3) -> list[dict[str, Any]]:
+    """The rows an entity table starts with: what was just sent (after an error), else the
+    entries the game keeps (by their label), then `spare` empty rows."""
+    if error_rows is not None:
+        rows = [dict(r) for r in error_rows]
+    else:
+        rows = [{question.label: label, **fields} for label, fields in question.known.items()
+                if question.label]
+    return rows + [{} for _ in range(spare)]
+
+
+def shown(value: Any) -> str:
+    """A value as the form's field shows it (yes/no for booleans)."""
+    if value is None:
+        return ""
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    return str(value)

@@ -1,0 +1,293 @@
+"""What a decision reached: the facts its walk read, in the order it read them.
+
+A walk reads board values in its rules' conditions (evaluated left to right and cut short as
+the evaluator does: `hand_counter >= 2 and not seized` does not read `seized` when the counter
+is 1), in the values its outcomes compute, and through judgments and derived entity fields,
+whose derivations read further facts and entity lists. `Reading` records this during the
+walk (`Engine.decide(..., reading=Reading())`); `open_facts` then names, in reading order,
+the facts the snapshot did not give but the decision rested on: an assumed default of an
+observation, a judgment no rule derives and nobody answered, an entity list not given.
+
+`whybot decide` shows these as its Assumed block (and `--strict` refuses them); `whybot play`
+asks the first one, decides again, and repeats until none is left — so every question is one
+the procedure truly reaches, given the answers so far.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+from weakref import WeakKeyDictionary
+
+from .evaluate import World, holds
+from .expressions import Condition, scopes
+from .model import Pack, Rule
+from .reads import FIELD, KIND, NAME, Item, bound_kinds, outcome_reads, tree_items
+
+if TYPE_CHECKING:
+    from .decide import Engine
+    from .situation import Situation
+    from .trace import Trace
+    from .walk import Turn
+
+
+
+@dataclass(frozen=True)
+class Open:
+    """A fact the decision rested on that the snapshot did not give.
+
+    `what`: "fact" (an observation left at its default), "answer" (a judgment no rule derives,
+    asked as the seed's question), "list" (an entity list, `name` its snapshot key). `rule`,
+    `page`: the first rule that read it, and where — what `?` shows a player."""
+
+    what: str
+    name: str
+    value: Any
+    says: str
+    rule: str
+    page: str
+    kind: str = ""
+    step: int = -1  # the step of the walk that first read it
+
+    def as_dict(self) -> dict[str, Any]:
+        data = {"what": self.what, "name": self.name, "value": self.value, "says": self.says,
+                "rule": self.rule, "page": self.page}
+        if self.kind:
+            data["kind"] = self.kind
+        return data
+
+
+class _Seen(Mapping[str, Any]):
+    """A read-only view that notes every key looked up, in order (the evaluator reads the
+    board, the entity lists and each entity's fields only through `get`)."""
+
+    def __init__(self, inner: Mapping[str, Any], what: str, notes: list[Item],
+                 prefix: str = "") -> None:
+        self.inner, self.what, self.notes, self.prefix = inner, what, notes, prefix
+
+    def get(self, key: str, default: Any = None) -> Any:
+        self.notes.append((self.what, self.prefix + key))
+        value = self.inner.get(key, default)
+        if self.what == KIND:  # each entity of the list notes the fields read on it
+            return [_Seen(entity, FIELD, self.notes, f"{key}.") for entity in value]
+        return value
+
+    def __getitem__(self, key: str) -> Any:
+        return self.get(key)
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self.inner)
+
+    def __len__(self) -> int:
+        return len(self.inner)
+
+
+@dataclass
+class Reading:
+    """What one walk read, step by step: `events[i]` = (step index, rule id, item)."""
+
+    events: list[tuple[int, str, Item]] = field(default_factory=list)
+    roll_steps: list[int] = field(default_factory=list)  # the step of each roll, in order
+    board: dict[str, Any] = field(default_factory=dict)
+    entities: dict[str, list[dict[str, Any]]] = field(default_factory=dict)
+
+    def considered(self, step: int, rules: list[tuple[Rule, Condition]], world: World,
+                   ) -> None:
+        """The rules a step considered (those above the one that fired, then it): what each
+        condition read, cut short as the evaluator cuts it."""
+        for rule, condition in rules:
+            notes: list[Item] = []
+            holds(condition, World(_Seen(world.board, NAME, notes),
+                                   _Seen(world.entities, KIND, notes)))
+            self.events += [(step, rule.id, item) for item in notes]
+
+    def rolled(self, step: int) -> None:
+        self.roll_steps.append(step)
+
+    def finished(self, turn: Turn) -> None:
+        """The board and entities as the walk left them (what a game carries to the next
+        decision: counters the procedure changed, entities it updated)."""
+        self.board = dict(turn.board)
+        self.entities = {kind: [dict(e) for e in items]
+                         for kind, items in turn.store.by_kind.items()}
+
+
+@dataclass(frozen=True)
+class _Known:
+    """What a pack's rules say about reading, worked out once per engine."""
+
+    sources: dict[Item, list[Item]]  # judgment, derived field, created kind → what it reads
+    aliases: dict[str, str]  # alias a rule binds → the entity's kind
+    rules: dict[str, Rule]
+    # judgment or created kind → each derivation's condition, and what its value reads
+    by_rule: dict[Item, list[tuple[Condition, list[Item]]]]
+
+
+_KNOWN: WeakKeyDictionary[Engine, _Known] = WeakKeyDictionary()
+
+
+def _known(engine: Engine) -> _Known:
+    known = _KNOWN.get(engine)
+    if known is None:
+        aliases = bound_kinds(engine.pack)
+        known = _KNOWN[engine] = _Known(_derivation_sources(engine.pack, aliases), aliases,
+                                        {rule.id: rule for rule in engine.pack.rules()},
+                                        _derivation_rules(engine, aliases))
+    return known
+
+
+def _derivation_rules(engine: Engine, aliases: Mapping[str, str],
+                      ) -> dict[Item, list[tuple[Condition, list[Item]]]]:
+    """Judgment or created kind → (condition, what the value reads) for each derivation: what
+    a derivation reads is then read as the walk reads, on the board as it is — a Fate's
+    judgment guarded by `fate == 'partisan'` reads nothing more for another Fate."""
+    found: dict[Item, list[tuple[Condition, list[Item]]]] = {}
+    for rule in engine.pack.derivations():
+        then = rule.then
+        known = {**aliases, **scopes(rule.when)}
+        if then.judge is not None and then.judge.alias is None:
+            target, trees = (NAME, then.judge.name), [then.judge.value]
+        elif then.create is not None:
+            target, trees = (KIND, then.create.kind), [a.value for a in then.create.fields]
+        else:
+            continue
+        items = [item for tree in trees for item in tree_items(tree, known)]
+        found.setdefault(target, []).append((engine.conditions[rule.id], items))
+    return found
+
+
+def _read_by(rules: list[tuple[Condition, list[Item]]], world: World) -> list[Item]:
+    """What these derivations read on `world`: each condition as the evaluator cuts it short,
+    and the value of each that holds."""
+    items: list[Item] = []
+    for condition, value in rules:
+        notes: list[Item] = []
+        held = holds(condition, World(_Seen(world.board, NAME, notes),
+                                      _Seen(world.entities, KIND, notes)))
+        items += [*notes, *(value if held else [])]
+    return items
+
+
+def _derivation_sources(pack: Pack, aliases: Mapping[str, str]) -> dict[Item, list[Item]]:
+    """Judgment, derived entity field or created kind → what its derivations read, in order."""
+    found: dict[Item, list[Item]] = {}
+    for rule in pack.derivations():
+        then = rule.then
+        known = {**aliases, **scopes(rule.when)}
+        if then.judge is not None:
+            alias = then.judge.alias
+            target = (FIELD, f"{known.get(alias, '*')}.{then.judge.name}") if alias else \
+                (NAME, then.judge.name)
+            trees = [rule.when, then.judge.value]
+        elif then.create is not None:
+            target = (KIND, then.create.kind)
+            trees = [rule.when, *(a.value for a in then.create.fields)]
+        else:
+            continue
+        items = found.setdefault(target, [])
+        items += [item for tree in trees for item in tree_items(tree, known)
+                  if item not in items and item != target]
+    return found
+
+
+def leaves(engine: Engine, item: Item, answers: Mapping[str, Any],
+           world: World | None = None) -> list[Item]:
+    """What reading `item` comes down to: observations, kinds the snapshot lists, and
+    judgments no rule derives — through the derivations of judgments, derived fields and
+    created kinds (a judgment the snapshot answers reads nothing further). With `world`, a
+    judgment's or created kind's derivations are read on it, cut short as the evaluator
+    cuts them; otherwise (and for entity fields) everything they mention."""
+    known = _known(engine)
+    sources = known.sources
+    found: list[Item] = []
+    seen = {item}
+    work = [item]
+    while work:
+        current = work.pop(0)
+        kind, name = current
+        if kind == NAME and name in answers:
+            continue
+        below = sources.get(current)
+        if world is not None and current in known.by_rule:
+            below = _read_by(known.by_rule[current], world)
+        if kind == FIELD and name.startswith("*."):  # an entity of a kind not known here
+            below = [i for f, i in _any_kind(sources, name[2:])]
+        if below is None:
+            if kind != FIELD and current not in found:
+                found.append(current)
+            continue
+        for nxt in below:
+            if nxt not in seen:
+                seen.add(nxt)
+                work.append(nxt)
+    return found
+
+
+def _any_kind(sources: Mapping[Item, list[Item]], field_name: str) -> Iterator[tuple[Item, Item]]:
+    for (what, name), items in sources.items():
+        if what == FIELD and name.partition(".")[2] == field_name:
+            for item in items:
+                yield (what, name), item
+
+
+def _events(engine: Engine, trace: Trace, reading: Reading,
+            ) -> Iterator[tuple[int, str, Item]]:
+    """What each step read: its rules' conditions, then what the fired rule's outcome read."""
+    known = _known(engine)
+    events = iter(reading.events)
+    pending = next(events, None)
+    for index, step in enumerate(trace.steps):
+        while pending is not None and pending[0] <= index:
+            yield pending
+            pending = next(events, None)
+        rule = known.rules.get(step.rule) if step.rule else None
+        if rule is not None:
+            yield from ((index, rule.id, item) for item in outcome_reads(rule, known.aliases))
+    while pending is not None:
+        yield pending
+        pending = next(events, None)
+
+
+def reached(engine: Engine, trace: Trace, reading: Reading,
+            answers: Mapping[str, Any]) -> Iterator[tuple[int, str, Item]]:
+    """Every leaf the walk read, first reading first: (step, rule, item)."""
+    expanded: set[Item] = set()
+    found: set[Item] = set()
+    world = World(reading.board, reading.entities)  # judgments' derivations read on it
+    for step, rule, item in _events(engine, trace, reading):
+        if item in expanded:
+            continue
+        expanded.add(item)
+        for leaf in leaves(engine, item, answers, world):
+            if leaf not in found:
+                found.add(leaf)
+                yield step, rule, leaf
+
+
+def open_facts(engine: Engine, trace: Trace, reading: Reading,
+               situation: Situation) -> list[Open]:
+    """The facts the decision rested on that the snapshot did not give, in reading order."""
+    facts = engine.pack.facts
+    set_by: dict[str, int] = {}
+    for index, step in enumerate(trace.steps):
+        for name in step.outcome.get("set", {}):
+            set_by.setdefault(name, index)
+    keys = {kind: spec.key for kind, spec in facts.entities.items() if spec.key}
+    found: list[Open] = []
+    for step, rule_id, (what, name) in reached(engine, trace, reading, situation.answers):
+        page = trace.steps[step].page if step < len(trace.steps) else ""
+        if what == KIND:
+            if name in situation.unlisted and name in keys:
+                spec = facts.entities[name]
+                found.append(Open("list", keys[name], [], spec.says, rule_id, page, name, step))
+        elif name in facts.board:
+            if name in situation.defaulted and set_by.get(name, step) >= step:
+                spec = facts.board[name]
+                found.append(Open("fact", name, situation.board.get(name), spec.says,
+                                  rule_id, page, step=step))
+        elif name in facts.judgments and name not in situation.answers:
+            spec = facts.judgments[name]
+            found.append(Open("answer", name, spec.default, spec.says, rule_id, page,
+                              step=step))
+    return found

@@ -1,0 +1,148 @@
+"""What a turn writes into the game file: its changes to the standing state, what a stopped
+card carries to the bot's next play, and the decision in short (what the log keeps and a
+replay compares).
+
+A change is `{path: [...], before: v, after: v}` (`before` left out when the game did not know
+the value): `undo` sets every `before` back, in reverse order, so taking a turn back is exact.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from whybot.engine.evaluate import World, evaluate, holds
+from whybot.engine.model import Pack
+from whybot.engine.trace import Trace
+
+if TYPE_CHECKING:
+    from .table import Table
+    from .turn import TurnResult
+
+_MISSING = object()
+
+
+def _label(entity: dict[str, Any], pack: Pack) -> str:
+    """How the log names a chosen entity: its kind's label field, else the pack's lead
+    fields (`administration · 3 · pivot`)."""
+    for spec in pack.facts.entities.values():
+        if spec.label and entity.get(spec.label) not in (None, ""):
+            return str(entity[spec.label])
+    lead = [item.partition(" ")[0] for item in pack.presentation.get("lead", [])]
+    return " · ".join(str(entity[f]) for f in lead if f in entity) or \
+        ", ".join(f"{k}={v}" for k, v in list(entity.items())[:3])
+
+
+def compact(trace: Trace, pack: Pack) -> dict[str, Any]:
+    """The decision as the log keeps it: result, choices and actions by label, rules fired."""
+    decision = trace.decision
+    actions = []
+    for action in decision.get("actions", []):
+        item = {"action": action.get("action"), "rule": action.get("rule")}
+        if action.get("target"):
+            item["target"] = _label(action["target"], pack)
+        actions.append(item)
+    return {"result": decision.get("result", "decided"),
+            "choices": {alias: _label(choice["entity"], pack)
+                        for alias, choice in decision.get("choices", {}).items()
+                        if choice.get("entity")},
+            "actions": actions, "fired": trace.fired()}
+
+
+def summary(decision: dict[str, Any]) -> str:
+    """One line: the choices, each action (and its target), the result if not `decided`."""
+    targets = {a.get("target") for a in decision.get("actions", [])}
+    parts = [" · ".join(v for v in decision.get("choices", {}).values() if v not in targets)]
+    parts += [a["action"] + (f" ({a['target']})" if a.get("target") else "")
+              for a in decision.get("actions", [])]
+    text = ", ".join(p for p in parts if p) or "no action"
+    result = decision.get("result", "decided")
+    return text if result == "decided" else f"{text} [{result}]"
+
+
+def turn_changes(table: Table, result: TurnResult) -> list[dict[str, Any]]:
+    """The kept facts and entity fields as the walk left them, where they differ from the game
+    file (values the turn only learned count too: the game knows them from now on)."""
+    book, state = table.playbook, table.game.state
+    board, snapshot = result.reading.board, result.snapshot
+    set_by_steps = {name for step in result.trace.steps for name in step.outcome.get("set", {})}
+    changes: list[dict[str, Any]] = []
+
+    def note(path: list[str], before: Any, after: Any) -> None:
+        if before is _MISSING:
+            changes.append({"path": path, "after": after})
+        elif before != after:
+            changes.append({"path": path, "before": before, "after": after})
+
+    for scope, names in book.keep.items():
+        owner = ["game"] if scope == "game" else ["bots", result.bot]
+        known = state["game"] if scope == "game" else state["bots"].get(result.bot, {})
+        for name in names:
+            if name in board and (name in snapshot or name in set_by_steps):
+                note([*owner, name], known.get(name, _MISSING), board[name])
+    for kind, (scope, fields) in book.keep_fields.items():
+        spec = table.engine.pack.facts.entities[kind]
+        if spec.key not in snapshot:
+            continue
+        owner = "game" if scope == "game" else result.bot
+        kept = state["entities"].get(owner, {}).get(kind, {})
+        for entity in result.reading.entities.get(kind, []):
+            label = str(entity.get(spec.naming_field or "", ""))
+            for name in fields:
+                if label and name in entity:
+                    note(["entities", owner, kind, label, name],
+                         kept.get(label, {}).get(name, _MISSING), entity[name])
+    return changes
+
+
+def _parent(state: dict[str, Any], path: list[str]) -> dict[str, Any]:
+    node = state
+    for key in path[:-1]:
+        node = node.setdefault(key, {})
+    return node
+
+
+def apply_changes(state: dict[str, Any], changes: list[dict[str, Any]]) -> None:
+    for change in changes:
+        _parent(state, change["path"])[change["path"][-1]] = change["after"]
+
+
+def revert_changes(state: dict[str, Any], changes: list[dict[str, Any]]) -> None:
+    """Every `before` set back, in reverse order; a value the game did not know is removed
+    again (and a mapping it leaves empty, below the state's own parts)."""
+    for change in reversed(changes):
+        path = change["path"]
+        parent = _parent(state, path)
+        if "before" in change:
+            parent[path[-1]] = change["before"]
+            continue
+        parent.pop(path[-1], None)
+        for depth in range(len(path) - 1, 1, -1):
+            node = _parent(state, path[:depth])
+            if node.get(path[depth - 1]) == {}:
+                del node[path[depth - 1]]
+
+
+def carried(table: Table, result: TurnResult) -> dict[str, Any] | None:
+    """What the bot's next play starts from when the decision stopped on a rule `play.yaml`
+    names under `carry:` (a card stopped for a Battle's result); None otherwise."""
+    if result.trace.decision.get("result", "decided") == "decided":
+        return None
+    stopped = [rule for rule in result.trace.fired() if rule in table.playbook.carry]
+    if not stopped:
+        return None
+    bound = {alias: choice["entity"] for alias, choice in
+             result.trace.decision.get("choices", {}).items() if choice.get("entity")}
+    world = World(result.reading.board, result.reading.entities)
+    carry = next((c for c in table.playbook.carry[stopped[-1]]
+                  if c.when is None or holds(c.when, world, bound)), None)
+    if carry is None:
+        return None
+    values: dict[str, Any] = {name: evaluate(expr, world, bound)
+                              for name, expr in carry.facts.items()}
+    for key, items in carry.lists.items():
+        values[key] = [{name: evaluate(expr, world, bound) for name, expr in item.items()}
+                       for item in items]
+    return values
+
+
+__all__ = ["apply_changes", "carried", "compact", "revert_changes", "summary", "turn_changes"]

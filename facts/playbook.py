@@ -1,0 +1,236 @@
+"""A pack's `play.yaml`: how a game of it is kept at the table (`whybot new`, `whybot play`).
+
+A pack declares, in YAML and never in Python: what its bots are called (`bots:`: the names
+allowed, the fact that counts them, the fact that names the one deciding, the entity list the
+game's bots fill), which fact
+names the decision point (`point:`), the questions a new game asks (`setup:`), what a turn
+writes back for the next one (`keep:` — per game, per bot, and fields of listed entities by
+their label), what a decision that stops mid-card hands to the bot's next play (`carry:`),
+and its own wording, help and seed-given defaults for the questions (`questions:`). Every name
+is checked against the pack's fact schema, so a typo is one error naming the field path.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from whybot.engine.errors import RuleFileError, did_you_mean
+from whybot.engine.expressions import Condition, Value
+from whybot.engine.loader import PLAY_FILE
+from whybot.engine.model import Pack
+from whybot.engine.parser import ConditionSyntaxError, parse, parse_value
+from whybot.engine.sources import Document, json_path, read_document
+
+SCOPES = ("game", "bot")
+
+
+@dataclass(frozen=True)
+class Wording:
+    """How play asks one fact: the question, help, and a default only where the seed gives
+    one (with its citation)."""
+
+    ask: str = ""
+    help: str = ""
+    default: Any = None
+    cite: str = ""
+
+
+@dataclass(frozen=True)
+class Carry:
+    """A decision stopped by `rule`: the facts (and lists) the bot's next play starts from,
+    each an expression over the board the walk left and the entities it chose (`selected`);
+    a rule may list several, each with a `when:` condition on that board."""
+
+    rule: str
+    facts: dict[str, Value]
+    lists: dict[str, list[dict[str, Value]]]
+    when: Condition | None = None  # of several for one rule: the first whose `when` holds
+
+
+@dataclass
+class Playbook:
+    """Everything `play.yaml` says (a pack without one: one bot, nothing kept)."""
+
+    pack: str
+    bots_says: str = "the bots, in turn order"
+    bot_names: list[str] | None = None
+    max_bots: int = 4
+    bots_count: str | None = None  # a board fact that holds how many bots play
+    bot_fact: str | None = None  # a board fact that names the bot deciding
+    bots_list: str | None = None  # an entity list the game's bots fill (by their label)
+    point: str | None = None  # the board fact naming the decision point
+    snapshot: dict[str, Any] = field(default_factory=dict)
+    setup: dict[str, list[str]] = field(default_factory=lambda: {s: [] for s in SCOPES})
+    keep: dict[str, list[str]] = field(default_factory=lambda: {s: [] for s in SCOPES})
+    keep_fields: dict[str, tuple[str, list[str]]] = field(default_factory=dict)  # kind → scope
+    ask: list[str] = field(default_factory=list)
+    hidden: dict[str, list[str]] = field(default_factory=dict)  # kind → fields never asked
+    carry: dict[str, list[Carry]] = field(default_factory=dict)
+    questions: dict[str, Wording] = field(default_factory=dict)
+
+    def scope_of(self, name: str) -> str | None:
+        return next((s for s in SCOPES if name in self.keep[s]), None)
+
+    def wording(self, name: str) -> Wording:
+        return self.questions.get(name, Wording())
+
+
+class _Reader:
+    """Checks one play.yaml against its pack, naming the field path of every problem."""
+
+    def __init__(self, document: Document, pack: Pack) -> None:
+        self.document, self.pack = document, pack
+        facts = pack.facts
+        self.board = set(facts.board)
+        self.lists = {spec.key: kind for kind, spec in facts.entities.items() if spec.key}
+
+    def fail(self, path: tuple, message: str, hint: str | None = None) -> RuleFileError:
+        return RuleFileError(message, **self.document.at(path), path=json_path(path), hint=hint)
+
+    def mapping(self, value: Any, path: tuple) -> dict[str, Any]:
+        if value is None:
+            return {}
+        if not isinstance(value, dict):
+            raise self.fail(path, "expected a mapping")
+        return value
+
+    def names(self, value: Any, path: tuple, known: set[str], what: str) -> list[str]:
+        if value is None:
+            return []
+        if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+            raise self.fail(path, f"expected a list of {what}")
+        for index, name in enumerate(value):
+            if name not in known:
+                raise self.fail((*path, index), f"unknown {what} {name!r}",
+                                did_you_mean(name, known))
+        return list(value)
+
+    def fact(self, value: Any, path: tuple) -> str | None:
+        if value is None:
+            return None
+        return self.names([value], path, self.board, "fact")[0]
+
+    def expression(self, text: Any, path: tuple) -> Value:
+        try:
+            return parse_value(str(text), self.pack.kinds, aliases=frozenset({"selected",
+                                                                               "target"}))
+        except ConditionSyntaxError as exc:
+            raise self.fail(path, f"not an expression: {exc}") from None
+
+    def read(self) -> Playbook:
+        data = self.mapping(self.document.data, ())
+        known = {"pack", "bots", "point", "snapshot", "setup", "keep", "ask", "hidden", "carry",
+                 "questions"}
+        for key in data:
+            if key not in known:
+                raise self.fail((key,), f"unknown key {key!r}", did_you_mean(str(key), known))
+        if data.get("pack") != self.pack.name:
+            raise self.fail(("pack",), f"this play.yaml is for pack {data.get('pack')!r}, "
+                                       f"not {self.pack.name!r}")
+        book = Playbook(pack=self.pack.name)
+        self._bots(book, self.mapping(data.get("bots"), ("bots",)))
+        book.point = self.fact(data.get("point"), ("point",))
+        book.snapshot = self.mapping(data.get("snapshot"), ("snapshot",))
+        self.names(list(book.snapshot), ("snapshot",), self.board, "fact")
+        for part in ("setup", "keep"):
+            section = self.mapping(data.get(part), (part,))
+            for scope in SCOPES:
+                getattr(book, part)[scope] = self.names(section.get(scope), (part, scope),
+                                                        self.board, "fact")
+            for kind, spec in self.mapping(section.get("fields"), (part, "fields")).items():
+                if part == "keep":
+                    book.keep_fields[kind] = self._kept_fields(kind, spec, (part, "fields"))
+        book.ask = self.names(data.get("ask"), ("ask",), self.board, "fact")
+        for kind, names in self.mapping(data.get("hidden"), ("hidden",)).items():
+            entity = self._entity(kind, ("hidden", kind))
+            book.hidden[kind] = self.names(names, ("hidden", kind), set(entity.fields), "field")
+        for rule, spec in self.mapping(data.get("carry"), ("carry",)).items():
+            if self.pack.rule(rule) is None:
+                raise self.fail(("carry", rule), f"no rule {rule!r} in pack {self.pack.name!r}")
+            specs = spec if isinstance(spec, list) else [spec]
+            book.carry[rule] = [self._carry(rule, self.mapping(one, ("carry", rule, index)),
+                                            ("carry", rule, index) if isinstance(spec, list)
+                                            else ("carry", rule))
+                                for index, one in enumerate(specs)]
+        for name, spec in self.mapping(data.get("questions"), ("questions",)).items():
+            path = ("questions", name)
+            if name not in self.board and name not in self.pack.facts.judgments and \
+                    name not in self.lists:
+                raise self.fail(path, f"unknown fact {name!r}",
+                                did_you_mean(name, self.board | set(self.lists)))
+            spec = self.mapping(spec, path)
+            book.questions[name] = Wording(str(spec.get("ask", "")), str(spec.get("help", "")),
+                                           spec.get("default"), str(spec.get("cite", "")))
+            if "default" in spec and not spec.get("cite"):
+                raise self.fail(path, "a default needs its citation (cite:): play offers a "
+                                      "default only where the seed gives one")
+        return book
+
+    def _bots(self, book: Playbook, bots: dict[str, Any]) -> None:
+        book.bots_says = str(bots.get("says", book.bots_says))
+        names = bots.get("names")
+        if names is not None:
+            if not isinstance(names, list) or not names or \
+                    not all(isinstance(n, str) and n for n in names):
+                raise self.fail(("bots", "names"), "expected a list of names")
+            book.bot_names = names
+        book.max_bots = int(bots.get("max", len(names) if names else book.max_bots))
+        book.bots_count = self.fact(bots.get("count"), ("bots", "count"))
+        book.bot_fact = self.fact(bots.get("fact"), ("bots", "fact"))
+        if bots.get("list") is not None:
+            book.bots_list = self.names([bots["list"]], ("bots", "list"), set(self.lists),
+                                        "entity list")[0]
+
+    def _entity(self, kind: str, path: tuple) -> Any:
+        entity = self.pack.facts.entities.get(kind)
+        if entity is None or entity.created:
+            raise self.fail(path, f"unknown listed entity kind {kind!r}",
+                            did_you_mean(kind, set(self.lists.values())))
+        return entity
+
+    def _kept_fields(self, kind: str, spec: Any, path: tuple) -> tuple[str, list[str]]:
+        entity = self._entity(kind, (*path, kind))
+        spec = self.mapping(spec, (*path, kind))
+        scope = spec.get("scope", "game")
+        if scope not in SCOPES:
+            raise self.fail((*path, kind, "scope"), f"scope is one of {', '.join(SCOPES)}")
+        if not entity.naming_field:
+            raise self.fail((*path, kind), f"{kind} has no label to keep its fields by")
+        fields = self.names(spec.get("fields"), (*path, kind, "fields"), set(entity.fields),
+                            "field")
+        return scope, fields
+
+    def _carry(self, rule: str, spec: dict[str, Any], path: tuple) -> Carry:
+        facts, lists, when = {}, {}, None
+        for name, text in spec.items():
+            where = (*path, name)
+            if name == "when":
+                try:
+                    when = parse(str(text), self.pack.kinds)
+                except ConditionSyntaxError as exc:
+                    raise self.fail(where, f"not a condition: {exc}") from None
+            elif name in self.lists:
+                items = text if isinstance(text, list) else None
+                if items is None or not all(isinstance(i, dict) for i in items):
+                    raise self.fail(where, "a list carried is a list of mappings of field: "
+                                           "expression")
+                lists[name] = [{f: self.expression(e, (*where, i, f)) for f, e in item.items()}
+                               for i, item in enumerate(items)]
+            elif name in self.board:
+                facts[name] = self.expression(text, where)
+            else:
+                raise self.fail(where, f"unknown fact {name!r}", did_you_mean(name, self.board))
+        return Carry(rule, facts, lists, when)
+
+
+def load_playbook(pack: Pack) -> Playbook:
+    """The pack's play.yaml, checked; a pack without one plays one bot and keeps nothing."""
+    path = Path(pack.root) / PLAY_FILE
+    if not path.is_file():
+        return Playbook(pack=pack.name, max_bots=1)
+    return _Reader(read_document(path, RuleFileError), pack).read()
+
+
+__all__ = ["PLAY_FILE", "Carry", "Playbook", "Wording", "load_playbook"]

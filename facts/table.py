@@ -1,0 +1,304 @@
+"""The table API: a whole game at the table, with no printing, prompting or web in it.
+
+`whybot new/play/undo/log/why GAME --turn N` and the web page (`whybot serve`) are two faces on
+these calls; neither holds any decision logic of its own.
+
+    from whybot.facts.table import Table, setup_questions
+
+    questions = setup_questions("arcs")            # bots first; per-bot ones once named
+    table = Table.new(Path("game.yaml"), "arcs", {"bots": ["red"], "difficulty": "none",
+                                                   "red.fate": "none"}, seed=7)
+    turn = table.turn()                            # the next bot (or bot="red"), point="turn"
+    while (question := turn.next_question()) is not None:
+        print(question.text, question.kind, question.why())   # as_dict() for JSON
+        turn.answer(question.id, answers[question.id])         # AnswerError if it does not fit
+        # turn.back() takes the last answer back
+    result = turn.decide()                         # result.trace: the explained decision
+    entry = table.record(result)                   # state written back, turn logged, saved
+    table.undo()                                   # the last turn taken back, saved
+    table.log_lines()                              # one dict per turn
+    table.past(1)                                  # turn 1 decided again, explained
+
+Questions (`question.py`) carry their id, the seed's question text, the kind of answer
+(`yes_no`, `number` in `minimum..maximum`, `choice` of `choices`, `text`, `entities` with their
+`fields`, `dice`), the pack's help, a default only where the seed gives one, and why they are
+asked (`rule`, `page`, `rule_says`, `cite`). The game file is `game.py` (atomic saves; a
+stale or damaged file is never overwritten); what a turn reads and writes back is the pack's
+`play.yaml` (`playbook.py`).
+"""
+
+from __future__ import annotations
+
+import copy
+import os
+import secrets
+from pathlib import Path
+from typing import Any
+
+from whybot.engine.decide import Engine
+from whybot.engine.errors import WhybotError, did_you_mean
+from whybot.engine.model import Pack
+from whybot.engine.situation import Situation
+from whybot.engine.sources import Document
+from whybot.engine.trace import Trace
+
+from .game import Game, GameFileError, read_game, write_game
+from .ledger import apply_changes, carried, compact, revert_changes, summary, turn_changes
+from .playbook import Playbook, load_playbook
+from .question import AnswerError, Question, field_question
+from .snapshot import situation_from
+from .turn import Turn, TurnResult
+
+
+def _pack(name: str, rules: tuple[str, ...] = ()) -> Pack:
+    from whybot.cli.common import pack_for, pack_names
+
+    if name not in pack_names():
+        raise WhybotError(f"no knowledge pack named {name!r}",
+                          hint=did_you_mean(name, pack_names()) or
+                          f"packs: {', '.join(pack_names())}")
+    return pack_for(name, rules)
+
+
+def _engine(name: str, rules: tuple[str, ...]) -> Engine:
+    from whybot.cli.common import engine_for
+
+    _pack(name, rules)
+    return engine_for(name, rules)
+
+
+def setup_questions(pack: str, bots: list[str] | None = None,
+                    rules: tuple[str, ...] = ()) -> list[Question]:
+    """What `Table.new` needs: the bots (ids `bots`), the game's setup facts, then — once the
+    bots are named — each bot's (ids `BOT.FACT`)."""
+    loaded = _pack(pack, rules)
+    book = load_playbook(loaded)
+    name = Question(id="name", what="setup", kind="choice", text="",
+                    choices=book.bot_names)  # the field of one entry of `bots`
+    questions = [Question(id="bots", what="setup", kind="entities", text=book.bots_says,
+                          help=f"1 to {book.max_bots}" + (f" of: {', '.join(book.bot_names)}"
+                                                          if book.bot_names else ""),
+                          fields=[name], required=True, label="name")]
+    for fact in book.setup["game"]:
+        questions.append(field_question(loaded.facts.board[fact], loaded, fact, "setup",
+                                        book.wording(fact)))
+    for bot in bots or []:
+        for fact in book.setup["bot"]:
+            question = field_question(loaded.facts.board[fact], loaded, f"{bot}.{fact}",
+                                      "setup", book.wording(fact))
+            questions.append(question)
+    return questions
+
+
+def _bots(raw: Any, book: Playbook) -> list[str]:
+    items = raw if isinstance(raw, list) else str(raw or "").replace(",", " ").split()
+    names = [item.get("name") if isinstance(item, dict) else item for item in items]
+    if not names or not all(isinstance(n, str) and n for n in names):
+        raise AnswerError("name the bots (at least one)", path="bots")
+    if len(names) > book.max_bots or len(set(names)) != len(names):
+        raise AnswerError(f"1 to {book.max_bots} bots, each named once", path="bots")
+    for name in names:
+        if book.bot_names and name not in book.bot_names:
+            raise AnswerError(f"{name!r} is not one of: {', '.join(book.bot_names)}",
+                              path="bots", hint=did_you_mean(name, set(book.bot_names)))
+    return names
+
+
+def _relative(name: str, game: Path) -> str:
+    """A path given on the command line, as the game file keeps it: from its own folder."""
+    return os.path.relpath(Path(name).resolve(), Path(game).resolve().parent)
+
+
+class Table:
+    """One game file, open: its pack's engine and play.yaml, and the calls a table makes."""
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+        self.rules = tuple(str(self._folder(r)) for r in game.rules)
+        self.engine = _engine(game.pack, self.rules)
+        self.playbook = load_playbook(self.engine.pack)
+
+    def _folder(self, rule: str) -> Path:
+        base = self.game.path.parent if self.game.path else Path.cwd()
+        return (base / rule).resolve()
+
+    @classmethod
+    def open(cls, path: Path) -> Table:
+        return cls(read_game(Path(path), _pack))
+
+    @classmethod
+    def new(cls, path: Path, pack: str, answers: dict[str, Any], *, name: str = "",
+            seed: int | None = None, rules: list[str] | None = None,
+            include: list[str] | None = None) -> Table:
+        """Start a game from the setup answers (see `setup_questions`) and save it (a file
+        that exists is never overwritten). `include`: files every snapshot of the game
+        includes (a map), relative to the game file."""
+        folders = tuple(str(Path(r).resolve()) for r in rules or [])
+        book = load_playbook(_pack(pack, folders))
+        bots = _bots(answers.get("bots"), book)
+        questions = {q.id: q for q in setup_questions(pack, bots, folders)[1:]}
+        for ident in answers:
+            if ident not in questions and ident != "bots":
+                raise AnswerError(f"no setup question {ident!r}", path=ident,
+                                  hint=did_you_mean(ident, set(questions)))
+        game = Game(pack=pack, name=name or Path(path).stem, bots=bots,
+                    seed=secrets.randbelow(10**6) if seed is None else seed,
+                    rules=[_relative(r, path) for r in rules or []],
+                    include=[_relative(i, path) for i in include or []])
+        for ident, question in questions.items():
+            if ident not in answers and question.default is None:
+                raise AnswerError(f"setup needs {ident!r}: {question.text}", path=ident)
+            value = question.parse(answers.get(ident, question.default))
+            bot, _, fact = ident.rpartition(".")
+            target = game.state["bots"][bot] if bot else game.state["game"]
+            target[fact] = value
+        if book.bots_count:
+            game.state["game"][book.bots_count] = len(bots)
+        write_game(game, Path(path), _pack, new=True)
+        return cls(game)
+
+    # --- what a turn starts from -----------------------------------------------------------
+
+    def snapshot_for(self, bot: str, point: Any = None) -> dict[str, Any]:
+        """The snapshot a turn of `bot` starts from: what the game file knows."""
+        self._check_bot(bot)
+        book, state = self.playbook, self.game.state
+        data: dict[str, Any] = {"pack": self.game.pack,
+                                "name": f"{self.game.name} — turn {len(self.game.log) + 1}, "
+                                        f"{bot}"}
+        if self.game.include:
+            data["include"] = list(self.game.include)
+        data.update(copy.deepcopy(book.snapshot))
+        data.update(copy.deepcopy(state["game"]))
+        data.update(copy.deepcopy(state["bots"].get(bot, {})))
+        if book.bot_fact:
+            data[book.bot_fact] = bot
+        if book.bots_list:
+            kind = self._kind_of(book.bots_list)
+            label = self.engine.pack.facts.entities[kind].naming_field or "name"
+            kept = self.kept_labels(bot, kind)
+            data[book.bots_list] = [{label: name, **kept.get(name, {})}
+                                    for name in self.game.bots]
+        if point is not None:
+            if not book.point:
+                raise AnswerError(f"pack {self.game.pack!r} has no decision points to choose")
+            data[book.point] = point
+        data.update(copy.deepcopy(self.game.pending.get(bot, {})))
+        return data
+
+    def _kind_of(self, key: str) -> str:
+        return next(kind for kind, spec in self.engine.pack.facts.entities.items()
+                    if spec.key == key)
+
+    def kept_labels(self, bot: str, kind: str) -> dict[str, dict[str, Any]]:
+        """Kept fields of listed `kind` entities, by label (what a list answer is filled
+        with)."""
+        scope = self.playbook.keep_fields.get(kind, ("game", []))[0]
+        owner = "game" if scope == "game" else bot
+        return copy.deepcopy(self.game.state["entities"].get(owner, {}).get(kind, {}))
+
+    def _check_bot(self, bot: str) -> None:
+        if bot not in self.game.bots:
+            raise AnswerError(f"no bot {bot!r} in this game", path="bot",
+                              hint=did_you_mean(bot, set(self.game.bots))
+                              or f"bots: {', '.join(self.game.bots)}")
+
+    def next_bot(self) -> str:
+        """A bot whose card stopped mid-way continues it; else the next in turn order."""
+        waiting = [bot for bot in self.game.bots if self.game.pending.get(bot)]
+        if waiting:
+            return waiting[0]
+        if not self.game.log:
+            return self.game.bots[0]
+        last = self.game.log[-1]["bot"]
+        return self.game.bots[(self.game.bots.index(last) + 1) % len(self.game.bots)]
+
+    def turn(self, bot: str | None = None, point: Any = None, dice: str = "roll",
+             answers: list[tuple[str, Any]] | None = None, seed: int | None = None) -> Turn:
+        """The next decision (of `bot`, else `next_bot()`); `answers` replays answers given
+        so far, in order (a web form); `seed` replaces the game's seed for this turn."""
+        return Turn(self, bot or self.next_bot(), point, dice, answers, seed)
+
+    # --- after the decision ----------------------------------------------------------------
+
+    def record(self, result: TurnResult) -> dict[str, Any]:
+        """Write back what the procedure changed, log the turn, save; the log entry."""
+        if result.number != len(self.game.log) + 1:
+            raise GameFileError(f"turn {result.number} was decided, but the game is at turn "
+                                f"{len(self.game.log) + 1}: nothing saved",
+                                hint="another window saved a turn: reload")
+        changes = turn_changes(self, result)
+        before, after = self.game.pending.get(result.bot), carried(self, result)
+        entry = {"turn": result.number, "bot": result.bot, "point": result.point,
+                 "asked": result.asked, "snapshot": result.snapshot,
+                 "decision": compact(result.trace, self.engine.pack),
+                 "dice": [roll["total"] for roll in result.trace.dice], "changes": changes,
+                 "carried": {k: v for k, v in (("before", before), ("after", after))
+                             if v is not None}}
+        saved = copy.deepcopy(self.game.state), copy.deepcopy(self.game.pending)
+        apply_changes(self.game.state, changes)
+        self._carry(result.bot, after)
+        self.game.log.append(entry)
+        self._save(saved, lambda: self.game.log.pop())
+        return entry
+
+    def _carry(self, bot: str, values: dict[str, Any] | None) -> None:
+        if values:
+            self.game.pending[bot] = values
+        else:
+            self.game.pending.pop(bot, None)
+
+    def _save(self, saved: tuple[dict[str, Any], dict[str, Any]], undo: Any) -> None:
+        if self.game.path is None:
+            return
+        try:
+            write_game(self.game, self.game.path, _pack)
+        except BaseException:
+            undo()
+            self.game.state, self.game.pending = saved
+            raise
+
+    def undo(self) -> dict[str, Any] | None:
+        """Take the last turn back (state and carried card as before it); the entry, or None
+        when the log is empty."""
+        if not self.game.log:
+            return None
+        saved = copy.deepcopy(self.game.state), copy.deepcopy(self.game.pending)
+        entry = self.game.log.pop()
+        revert_changes(self.game.state, entry.get("changes", []))
+        self._carry(entry["bot"], entry.get("carried", {}).get("before"))
+        self._save(saved, lambda: self.game.log.append(entry))
+        return entry
+
+    def log_lines(self) -> list[dict[str, Any]]:
+        """One line per turn: number, bot, decision point, the decision in short, questions."""
+        return [{"turn": e["turn"], "bot": e["bot"], "point": e.get("point"),
+                 "decision": summary(e["decision"]), "questions": len(e.get("asked", [])),
+                 "changes": len(e.get("changes", []))} for e in self.game.log]
+
+    def past(self, number: int, explain: bool = True) -> Trace:
+        """Turn `number` decided again from its logged snapshot (dice included)."""
+        return self.past_situation(number, explain)[1]
+
+    def past_situation(self, number: int, explain: bool = True) -> tuple[Situation, Trace]:
+        """Turn `number`'s situation (from its logged snapshot) and its decision, again."""
+        if not 1 <= number <= len(self.game.log):
+            raise AnswerError(f"no turn {number}: the log has {len(self.game.log)} turn(s)",
+                              file=str(self.game.path or ""), path="--turn")
+        entry = self.game.log[number - 1]
+        origin = f"{self.game.path or 'game'} (turn {number})"
+        situation = situation_from(Document(data=copy.deepcopy(entry["snapshot"]),
+                                            file=origin), self.engine.pack)
+        return situation, self.engine.decide(situation, seed=self.game.seed + number,
+                                             explain=explain)
+
+    def replay(self) -> list[str]:
+        """Every logged turn decided again: the turns whose decision differs (none, if the
+        rules did not change)."""
+        return [f"turn {e['turn']}: logged {summary(e['decision'])}, now {summary(now)}"
+                for e in self.game.log
+                if (now := compact(self.past(e["turn"], explain=False), self.engine.pack))
+                != e["decision"]]
+
+
+__all__ = ["Table", "Turn", "TurnResult", "setup_questions"]

@@ -1,0 +1,216 @@
+"""One bot decision at the table: ask what the walk reaches, one question at a time, then decide.
+
+A `Turn` starts from what the game file knows (the standing state, what a stopped card
+carries, the pack's fixed snapshot values) and the answers given so far, in order. Its next
+question is always the first fact the walk reads that nobody gave (`inquiry.py`), so it never
+asks what is known, what a derivation computes, or what no reachable rule reads. With dice at
+the table (`dice="table"`), a roll the answers do not cover is asked too (the faces rolled);
+otherwise the game's seed for this turn rolls it. A Turn is a pure function of its answers: a
+web page can rebuild it from a form on every request.
+"""
+
+from __future__ import annotations
+
+import copy
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING, Any
+
+from whybot.engine.errors import SnapshotError
+from whybot.engine.reach import Open, Reading
+from whybot.engine.trace import Trace
+
+from .inquiry import Inquiry, first_unrolled
+from .question import AnswerError, Question, field_question, list_question
+
+if TYPE_CHECKING:
+    from .table import Table
+
+DICE_MODES = ("roll", "table")
+
+
+@dataclass
+class TurnResult:
+    """A decided turn, ready for `Table.record`: the full snapshot (dice included, so a replay
+    decides the same), the explained trace, what the walk left on the board."""
+
+    number: int
+    bot: str
+    point: Any
+    snapshot: dict[str, Any]
+    trace: Trace
+    reading: Reading
+    asked: list[dict[str, Any]]
+
+
+class Turn:
+    """Questions and answers for one decision of `bot` (see the module docstring)."""
+
+    def __init__(self, table: Table, bot: str, point: Any = None, dice: str = "roll",
+                 answers: list[tuple[str, Any]] | None = None, seed: int | None = None,
+                 ) -> None:
+        if dice not in DICE_MODES:
+            raise ValueError(f"dice is one of {DICE_MODES}")
+        self.table, self.bot, self.point, self.dice = table, bot, point, dice
+        self.number = len(table.game.log) + 1
+        # the game's seed for this turn, unless given: the log keeps the faces either way
+        self.seed = table.game.seed + self.number if seed is None else seed
+        self.base = table.snapshot_for(bot, point)
+        self.answers: list[tuple[Question, Any]] = []
+        self._open: tuple[list[Question], Trace | None, Reading | None] | None = None
+        self.inquiry = self._inquiry(self.base)
+        for ident, value in answers or []:
+            self.answer(ident, value)
+
+    # --- the questions ---------------------------------------------------------------------
+
+    def _inquiry(self, data: dict[str, Any]) -> Inquiry:
+        origin = str(self.table.game.path or f"{self.table.game.name or 'game'}.yaml")
+        return Inquiry(self.table.engine, data, origin, seed=self.seed,
+                       ask=self.table.playbook.ask)
+
+    def questions(self) -> list[Question]:
+        """Every question open now, the next one first (the later ones may go away once it
+        is answered: they are what the walk read after it)."""
+        return self._state()[0]
+
+    def next_question(self) -> Question | None:
+        found = self.questions()
+        return found[0] if found else None
+
+    def _state(self) -> tuple[list[Question], Trace | None, Reading | None]:
+        if self._open is None:
+            opened, trace, reading = self.inquiry.open()
+            questions = [self._question(o) for o in opened]
+            if trace is not None and reading is not None and self.dice == "table":
+                questions = self._with_dice(opened, questions, trace, reading)
+            self._open = questions, trace, reading
+        return self._open
+
+    def _with_dice(self, opened: list[Open], questions: list[Question], trace: Trace,
+                   reading: Reading) -> list[Question]:
+        """Dice rolled at the table are asked where the walk rolls them: after the facts it
+        read before the roll (what it reads after may depend on the faces)."""
+        given = len(self.inquiry.data.get("dice", []))
+        roll = first_unrolled(trace, given)
+        if roll is None:
+            return questions
+        index = next((i for i, r in enumerate(trace.dice) if r is roll["roll"]), None)
+        step = reading.roll_steps[index] if index is not None and \
+            index < len(reading.roll_steps) else len(trace.steps)
+        pairs = list(zip(opened, questions, strict=True))
+        return [*(q for o, q in pairs if o.step <= step), self._dice_question(roll),
+                *(q for o, q in pairs if o.step > step)]
+
+    def _question(self, item: Open) -> Question:
+        pack, book = self.table.engine.pack, self.table.playbook
+        rule = pack.rule(item.rule) if item.rule else None
+        why = {"rule": item.rule, "page": item.page, "rule_says": rule.says if rule else "",
+               "cite": rule.cite if rule else ""}
+        if item.what == "list":
+            entity = pack.facts.entities[item.kind]
+            return list_question(item.name, entity, pack, book.hidden.get(item.kind, []),
+                                 book.wording(item.name), self.table.kept_labels(self.bot,
+                                                                                 item.kind),
+                                 **why)
+        if item.what == "answer":
+            spec = pack.facts.judgments[item.name]
+            return field_question(spec, pack, item.name, "answer", book.wording(item.name),
+                                  **why)
+        spec = pack.facts.board[item.name]
+        question = field_question(spec, pack, item.name, "fact", book.wording(item.name),
+                                  **why)
+        if not item.rule and spec.required_text:
+            question = _with(question, help=f"needed when {spec.required_text}")
+        if spec.refers:  # it names a listed entity: those listed are the choices
+            names = [e.get(f) for kind, f in spec.refers
+                     for e in self.inquiry.data.get(pack.facts.entities[kind].key or "", [])
+                     if isinstance(e, dict) and e.get(f)]
+            question = _with(question, kind="choice", choices=[*(spec.enum or []), *names])
+        return question
+
+    def _dice_question(self, roll: dict[str, Any]) -> Question:
+        count, _, sides = str(roll["dice"]).partition("d")
+        index = len(self.inquiry.data.get("dice", []))
+        return Question(id=f"dice.{index}", what="dice", kind="dice",
+                        text=f"Roll {int(count) - roll['skip']}d{sides}: {roll['for']}",
+                        help=str(roll["for"]), count=int(count) - roll["skip"],
+                        sides=int(sides))
+
+    # --- answering -------------------------------------------------------------------------
+
+    def answer(self, ident: str, raw: Any) -> Any:
+        """Answer the question `ident` (it must be the next one); the value as kept, or
+        AnswerError (nothing changes)."""
+        question = self.next_question()
+        if question is None:
+            raise AnswerError(f"nothing is asked now (answer to {ident!r} given)", path=ident)
+        if question.id != ident:
+            raise AnswerError(f"the question now is {question.id!r}, not {ident!r}",
+                              path=ident, hint="answers go in the order they are asked")
+        value = question.parse(raw)
+        trial = copy.deepcopy(self.inquiry.data)
+        self._give(trial, question, value)
+        try:
+            self._inquiry(trial).situation()
+        except SnapshotError as exc:
+            raise AnswerError(exc.message, path=exc.path or ident, hint=exc.hint) from None
+        self.inquiry.data = trial
+        self.answers.append((question, value))
+        self._open = None
+        return value
+
+    def _give(self, data: dict[str, Any], question: Question, value: Any) -> None:
+        if question.what == "answer":
+            data.setdefault("answers", {})[question.id] = value
+        elif question.what == "dice":
+            data["dice"] = [*data.get("dice", []), *value]
+        elif question.what == "list":
+            data[question.id] = [{**question.known.get(_label_of(item, question), {}), **item}
+                                 for item in value]
+        else:
+            data[question.id] = value
+
+    def back(self) -> Question | None:
+        """Take back the last answer (it will be asked again); the question it answered."""
+        if not self.answers:
+            return None
+        question, _ = self.answers.pop()
+        data = copy.deepcopy(self.base)
+        for earlier, value in self.answers:
+            self._give(data, earlier, value)
+        self.inquiry.data = data
+        self._open = None
+        return question
+
+    def asked(self) -> list[dict[str, Any]]:
+        return [{"id": q.id, "value": v} for q, v in self.answers]
+
+    # --- deciding --------------------------------------------------------------------------
+
+    def decide(self) -> TurnResult:
+        """The decision, once nothing is open: decided again with every die written into
+        the snapshot, and explained."""
+        questions, trace, _ = self._state()
+        if questions or trace is None:
+            raise AnswerError(f"{len(questions)} question(s) still open, the next "
+                              f"{questions[0].id!r}", path=questions[0].id)
+        snapshot = copy.deepcopy(self.inquiry.data)
+        snapshot["dice"] = [face for roll in trace.dice for face in roll["faces"]]
+        final = self._inquiry(snapshot)
+        situation = final.situation()
+        reading = Reading()
+        explained = self.table.engine.decide(situation, seed=self.seed, reading=reading)
+        point = self.table.playbook.point
+        at = situation.board.get(point) if point else None
+        return TurnResult(self.number, self.bot, at, snapshot, explained, reading, self.asked())
+
+
+def _label_of(item: dict[str, Any], question: Question) -> str:
+    return str(item.get(question.label, ""))
+
+
+def _with(question: Question, **changes: Any) -> Question:
+    return replace(question, **changes)
+
+
+__all__ = ["DICE_MODES", "Turn", "TurnResult"]

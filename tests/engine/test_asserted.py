@@ -1,0 +1,63 @@
+"""What reaches durable_rules: an entity fact holds exactly the fields some pattern tests or
+joins on (under their short codes), and a state's fact is renewed only when one of those
+fields changed."""
+
+from __future__ import annotations
+
+from whybot.engine.asserted import EntityFacts
+from whybot.engine.compiled import Compiled, pattern_fields
+from whybot.engine.compiler import field_code
+from whybot.engine.derivation import EID
+
+
+def test_the_fields_a_rule_reads_are_found_in_its_patterns():
+    """Patterns name entity fields by their codes (`compiler.field_code`); the fields read are
+    told by name."""
+    names = {"f0": "size", "f1": "colour", "f2": "shape", "f3": "open", "f4": "depth"}
+    patterns = [
+        {"e": {"$and": [{"t": "phase"}, {"band": 1}]}},
+        {"x_t": {"$and": [{"t": "e"}, {"kind": "token"}, {"$gte": {"f0": 3}}]}},
+        {"x_s": {"$and": [{"t": "e"}, {"kind": "slot"}, {"f1": {"x_t": "f1"}},
+                          {"$or": [{"f2": "round"}, {"f2": "square"}]},
+                          {"$lt": {"f3": {"$add": {"$l": {"$m": "f4"}, "$r": 1}}}},
+                          {"k": {"e": "k"}}]}},
+    ]
+    assert pattern_fields(patterns, names) == {("token", "size"), ("token", "colour"),
+                                               ("slot", "colour"), ("slot", "shape"),
+                                               ("slot", "open"), ("slot", "depth")}
+
+
+def test_field_codes_are_short_shared_and_never_a_name_whybot_stamps():
+    codes: dict[str, str] = {}
+    first = [field_code(name, codes) for name in ("size", "t", "kind", "id", "size")]
+    assert first == ["f0", "f1", "f2", "f3", "f0"]
+    assert not {"t", "kind", "eid", "id", "sid", "k", "v", "n"} & set(codes.values())
+
+
+def _facts() -> EntityFacts:
+    return EntityFacts(Compiled("phase", kinds=[{"token"}], fields={"token": (("size", "f0"),)}), 0)
+
+
+def test_an_entity_fact_holds_only_the_fields_patterns_read():
+    retract: list[dict] = []
+    renew: list[dict] = []
+    token = {EID: 7, "size": 2, "colour": "red", "note": None}
+    _facts().update([(7, "token", token), (8, "slot", {EID: 8, "size": 1})], retract, renew)
+    assert retract == [] and renew == [{"f0": 2, "t": "e", "kind": "token", "eid": 7,
+                                        "id": "x7.0"}]
+
+
+def test_a_fact_is_renewed_only_when_a_field_it_holds_changed():
+    facts = _facts()
+    token = {EID: 7, "size": 2, "colour": "red"}
+    facts.update([(7, "token", token)], [], [])
+    for change, renewed in (({"colour": "blue"}, False), ({"size": 2}, False),
+                            ({"size": 3}, True), ({"size": 3.5}, True), ({"size": True}, True)):
+        token.update(change)
+        retract: list[dict] = []
+        renew: list[dict] = []
+        facts.update([(7, "token", token)], retract, renew)
+        assert bool(renew) == renewed == bool(retract), change
+    retract = []
+    facts.update([(7, None, None)], retract, [])  # removed
+    assert [f["eid"] for f in retract] == [7] and not facts.held

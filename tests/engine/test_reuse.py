@@ -1,0 +1,104 @@
+"""A rederive whose inputs are the last run's wherever derivations read gets the last result:
+the same decision and trace as deriving again, without asking the reasoner."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import KNOWLEDGE, ROOT, TOY_PACKS, engine_for
+from whybot.engine import reuse
+from whybot.engine.derivation import EID
+from whybot.facts.snapshot import load_snapshot, parse_snapshot
+
+MEMBERS = "members: [{name: Ann, purse: 6}, {name: Bob, purse: 1}]\nseats: [{holder: Ann}]\n"
+
+
+@pytest.fixture(scope="module")
+def ledger():
+    return engine_for(TOY_PACKS, "ledger")
+
+
+def _inputs(engine, text: str):
+    situation = parse_snapshot("pack: ledger\n" + text, "s.yaml", engine.pack)
+    return engine.inputs(situation), situation.entities
+
+
+@pytest.mark.parametrize(("one", "other"), [(1, True), (1, 1.0), (0.0, -0.0), ([1], [True]),
+                                            ({"a": 1, "b": 2}, {"b": 2, "a": 1})])
+def test_values_python_calls_equal_are_not_identical_when_a_trace_would_tell_them_apart(
+        one, other):
+    assert one == other
+    assert not reuse.identical(one, other)
+    assert reuse.identical(one, one)
+
+
+def test_what_the_ledger_derivations_read_is_members_and_no_board_name(ledger):
+    reads = ledger.derivation_reads
+    assert reads.kinds == {"member"}
+    assert reads.names == frozenset()
+
+
+def test_the_same_inputs_give_a_copy_of_the_last_result(ledger):
+    board, entities = _inputs(ledger, "phase: open\n" + MEMBERS)
+    last = reuse.LastDerivation(ledger.derivation_reads)
+    assert last.find(board, entities) is None
+    run = ledger.derive(board, entities, {})
+    last.keep(board, entities, run)
+    again = last.find(dict(board), {k: [dict(e) for e in v] for k, v in entities.items()})
+    assert again is not None
+    assert again.entities == run.entities and again.judgments() == run.judgments()
+    assert again.field_support == run.field_support
+    rich = again.entities["member"][0]
+    assert rich["rich"] is True and rich is not run.entities["member"][0]
+    key = (rich[EID], "rich")
+    assert again.field_support[key] is not run.field_support[key]
+
+
+def test_a_change_no_derivation_reads_reuses_and_keeps_the_new_values(ledger):
+    board, entities = _inputs(ledger, "phase: open\n" + MEMBERS)
+    last = reuse.LastDerivation(ledger.derivation_reads)
+    last.keep(board, entities, ledger.derive(board, entities, {}))
+    moved = {**entities, "seat": [{**entities["seat"][0], "holder": "empty"}]}
+    again = last.find({**board, "coins": 9}, moved)
+    assert again is not None
+    assert again.board["coins"] == 9
+    assert again.entities["seat"][0]["holder"] == "empty"
+
+
+@pytest.mark.parametrize("change", ["purse", "type", "order", "removed"])
+def test_a_change_a_derivation_reads_derives_again(ledger, change):
+    board, entities = _inputs(ledger, "phase: open\n" + MEMBERS)
+    last = reuse.LastDerivation(ledger.derivation_reads)
+    last.keep(board, entities, ledger.derive(board, entities, {}))
+    ann, bob = entities["member"]
+    members = {"purse": [{**ann, "purse": 2}, bob], "type": [{**ann, "purse": 6.0}, bob],
+               "order": [dict(reversed(ann.items())), bob], "removed": [bob]}[change]
+    assert last.find(board, {**entities, "member": members}) is None
+
+
+def _fate_examples() -> list[Path]:
+    return sorted((ROOT / "facts" / "examples" / "arcs" / "fates").rglob("*.yaml"))
+
+
+def test_decisions_with_reuse_are_the_decisions_derived_afresh(monkeypatch):
+    """Every Fate example (their pages rederive after each action): the same trace, and fewer
+    runs of the reasoner."""
+    arcs = engine_for(KNOWLEDGE, "arcs")
+    calls = {"reused": 0, "afresh": 0}
+    real = arcs.derive
+    traces = {}
+    for way in ("reused", "afresh"):
+        if way == "afresh":
+            monkeypatch.setattr(reuse.LastDerivation, "find", lambda self, board, entities: None)
+
+        def counted(*args, way=way):
+            calls[way] += 1
+            return real(*args)
+        monkeypatch.setattr(arcs, "derive", counted)
+        traces[way] = [arcs.decide(load_snapshot(path, arcs.pack), seed=1).as_dict()
+                       for path in _fate_examples()]
+    assert len(traces["afresh"]) > 20
+    assert traces["reused"] == traces["afresh"]
+    assert calls["reused"] < calls["afresh"]

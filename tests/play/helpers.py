@@ -1,0 +1,47 @@
+"""Playing a turn through the table API with a hand-worked example's own values."""
+
+from __future__ import annotations
+
+import copy
+from pathlib import Path
+from typing import Any
+
+from whybot.engine.errors import SnapshotError
+from whybot.engine.sources import read_document
+from whybot.facts.includes import with_includes
+from whybot.facts.table import Table
+from whybot.facts.turn import Turn
+
+EXAMPLES = Path(__file__).resolve().parents[2] / "facts" / "examples"
+
+
+def example(path: str | Path) -> dict[str, Any]:
+    """An example snapshot with what it includes merged in."""
+    document = with_includes(read_document(EXAMPLES / path, SnapshotError))
+    return copy.deepcopy(document.data)
+
+
+def value_for(question: Any, values: dict[str, Any], dice: list[int]) -> Any:
+    """The example's value for a question (a judgment under answers:, dice in order); the
+    pack's default where the example leaves it out, as the example itself assumes."""
+    if question.what == "dice":
+        faces = dice[:question.count]
+        del dice[:question.count]
+        return faces
+    if question.what == "list":
+        return values.get(question.id, [])
+    if question.what == "answer":
+        return values.get("answers", {}).get(question.id, question.spec.default)
+    return values.get(question.id, question.spec.default)
+
+
+def play(table: Table, values: dict[str, Any], *, bot: str | None = None,
+         point: Any = None, dice: str = "roll") -> tuple[Turn, list[str]]:
+    """Answer every question the turn asks from `values`; the turn and the ids asked."""
+    turn = table.turn(bot, point, dice)
+    faces = list(values.get("dice", []))
+    asked = []
+    while (question := turn.next_question()) is not None:
+        asked.append(question.id)
+        turn.answer(question.id, value_for(question, values, faces))
+    return turn, asked

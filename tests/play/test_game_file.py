@@ -1,0 +1,125 @@
+"""The game file: checked when read (field path and line), written atomically, and never
+written over when it is damaged, stale (saved by another writer since it was read) or new."""
+
+from __future__ import annotations
+
+import pytest
+
+from whybot.engine.errors import WhybotError
+from whybot.facts.game import GameFileError
+from whybot.facts.question import AnswerError
+from whybot.facts.table import Table
+
+from .helpers import example, play
+
+SETUP = {"bots": ["red"], "difficulty": "none", "act": 1, "red.fate": "none"}
+
+
+@pytest.fixture()
+def game(tmp_path):
+    path = tmp_path / "game.yaml"
+    Table.new(path, "arcs", SETUP, seed=5)
+    return path
+
+
+def test_a_new_game_holds_the_setup_and_is_never_written_over(game):
+    text = game.read_text(encoding="utf-8")
+    assert "whybot: whybot game" in text and "revision: 1" in text
+    table = Table.open(game)
+    assert table.game.state["game"] == {"act": 1, "difficulty": "none", "bots": 1}
+    assert table.game.state["bots"] == {"red": {"fate": "none"}}
+    with pytest.raises(GameFileError, match="exists: it is not overwritten"):
+        Table.new(game, "arcs", SETUP)
+    assert game.read_text(encoding="utf-8") == text
+    assert sorted(p.name for p in game.parent.iterdir()) == [".game.yaml.lock", "game.yaml"]
+
+
+@pytest.mark.parametrize(("edit", "message"), [
+    (("fate: none", "fate: nonee"),
+     "game.yaml:16 ($.state.bots.red.fate): 'nonee' is not one of: none, "),
+    (("bots: [red]", "bots: [red, red]"), "($.bots): bots must be a list of different names"),
+    (("revision: 1", "revison: 1"), "($.revison): unknown key 'revison' in a game file (did "
+                                    "you mean 'revision'?)"),
+    (("pack: arcs", "pack: arc"), "no knowledge pack named 'arc' (did you mean 'arcs'?)"),
+])
+def test_a_damaged_file_is_refused_naming_the_field(game, edit, message):
+    game.write_text(game.read_text(encoding="utf-8").replace(*edit), encoding="utf-8")
+    with pytest.raises(WhybotError) as caught:
+        Table.open(game)
+    assert message in str(caught.value)
+
+
+def test_a_damaged_or_stale_file_is_not_overwritten(game, tmp_path):
+    first, second = Table.open(game), Table.open(game)
+    turn = first.turn(point="chapter")
+    turn.answer("guild_cards", [])
+    first.record(turn.decide())
+    saved = game.read_text(encoding="utf-8")
+    turn = second.turn(point="chapter")
+    turn.answer("guild_cards", [])
+    with pytest.raises(GameFileError, match=r"changed since it was read \(revision 2, read at "
+                                            r"1\): nothing saved"):
+        second.record(turn.decide())
+    assert game.read_text(encoding="utf-8") == saved
+    assert second.game.log == [] and second.game.revision == 1  # left as it was read
+
+    damaged = saved.replace("hand_counter: 6", "hand_counter: six")
+    game.write_text(damaged, encoding="utf-8")
+    with pytest.raises(GameFileError, match=r"cannot be read .*it is not overwritten"):
+        first.undo()
+    assert game.read_text(encoding="utf-8") == damaged
+    assert [p.name for p in tmp_path.iterdir() if p.suffix == ".tmp"] == []
+
+
+def test_a_turn_recorded_twice_is_refused(game):
+    table = Table.open(game)
+    turn = table.turn(point="chapter")
+    turn.answer("guild_cards", [])
+    result = turn.decide()
+    table.record(result)
+    with pytest.raises(GameFileError, match="turn 1 was decided, but the game is at turn 2"):
+        table.record(result)
+
+
+def test_answers_are_checked_and_taken_back(game):
+    table = Table.open(game)
+    turn = table.turn()
+    question = turn.next_question()
+    assert question.as_dict() == {
+        "id": "hand_counter", "what": "fact", "kind": "number",
+        "text": "What does the bot's hand counter show?", "help": "needed when step == 'turn'",
+        "minimum": 0, "maximum": 20}
+    with pytest.raises(AnswerError, match=r"21 is outside 0\.\.20"):
+        turn.answer("hand_counter", "21")
+    with pytest.raises(AnswerError, match="the question now is 'hand_counter', not 'x'"):
+        turn.answer("x", 1)
+    assert turn.answer("hand_counter", "4") == 4
+    question = turn.next_question()
+    assert (question.id, question.kind, question.rule, question.page) == (
+        "bonus_cards", "number", "bot_turn.draw", "bot_turn")
+    assert question.why().startswith("rule bot_turn.draw on page bot_turn reads it: “Is bot’s "
+                                     "hand counter greater than number of bonus cards")
+    turn.answer("bonus_cards", 0)
+    assert turn.answer("initiative", "y") is True
+    cards = turn.next_question()
+    assert cards.kind == "entities" and [f.id for f in cards.fields][:3] == [
+        "suit", "number", "pips"]
+    with pytest.raises(AnswerError, match=r"cards\[0\].suit.*'adminstration' is not one of"):
+        turn.answer("cards", [{"suit": "adminstration"}])
+    assert turn.back().id == "initiative"
+    assert turn.next_question().id == "initiative"
+    assert turn.asked() == [{"id": "hand_counter", "value": 4}, {"id": "bonus_cards",
+                                                                "value": 0}]
+
+
+def test_dice_at_the_table_are_asked_as_faces(game):
+    values = example("arcs/demo.yaml")
+    table = Table.open(game)
+    turn, _ = play(table, {**values, "dice": [3]}, dice="table")
+    dice = [q for q, _ in turn.answers if q.what == "dice"]
+    assert [(q.id, q.count, q.sides) for q in dice] == [("dice.0", 1, 6)]
+    with pytest.raises(AnswerError):
+        dice[0].parse("7")
+    result = turn.decide()
+    assert result.snapshot["dice"] == [3]
+    assert result.trace.dice[0]["source"] == "pre-rolled #1"

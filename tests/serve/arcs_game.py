@@ -1,0 +1,45 @@
+"""A scripted two-turn Arcs game for the web tests: the answers a player gives, by question.
+
+Turn 1 is the README's demo situation (the bot cannot surpass, Taxes to contend Tycoon); turn
+2 is the same table a round later, so the game file already knows the hand and seize counters
+and the ambitions declared, and does not ask for them again. Facts the demo leaves out are
+answered 0 / no, as a player with nothing of them would.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+CARDS = [{"suit": "administration", "number": 3, "pips": 3},
+         {"suit": "construction", "number": 5, "pips": 2}]
+AMBITIONS = [{"name": "tycoon", "declared": True, "bot": 1, "best_rival": 3, "second_rival": 1},
+             {"name": "tyrant", "declared": False, "bot": 2, "best_rival": 1}]
+OPTIONS = [{"action": "tax", "ambition": "tycoon", "resource": "material",
+            "target": "Blue's city in Hexy 2"}]
+
+TURN_1: dict[str, Any] = {  # in the order the procedure reaches them
+    "hand_counter": 4, "bonus_cards": 0, "initiative": False, "cards": CARDS,
+    "lead_suit": "aggression", "seize_counter": 1,  # no card of the led suit: no number read
+    "initiative_seized_this_round": False, "event_played_this_round": False,
+    "ambitions": AMBITIONS, "ambition_markers_available": False, "options": OPTIONS,
+    "material": 0, "fuel": 0, "weapon": 0, "relic": 0, "psionic": 0, "weapon_guild_cards": 0,
+    "union_cards": 0, "golems": [], "damaged_ships": 0,
+}
+TURN_2 = {k: v for k, v in TURN_1.items()  # the game file knows the counters now
+          if k not in ("hand_counter", "seize_counter")}
+
+SETUP = {"pack": "arcs", "seat0": "red", "seat0.fate": "none", "act": "1",
+         "difficulty": "none", "seed": "7"}  # seed 7: turn 2's seize roll fails too
+
+
+def as_text(value: Any) -> str:
+    """A value as a player types it into the page."""
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    return str(value)
+
+
+def cells(rows: list[dict[str, Any]]) -> dict[str, str]:
+    """An entity list as the page's table sends it (`value.ROW.FIELD`)."""
+    return {f"value.{i}.{name}": as_text(v) for i, row in enumerate(rows)
+            for name, v in row.items()}

@@ -1,0 +1,201 @@
+"""`whybot serve` in a real browser: Debian's Chromium driven by Playwright plays a two-turn
+Arcs game with one undo, at phone (360×740) and tablet (768×1024) sizes, partly with the
+keyboard alone, and saves screenshots: a question page (SIZE-turn.png), the decision
+(SIZE-decision.png) and the decision with its why open (SIZE-decision-why.png).
+
+Playwright's own browser download is not used: the tests drive the system `chromium`
+(`apt-get install chromium`). Without one they are skipped, saying how to install it; with
+WHYBOT_REQUIRE_BROWSER=1 (set by `.ci/run`) a missing browser fails instead. The screenshots go
+to build/test-artifacts/ (or $WHYBOT_ARTIFACTS).
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from whybot.cli.cmd_serve import free_port
+from whybot.cli.web.app import create_app
+from whybot.facts.table import Table
+
+from .arcs_game import AMBITIONS, TURN_1, TURN_2, as_text
+
+pytestmark = pytest.mark.browser
+ROOT = Path(__file__).resolve().parents[2]
+INSTALL = ("no Chromium for the browser tests: install it with `sudo apt-get install -y "
+           "chromium` (Debian/Ubuntu) and `pip install -e '.[test]'` for Playwright; "
+           "Playwright's own browser download is not needed")
+SIZES = {"phone": {"width": 360, "height": 740}, "tablet": {"width": 768, "height": 1024}}
+
+
+def _browser_path() -> str | None:
+    found = shutil.which("chromium") or shutil.which("chromium-browser")
+    try:
+        import playwright  # noqa: F401
+    except ImportError:
+        return None
+    return found
+
+
+def artifacts() -> Path:
+    folder = Path(os.environ.get("WHYBOT_ARTIFACTS", ROOT / "build" / "test-artifacts"))
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder
+
+
+@pytest.fixture(scope="module")
+def chromium() -> Iterator[Any]:
+    path = _browser_path()
+    if path is None:
+        if os.environ.get("WHYBOT_REQUIRE_BROWSER") == "1":
+            pytest.fail(f"WHYBOT_REQUIRE_BROWSER=1 but {INSTALL}")
+        pytest.skip(INSTALL)
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as driver:
+        browser = driver.chromium.launch(executable_path=path, args=["--no-sandbox"])
+        yield browser
+        browser.close()
+
+
+@pytest.fixture()
+def server(tmp_path: Path) -> Iterator[tuple[str, Path]]:
+    """`whybot serve`'s app under uvicorn on a free loopback port, for one test."""
+    import uvicorn
+
+    games = tmp_path / "games"
+    games.mkdir()
+    port = free_port("127.0.0.1")
+    running = uvicorn.Server(uvicorn.Config(create_app(games), host="127.0.0.1", port=port,
+                                            log_level="warning"))
+    thread = threading.Thread(target=running.run, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 20
+    while not running.started:
+        assert time.monotonic() < deadline, "the server did not start"
+        time.sleep(0.05)
+    yield f"http://127.0.0.1:{port}", games
+    running.should_exit = True
+    thread.join(10)
+
+
+def _fill_table(page: Any, rows: list[dict[str, Any]]) -> None:
+    shown = page.locator("#rows tbody tr").count()
+    for _ in range(len(rows) - shown):
+        page.get_by_role("button", name="Add a row").click()
+    for index, row in enumerate(rows):
+        for field, value in row.items():
+            cell = page.locator(f'[name="value.{index}.{field}"]')
+            if cell.evaluate("e => e.tagName") == "SELECT":
+                cell.select_option(as_text(value))
+            else:
+                cell.fill(as_text(value))
+
+
+def answer(page: Any, value: Any, keyboard: bool) -> None:
+    """Answer the question shown, as a player would: tap (or type and press Enter); returns
+    when the next page has loaded."""
+    with page.expect_navigation():
+        _answer(page, value, keyboard)
+
+
+def _answer(page: Any, value: Any, keyboard: bool) -> None:
+    if page.locator("#rows").count():
+        _fill_table(page, value)
+        page.get_by_role("button", name="Next", exact=True).click()
+    elif page.locator(".yesno").count():
+        label = "Yes" if value else "No"
+        if keyboard:  # "Yes" has the focus: Tab moves to "No"
+            if not value:
+                page.keyboard.press("Tab")
+            page.keyboard.press("Enter")
+        else:
+            page.get_by_role("button", name=label, exact=True).click()
+    elif page.locator("select#answer").count():
+        page.select_option("select#answer", as_text(value))
+        page.get_by_role("button", name="Next", exact=True).click()
+    elif page.locator("#answer").count():
+        if keyboard:
+            page.keyboard.press("Control+A")
+            page.keyboard.type(as_text(value))
+            page.keyboard.press("Enter")
+        else:
+            page.fill("#answer", as_text(value))
+            page.get_by_role("button", name="Next", exact=True).click()
+    else:  # a short pick list as buttons
+        page.get_by_role("button", name=as_text(value), exact=True).click()
+
+
+def play_turn(page: Any, script: dict[str, Any], shots: str | None = None) -> list[str]:
+    """Answer every question of the turn; the ids asked, in order."""
+    asked = []
+    while page.locator('input[name="question"]').count():
+        question = page.locator('input[name="question"]').input_value()
+        assert question in script, f"asked {question!r}"
+        if shots and question == "cards":
+            page.screenshot(path=str(artifacts() / f"{shots}-turn.png"))
+        asked.append(question)
+        answer(page, script[question], keyboard=len(asked) <= 3)
+        assert page.locator(".error").count() == 0, page.locator(".error").all_inner_texts()
+    return asked
+
+
+def _new_game(page: Any, base: str) -> None:
+    page.goto(base + "/")
+    page.get_by_role("button", name="Set up a new game").click()
+    page.fill("#name", "arcs-web")
+    page.locator("summary", has_text="Dice seed").click()
+    page.fill("#seed", "7")
+    page.get_by_role("button", name="Start the game").click()
+    page.get_by_role("button", name="Start turn 1").click()
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_a_two_turn_arcs_game_with_one_undo(chromium, server, size):
+    base, games = server
+    context = chromium.new_context(viewport=SIZES[size])
+    page = context.new_page()
+    _new_game(page, base)
+
+    assert play_turn(page, TURN_1) == list(TURN_1)
+    assert page.url.endswith("/g/arcs-web/turns/1")
+    page.locator("#undo").click()
+    assert "Turn 1 (red) was taken back." in page.inner_text("main")
+
+    page.get_by_role("button", name="Start turn 1").click()
+    play_turn(page, TURN_1, shots=size)
+    page.get_by_role("link", name="Next turn").click()
+    assert play_turn(page, TURN_2) == list(TURN_2)  # the counters are known now
+    assert page.url.endswith("/g/arcs-web/turns/2")
+    big = page.inner_text(".decision")
+    assert "tax" in big and "Blue's city in Hexy 2" in big
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= SIZES[size]["width"], "the decision page scrolls sideways"
+    page.screenshot(path=str(artifacts() / f"{size}-decision.png"))
+    page.get_by_text("Why", exact=True).click()
+    assert page.locator("#why .tree").first.is_visible()
+    page.screenshot(path=str(artifacts() / f"{size}-decision-why.png"), full_page=True)
+
+    table = Table.open(games / "arcs-web.yaml")
+    assert [e["turn"] for e in table.game.log] == [1, 2]
+    assert table.game.state["bots"]["red"]["hand_counter"] == 2
+    assert table.game.state["entities"]["game"]["ambition"]["tycoon"]["declared"] is \
+        AMBITIONS[0]["declared"]
+    context.close()
+
+
+def test_the_page_follows_the_devices_dark_setting(chromium, server):
+    base, _ = server
+    context = chromium.new_context(viewport=SIZES["phone"], color_scheme="dark")
+    page = context.new_page()
+    page.goto(base + "/")
+    background = page.evaluate("getComputedStyle(document.body).backgroundColor")
+    assert background == "rgb(18, 20, 23)"
+    context.close()
