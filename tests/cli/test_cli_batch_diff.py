@@ -136,6 +136,8 @@ def test_diff_rows_are_the_same_bytes_with_forked_workers(run):
 @pytest.mark.parametrize(("args", "words"), [
     (("--diff", "no_such_variant"), "--diff: 'no_such_variant' is not a folder of house rules"),
     (("--diff", str(HOUSE), "--odds"), "--diff compares decisions; it does not work out --odds"),
+    (("--diff", "draft-01", "--pack", "arcs"),
+     "no variant 'draft-01' of pack 'arcs' (did you mean 'draft-001'?)"),
 ])
 def test_diff_refuses_in_one_line(run, args, words):
     result = run("batch", ARCS / "demo.yaml", *args)
