@@ -93,8 +93,9 @@ def _what_it_does(side: dict[str, Any], names: frozenset[str]) -> Any:
 
 
 def _distribution(side: dict[str, Any], names: frozenset[str]) -> Any:
-    """A side's odds as compared: each decision (as `_what_it_does`) with its probability, in
-    a stable order; None when there are none (not asked, or refused on this side)."""
+    """A side's odds as compared: each decision (without the fields only one side declares)
+    with its probability, in a stable order; None when there are none (not asked, or refused
+    on this side: odds worked out on one side only are a change)."""
     odds = side.get("odds")
     if odds is None or "error" in odds:
         return None
