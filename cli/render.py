@@ -85,6 +85,12 @@ def _action(index: int, action: dict[str, Any]) -> Tree:
     return node
 
 
+def pack_and_variant(data: dict[str, Any]) -> str:
+    """`pack arcs` or `pack arcs, variant draft-000`: what the decision was read from."""
+    variant = f", variant {data['variant']}" if data.get("variant") else ""
+    return f"pack {data.get('pack', '?')}{variant}"
+
+
 def _assumption(item: dict[str, Any]) -> Text:
     what = item.get("what", "fact")
     if what == "list":
@@ -116,7 +122,7 @@ def render_decision(data: dict[str, Any]) -> RenderableType:
     decision = data.get("decision", {})
     parts: list[RenderableType] = [
         Text.assemble(("Decision ", "bold"), (data.get("snapshot", ""), "bold cyan"),
-                      (f"  (pack {data.get('pack', '?')})", "dim"))]
+                      (f"  ({pack_and_variant(data)})", "dim"))]
     presentation = data.get("presentation", {})
     lead = tuple(presentation.get("lead", ()))
     names = presentation.get("choices", {})
@@ -159,7 +165,8 @@ def render_decision(data: dict[str, Any]) -> RenderableType:
 
 def _roll(roll: dict[str, Any]) -> Text:
     faces = ", ".join(str(f) for f in roll.get("faces", []))
-    result = f"{roll.get('total')} success(es) ({roll['successes']})" \
+    result = f"{roll['drawn']} ({roll['pool']})" if roll.get("drawn") else \
+        f"{roll.get('total')} success(es) ({roll['successes']})" \
         if roll.get("successes") else str(roll.get("total"))
     text = Text(f"{roll.get('dice')} → [{faces}] = {result}", style="bold magenta")
     text.append(f"  ({roll.get('source')})", style="dim")
@@ -324,7 +331,7 @@ def path_tree(data: dict[str, Any]) -> Tree:
     """The path through the pages. Consecutive rules of one page visit share its node; a page
     read by `call` hangs under the rule that read it."""
     root = Tree(Text.assemble(("Why: ", "bold"), (data.get("snapshot", ""), "bold cyan"),
-                              (f"  (pack {data.get('pack', '?')})", "dim")))
+                              (f"  ({pack_and_variant(data)})", "dim")))
     pages: dict[int, tuple[str, Tree]] = {}
     steps: dict[int, Tree] = {-1: root}
     for number, step in enumerate(data.get("path", []), 1):

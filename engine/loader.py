@@ -20,7 +20,7 @@ from .checks import check_pack
 from .declarations import add_facts, condition, fail, load_pack_description
 from .errors import RuleFileError, did_you_mean
 from .expressions import scopes
-from .files import PACK_FILE, rule_files
+from .files import PACK_FILE, pack_folder, rule_files
 from .limits import current as limits
 from .model import DECISION, DERIVATION, Pack, Page, Rule
 from .outcome_parser import OutcomeError, parse_outcome
@@ -181,16 +181,6 @@ class _Overlay:
             except OutcomeError as exc:
                 raise fail(document, ("after_action", *exc.path), str(exc)) from None
         return True
-
-
-def pack_folder(root: Path, name: str) -> Path:
-    """The folder of pack `name` under `root`, or an error listing the packs there."""
-    folder = root / name
-    if name.replace("_", "").isalnum() and (folder / PACK_FILE).is_file():
-        return folder
-    known = sorted(p.name for p in root.iterdir() if (p / PACK_FILE).is_file())
-    raise RuleFileError(f"no knowledge pack named {name!r}",
-                        hint=did_you_mean(name, known) or f"packs: {', '.join(known)}")
 
 
 def _place_waiting(overlay_state: _Overlay, waiting: list[tuple[_Placed, Document]],
