@@ -50,7 +50,8 @@ def outputs() -> dict[str, str]:
                     traces.append(json.dumps(data, indent=2, ensure_ascii=False, default=str))
                 except WhybotError as error:
                     traces.append(f"error: {error}")
-        found[str(path.relative_to(ROOT)).replace("/", "__") + ".txt"] = "\n".join(traces)
+        text = "\n".join(traces).replace(str(ROOT), "ROOT")  # the checkout's place aside
+        found[str(path.relative_to(ROOT)).replace("/", "__") + ".txt"] = text
     return found
 
 

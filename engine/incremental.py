@@ -18,7 +18,6 @@ affected rules than `SHARE` of all.
 
 from __future__ import annotations
 
-from collections import defaultdict
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -110,14 +109,14 @@ class Dependencies:
     def __init__(self, pack: Pack, strata: Strata) -> None:
         self.pack = pack
         self.count = len(pack.derivations())
-        self.readers: dict[Product, set[str]] = defaultdict(set)
+        self.readers: dict[Product, set[str]] = {}  # a plain dict: engines travel pickled
         self.products: dict[str, list[Product]] = {}
         for rule in pack.derivations():
             read = {product for product, _ in reads(rule, pack)}
             parts = [rule.when, *([rule.then.judge.value] if rule.then.judge else [])]
             read.update(("kind", kind) for part in parts for kind in kinds_read(part))
             for product in read:
-                self.readers[product].add(rule.id)
+                self.readers.setdefault(product, set()).add(rule.id)
             made = self.products[rule.id] = products(rule, pack)
             for what, name in list(made):  # a derived name: firings on its kind show it
                 kind, _, field_name = name.partition(".")
