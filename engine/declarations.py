@@ -10,9 +10,10 @@ from .errors import RuleFileError
 from .expressions import all_refs, depth
 from .limits import current as limits
 from .model import EntitySpec, FactSchema, FieldSpec, Pack
-from .parser import ConditionSyntaxError, parse
+from .parser import parse
 from .schema import PACK_SCHEMA, validate
 from .sources import Document, json_path, read_document
+from .tokens import ConditionSyntaxError
 
 PACK_FILE = "pack.yaml"
 RESERVED_FIELDS = {"t", "kind", "k", "sid", "id", "eid"}  # the compiler's own fact keys

@@ -32,8 +32,9 @@ from .outcomes import (
     Update,
     scope_alias,
 )
-from .parser import ConditionSyntaxError, parse, parse_setting, parse_value
+from .parser import parse, parse_setting, parse_value
 from .text import PathKey
+from .tokens import ConditionSyntaxError
 
 _PLACEHOLDER = re.compile(r"\{([^{}]+)\}")
 _DICE = re.compile(r"^\s*(?:(\d+)|\{([^{}]+)\})?d(\d+)\s*$")
