@@ -124,6 +124,15 @@ def _fact(fact: dict[str, Any]) -> str:
     return pairs(fact)
 
 
+def _support(node: Tree, support: dict[str, Any]) -> None:
+    """Under a judgment: `by RULE`, its citation, and the facts it read."""
+    by = node.add(Text.assemble(("by ", "bold"), (support["rule"], "green")))
+    if support.get("cite"):
+        by.add(labelled("cites:", support["cite"], "dim"))
+    for fact in support.get("facts", []):
+        by.add(labelled("from", _fact(fact)))
+
+
 def render_judgments(judgments: dict[str, Any]) -> RenderableType:
     """Each judgment the decision read: its value, the question, and where it came from."""
     tree = Tree(Text("judgments used:", style="bold"))
@@ -138,11 +147,7 @@ def render_judgments(judgments: dict[str, Any]) -> RenderableType:
             if "note" in support:
                 node.add(Text(f"{support['rule']}: {support['note']}", style="dim"))
                 continue
-            by = node.add(Text.assemble(("by ", "bold"), (support["rule"], "green")))
-            if support.get("cite"):
-                by.add(labelled("cites:", support["cite"], "dim"))
-            for fact in support.get("facts", []):
-                by.add(labelled("from", _fact(fact)))
+            _support(node, support)
     return tree
 
 
@@ -156,11 +161,7 @@ def render_entity_judgments(items: list[dict[str, Any]]) -> RenderableType:
         if "now" in item:
             node.label.append(f"  (after the actions: {show(item['now'])})", style="yellow")
         for support in item.get("by", []):
-            by = node.add(Text.assemble(("by ", "bold"), (support["rule"], "green")))
-            if support.get("cite"):
-                by.add(labelled("cites:", support["cite"], "dim"))
-            for fact in support.get("facts", []):
-                by.add(labelled("from", _fact(fact)))
+            _support(node, support)
     return tree
 
 
