@@ -15,7 +15,7 @@ import typer
 from whybot.engine import limits
 from whybot.engine.errors import EngineFault, WhybotError
 
-from . import cmd_batch, cmd_decide, cmd_odds, cmd_play, cmd_rules, cmd_serve
+from . import cmd_batch, cmd_decide, cmd_diff, cmd_odds, cmd_play, cmd_rules, cmd_serve
 from .common import engine_for, message
 from .group import command_group
 
@@ -53,6 +53,7 @@ app.command()(cmd_play.play)
 app.command()(cmd_play.undo)
 app.command()(cmd_play.log)
 app.command()(cmd_rules.packs)
+cmd_rules.rules_app.command("diff")(cmd_diff.rules_diff)
 app.command()(cmd_serve.serve)
 app.add_typer(cmd_rules.rules_app, name="rules")
 app.add_typer(cmd_rules.facts_app, name="facts")

@@ -23,6 +23,7 @@ from .options import (
     RulesOption,
     SeedOption,
     Snapshot,
+    VariantOption,
     folders,
 )
 from .trace_view import render_trace
@@ -34,10 +35,11 @@ StrictOption = Annotated[bool, typer.Option(
 
 
 def _decide(snapshot: Path, pack: str | None, rules: list[Path] | None, seed: int | None,
-            explain: bool, include_from: list[Path] | None, strict: bool = False):
+            explain: bool, include_from: list[Path] | None, variant: str | None,
+            strict: bool = False):
     """The decision; its assumptions are exactly the defaults the walk read (`reach.py`)."""
     engine, situation = load_situation(snapshot, pack, overlay_key(rules),
-                                       folders(include_from))
+                                       folders(include_from), variant)
     trace = engine.decide(situation, seed=seed, explain=explain, reading=Reading())
     if strict and trace.assumed:
         for item in trace.assumed:  # the list first (the error line itself stays short)
@@ -53,14 +55,16 @@ def _decide(snapshot: Path, pack: str | None, rules: list[Path] | None, seed: in
 
 def decide(snapshot: Snapshot, pack: PackOption = None, rules: RulesOption = None,
            seed: SeedOption = None, json_out: JsonOption = False,
-           include_from: IncludeFromOption = None, strict: StrictOption = False) -> None:
+           include_from: IncludeFromOption = None, strict: StrictOption = False,
+           variant: VariantOption = None) -> None:
     """What does the bot do now? (the short answer)
 
     The card it plays, each action with its goal, target, guidance and citation, whether the
     turn ended early (pass, event), the dice rolled, and what to do at the table. An Assumed
     block first names every fact the decision read that the snapshot left out (--strict
     refuses them). `whybot why` gives the reasons."""
-    engine, _, trace = _decide(snapshot, pack, rules, seed, False, include_from, strict)
+    engine, _, trace = _decide(snapshot, pack, rules, seed, False, include_from, variant,
+                               strict)
     data = {**trace.as_dict(), "presentation": engine.pack.presentation}
     if json_out:
         print_json({"snapshot": data["snapshot"], "pack": data["pack"],
@@ -84,7 +88,7 @@ def why(snapshot: Snapshot, rule: Annotated[str | None, typer.Option(
         turn: Annotated[int | None, typer.Option(
             "--turn", "-t", metavar="N",
             help="SNAPSHOT is a game file: turn N of its log, decided again.")] = None,
-        ) -> None:
+        variant: VariantOption = None) -> None:
     """Why did the bot do that? (the full trace)
 
     Every page read, the rule that fired there with the seed's question and citation, the
@@ -97,7 +101,7 @@ def why(snapshot: Snapshot, rule: Annotated[str | None, typer.Option(
         engine, situation, trace = table.engine, *table.past_situation(turn)
     else:
         engine, situation, trace = _decide(snapshot, pack, rules, seed, True, include_from,
-                                           strict)
+                                           variant, strict)
     data = {**trace.as_dict(), "presentation": engine.pack.presentation}
     if rule is not None:
         verdict = rule_verdict(engine, situation, trace, rule)

@@ -18,6 +18,7 @@ from .options import (
     PackOption,
     RulesOption,
     Snapshot,
+    VariantOption,
     folders,
     one_of,
 )
@@ -40,7 +41,7 @@ def odds(snapshot: Snapshot,
          seed: Annotated[int | None, typer.Option(
              "--seed", "-s", metavar="N", help="Seed for --samples (default 0).")] = None,
          pack: PackOption = None, rules: RulesOption = None, json_out: JsonOption = False,
-         include_from: IncludeFromOption = None) -> None:
+         include_from: IncludeFromOption = None, variant: VariantOption = None) -> None:
     """The odds of the bot's decisions, over the dice not yet rolled.
 
     Every outcome of the dice the snapshot has not pre-rolled (and of every random pick), in
@@ -53,9 +54,11 @@ def odds(snapshot: Snapshot,
     if seed is not None and samples is None:
         raise WhybotError("--seed is for --samples: the exact odds draw no random numbers")
     engine, situation = load_situation(snapshot, pack, overlay_key(rules),
-                                       folders(include_from))
+                                       folders(include_from), variant)
     found = odds_of(engine, situation, by, prerolled, samples, seed or 0)
     if json_out:
-        print_json(odds_data(found, situation.name, engine.pack, len(situation.dice)))
+        print_json(odds_data(found, situation.name, engine.pack, len(situation.dice),
+                             situation.variant))
     else:
-        out.print(render_odds(found, situation.name, engine.pack, len(situation.dice)))
+        out.print(render_odds(found, situation.name, engine.pack, len(situation.dice),
+                              situation.variant))

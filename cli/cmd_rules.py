@@ -101,6 +101,28 @@ def rules_show(rule_id: Annotated[str, typer.Argument(
     out.print(table)
 
 
+def _lint_entry(name: str, folder: Path, variant: str | None,
+                rules: list[Path] | None) -> dict[str, Any]:
+    """What `rules lint` reports for a pack, or for one of its variants laid over it."""
+    from whybot.engine import collect_problems
+    from whybot.engine.lint import warnings as lint_warnings
+
+    overlays = common.with_variant(name, variant, overlay_key(rules))
+    problems = collect_problems(folder, [Path(o) for o in overlays])
+    label = f"{name} (variant {variant})" if variant else name
+    entry: dict[str, Any] = {"pack": label, "errors": [message(p) for p in problems],
+                             "warnings": []}
+    if not problems:
+        loaded = pack_for(name, overlays)
+        for warning in lint_warnings(loaded):
+            warning.file = rel(warning.file) or warning.file
+            entry["warnings"].append(str(warning))
+        entry.update(rules=len(loaded.rules()), files=len(loaded.files))
+        if not variant:  # the --rules folders are the same under every variant: noted once
+            entry["skipped"] = [rel(file) or file for file in loaded.skipped]
+    return entry
+
+
 @rules_app.command("lint")
 def rules_lint(pack: RulesPack = None, rules: RulesOption = None,
                json_out: JsonOption = False) -> None:
@@ -110,26 +132,16 @@ def rules_lint(pack: RulesPack = None, rules: RulesOption = None,
     "did you mean"), comparisons of the wrong type, duplicate ids, bad `replaces:`, `before:`,
     `after:` or `disable:`, each with its file and line. Warnings (do not fail): rules that can
     never fire, links a template can spell to a page nobody wrote. Notes: files of the --rules
-    folders that are not rule files (snapshots kept beside them), which are not read."""
-    from whybot.engine import collect_problems
-    from whybot.engine.lint import warnings as lint_warnings
+    folders that are not rule files (snapshots kept beside them), which are not read. Each
+    variant a pack ships is checked too, laid over the pack."""
     from whybot.engine.loader import pack_folder
+    from whybot.engine.variants import shipped_variants
 
-    overlays = [Path(o) for o in overlay_key(rules)]
     report: list[dict[str, Any]] = []
     for name in [pack] if pack else pack_names():
         folder = Path(name) if is_folder(name) else pack_folder(common.KNOWLEDGE, name)
-        problems = collect_problems(folder, overlays)
-        entry: dict[str, Any] = {"pack": name, "errors": [message(p) for p in problems],
-                                 "warnings": []}
-        if not problems:
-            loaded = pack_for(name, overlay_key(rules))
-            for warning in lint_warnings(loaded):
-                warning.file = rel(warning.file) or warning.file
-                entry["warnings"].append(str(warning))
-            entry.update(rules=len(loaded.rules()), files=len(loaded.files),
-                         skipped=[rel(file) or file for file in loaded.skipped])
-        report.append(entry)
+        for variant in [None, *shipped_variants(folder)]:
+            report.append(_lint_entry(name, folder, variant, rules))
     if json_out:
         print_json(report)
     else:

@@ -18,11 +18,12 @@ import whybot.knowledge
 from whybot.engine import Engine, load_pack, load_pack_folder
 from whybot.engine.cache import cached
 from whybot.engine.errors import RuleFileError, SnapshotError, WhybotError, did_you_mean
-from whybot.engine.loader import rule_files
+from whybot.engine.loader import pack_folder, rule_files
 from whybot.engine.model import Pack
 from whybot.engine.situation import Situation
 from whybot.engine.sources import Document, excerpt, printable, read_document
-from whybot.facts.snapshot import situation_from, with_includes
+from whybot.engine.variants import variant_folder
+from whybot.facts.snapshot import situation_from, snapshot_variant, with_includes
 
 KNOWLEDGE = Path(whybot.knowledge.__file__).parent
 
@@ -72,17 +73,18 @@ def overlay_key(rules: list[Path] | None) -> tuple[str, ...]:
     return tuple(map(str, folders))
 
 
-def overlay_folder(name: str) -> Path:
-    """The overlay `batch --diff` lays over the base rules: a folder of house-rule files. A
-    variant (an overlay a pack ships under a name) is to be resolved here, the one place
-    `--diff` reads its value: none is shipped yet, so a name that is not a folder is refused."""
+def overlay_folder(name: str, pack: str | None) -> Path:
+    """The overlay `batch --diff` lays over the base rules: a folder of house-rule files, or
+    the name of a variant the --pack ships."""
     path = Path(name)
     if path.is_dir():
         return path
+    if pack and not path.exists():
+        return variant_overlay(pack, name)
     problem = "is a file, not a folder" if path.exists() else "is not a folder"
     raise WhybotError(f"--diff: {printable(name)!r} {problem} of house rules",
-                      hint="give the folder of rule files to compare with the base rules (no "
-                           "pack ships named variants yet)")
+                      hint="give the folder of rule files to compare with the base rules, or "
+                           "with --pack the name of a variant it ships")
 
 
 @lru_cache(maxsize=1)
@@ -120,6 +122,33 @@ def engine_for(name: str, overlays: tuple[str, ...] = (), reasoner: str = "durab
     return engine
 
 
+def variant_overlay(pack: str, variant: str) -> Path:
+    """The overlay folder `--variant NAME` stands for — a variant the pack ships
+    (`knowledge/<pack>/variants/NAME/`) or a folder of the user's own (a path) — the one place a
+    variant name becomes rule folders (`decide`, `why`, `odds`, `batch`, `rules diff`, and a
+    snapshot's `variant:` all come here)."""
+    folder = Path(pack) if is_folder(pack) else pack_folder(KNOWLEDGE, pack)
+    return variant_folder(folder, variant)
+
+
+def with_variant(pack: str, variant: str | None, overlays: tuple[str, ...]) -> tuple[str, ...]:
+    """The overlay key with the variant's folder laid first (house rules then lie over it).
+    A run that already lays a variant of the pack over every snapshot (`batch --variant`)
+    keeps it; a snapshot asking for another one is refused rather than given both."""
+    if not variant:
+        return overlays
+    (folder,) = overlay_key([variant_overlay(pack, variant)])
+    if folder in overlays:
+        return overlays
+    shipped = Path(folder).parent
+    laid = [o for o in overlays if Path(o).parent == shipped]
+    if laid:
+        raise RuleFileError(f"this run lays variant {Path(laid[0]).name!r} over every "
+                            f"snapshot, not {variant!r}",
+                            hint="decide it on its own, or leave out --variant")
+    return (folder, *overlays)
+
+
 def pack_title(name: str) -> str:
     data = yaml.safe_load((KNOWLEDGE / name / "pack.yaml").read_text(encoding="utf-8"))
     return str(data.get("title", "")) if isinstance(data, dict) else ""
@@ -151,15 +180,30 @@ def pack_of(document: Document, given: str | None) -> str:
 
 def read_situation(document: Document, pack: str | None, overlays: tuple[str, ...],
                    include_from: tuple[Path, ...] = (), reasoner: str = "durable",
-                   ) -> tuple[Engine, Situation]:
+                   variant: str | None = None) -> tuple[Engine, Situation]:
     """Validate a parsed snapshot against its pack; return the pack's engine and the situation.
 
     `include_from`: folders (--include-from) the snapshot's `include:` may read besides its own
-    folder tree."""
-    engine = engine_for(pack_of(document, pack), overlays, reasoner)
-    return engine, situation_from(with_includes(document, include_from), engine.pack)
+    folder tree. `variant` (--variant) wins over the snapshot's own `variant:`; the variant's
+    folder is laid over the pack under the house rules."""
+    name = pack_of(document, pack)
+    chosen = variant or snapshot_variant(document)
+    try:
+        keyed = with_variant(name, chosen, overlays)
+    except RuleFileError as error:
+        if variant:
+            raise
+        raise SnapshotError(error.message, file=document.file,
+                            line=document.line(("variant",)), path="$.variant",
+                            hint=error.hint) from None
+    engine = engine_for(name, keyed, reasoner)
+    situation = situation_from(with_includes(document, include_from), engine.pack)
+    situation.variant = chosen or ""
+    return engine, situation
 
 
 def load_situation(path: Path, pack: str | None, overlays: tuple[str, ...],
-                   include_from: tuple[Path, ...] = ()) -> tuple[Engine, Situation]:
-    return read_situation(read_document(path, SnapshotError), pack, overlays, include_from)
+                   include_from: tuple[Path, ...] = (), variant: str | None = None,
+                   ) -> tuple[Engine, Situation]:
+    return read_situation(read_document(path, SnapshotError), pack, overlays, include_from,
+                          variant=variant)

@@ -10,7 +10,7 @@ from rich.console import Group, RenderableType
 from rich.text import Text
 from rich.tree import Tree
 
-from .render import entity_text, labelled, roll_text, show
+from .render import entity_text, labelled, pack_and_variant, roll_text, show
 
 
 def _action(index: int, action: dict[str, Any]) -> Tree:
@@ -69,7 +69,7 @@ def render_decision(data: dict[str, Any]) -> RenderableType:
     decision = data.get("decision", {})
     parts: list[RenderableType] = [
         Text.assemble(("Decision ", "bold"), (data.get("snapshot", ""), "bold cyan"),
-                      (f"  (pack {data.get('pack', '?')})", "dim"))]
+                      (f"  ({pack_and_variant(data)})", "dim"))]
     presentation = data.get("presentation", {})
     lead = tuple(presentation.get("lead", ()))
     names = presentation.get("choices", {})

@@ -19,7 +19,7 @@ from rich.text import Text
 from whybot.engine import Engine, Situation
 from whybot.engine.model import Pack
 from whybot.engine.odds import Odds, odds
-from whybot.engine.tally import Outcome, Path, RollSpec, essential
+from whybot.engine.tally import Outcome, Path, Rolled, RollSpec, essential
 
 from .render import entity_text
 
@@ -55,8 +55,14 @@ def values_text(values: frozenset[int]) -> str:
 
 def path_text(path: Path, names: dict[RollSpec, str]) -> str:
     """`A: 2, 4, 6, 8 · B: 3`: one way to an outcome, by the rolls' letters."""
-    return " · ".join(f"{names[step.spec]}: {values_text(step.values)}" for step in path) \
-        or "any roll"
+    return " · ".join(f"{names[step.spec]}: {_values(step)}" for step in path) or "any roll"
+
+
+def _values(step: Rolled) -> str:
+    """A roll's values on a path: numbers (runs as ranges), or the names a draw drew."""
+    if step.spec.labels:
+        return ", ".join(step.spec.shown(value) for value in sorted(step.values))
+    return values_text(step.values)
 
 
 def label(entity: Any, pack: Pack) -> str:
@@ -97,7 +103,8 @@ def particulars(decision: dict[str, Any], pack: Pack) -> list[str]:
     return list(dict.fromkeys(lines + list(decision.get("say", []))))
 
 
-def odds_data(odds: Odds, snapshot: str, pack: Pack, total_dice: int) -> dict[str, Any]:
+def odds_data(odds: Odds, snapshot: str, pack: Pack, total_dice: int,
+              variant: str = "") -> dict[str, Any]:
     """The odds as JSON: probabilities as exact fractions ("1/3") and as floats."""
     names = roll_names(odds)
     rows = []
@@ -109,15 +116,19 @@ def odds_data(odds: Odds, snapshot: str, pack: Pack, total_dice: int) -> dict[st
         if odds.method == "samples":
             row.update(hits=outcome.hits, stderr=odds.stderr(outcome))
         else:
-            row["dice"] = [[{"roll": names[step.spec], "values": sorted(step.values)}
+            row["dice"] = [[{"roll": names[step.spec], "values": sorted(step.values),
+                             **({"drawn": [step.spec.shown(v) for v in sorted(step.values)]}
+                                if step.spec.labels else {})}
                             for step in path] for path in outcome.paths]
         rows.append(row)
     data: dict[str, Any] = {
-        "snapshot": snapshot, "pack": pack.name, "method": odds.method, "by": odds.by,
+        "snapshot": snapshot, "pack": pack.name, **({"variant": variant} if variant else {}),
+        "method": odds.method, "by": odds.by,
         "certain": odds.certain, "runs": odds.runs,
         "prerolled": {"used": odds.prerolled, "given": total_dice},
         "rolls": [{"roll": name, "dice": spec.dice, "for": spec.purpose,
-                   **({"successes": spec.counting} if spec.counting else {})}
+                   **({"draw": spec.counting, "labels": list(spec.labels)} if spec.labels
+                      else {"successes": spec.counting} if spec.counting else {})}
                   for spec, name in names.items()],
         "outcomes": rows, "total": str(odds.total())}
     if odds.method == "samples":
@@ -168,12 +179,13 @@ def _dice(outcome: Outcome, names: dict[RollSpec, str]) -> Text:
                                                   if more > 0 else [])), style="magenta")
 
 
-def render_odds(odds: Odds, snapshot: str, pack: Pack, total_dice: int) -> RenderableType:
+def render_odds(odds: Odds, snapshot: str, pack: Pack, total_dice: int,
+                variant: str = "") -> RenderableType:
     """The odds as a table, likeliest decision first, with the rolls named above it."""
     names = roll_names(odds)
+    read_from = f"pack {pack.name}" + (f", variant {variant}" if variant else "")
     parts: list[RenderableType] = [
-        Text.assemble(("Odds ", "bold"), (snapshot, "bold cyan"), (f"  (pack {pack.name})",
-                                                                    "dim")),
+        Text.assemble(("Odds ", "bold"), (snapshot, "bold cyan"), (f"  ({read_from})", "dim")),
         *_summary(odds, total_dice)]
     if names:
         legend = Table.grid(padding=(0, 2))
@@ -181,7 +193,8 @@ def render_odds(odds: Odds, snapshot: str, pack: Pack, total_dice: int) -> Rende
         legend.add_column(no_wrap=True, style="bold magenta")
         legend.add_column()
         for spec, name in names.items():
-            counting = f" (successes: {spec.counting})" if spec.counting else ""
+            counting = f" ({spec.counting})" if spec.labels else \
+                f" (successes: {spec.counting})" if spec.counting else ""
             legend.add_row(f"  {name}", spec.dice, spec.purpose + counting)
         parts.append(legend)
     every = [set(particulars(o.decision, pack)) for o in odds.outcomes]

@@ -45,6 +45,11 @@ RulesPack = Annotated[str | None, typer.Option(
 RulesOption = Annotated[list[Path] | None, typer.Option(
     "--rules", "-r", metavar="DIR", exists=True, file_okay=False,
     help="A folder of house-rule files laid over the pack (repeatable; later folders win).")]
+VariantOption = Annotated[str | None, typer.Option(
+    "--variant", metavar="NAME",
+    help="A variant of the pack laid over it: one it ships (`whybot rules diff --pack P "
+         "--variant NAME` shows what it changes), or a folder of your own; wins over the "
+         "snapshot's own `variant:`.")]
 SeedOption = Annotated[int | None, typer.Option(
     "--seed", "-s", metavar="N",
     help="Seed for the dice (pre-rolled `dice:` in the snapshot go first).")]

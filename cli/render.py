@@ -1,6 +1,7 @@
 """The pieces every terminal view of a decision is written with (`decision_view.py`,
 `trace_view.py`, `verdict_view.py`, `brief.py`, `odds.py`): a value, a list of fields, an entity
-as its pack presents it, a labelled line, a dice roll — so every view writes them alike.
+as its pack presents it, a labelled line, the pack read, a dice roll — so every view writes them
+alike.
 
 Every text that comes from a rule file or a snapshot goes through `Text` (never rich markup), so
 a seed's "[2]" or a house rule's "[bold]" prints as written.
@@ -59,10 +60,17 @@ def labelled(label: str, text: str, style: str = "") -> Text:
     return line
 
 
+def pack_and_variant(data: dict[str, Any]) -> str:
+    """`pack arcs` or `pack arcs, variant draft-000`: what the decision was read from."""
+    variant = f", variant {data['variant']}" if data.get("variant") else ""
+    return f"pack {data.get('pack', '?')}{variant}"
+
+
 def roll_text(roll: dict[str, Any]) -> Text:
     """`2d6 → [3, 5] = 8  (source)  for what`: one roll of the dice and what it was for."""
     faces = ", ".join(str(f) for f in roll.get("faces", []))
-    result = f"{roll.get('total')} success(es) ({roll['successes']})" \
+    result = f"{roll['drawn']} ({roll['pool']})" if roll.get("drawn") else \
+        f"{roll.get('total')} success(es) ({roll['successes']})" \
         if roll.get("successes") else str(roll.get("total"))
     text = Text(f"{roll.get('dice')} → [{faces}] = {result}", style="bold magenta")
     text.append(f"  ({roll.get('source')})", style="dim")

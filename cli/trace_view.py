@@ -12,7 +12,7 @@ from rich.text import Text
 from rich.tree import Tree
 
 from .decision_view import render_decision
-from .render import entity_text, labelled, pairs, roll_text, show
+from .render import entity_text, labelled, pack_and_variant, pairs, roll_text, show
 
 
 def _outcome(node: Tree, outcome: dict[str, Any]) -> None:
@@ -169,7 +169,7 @@ def path_tree(data: dict[str, Any]) -> Tree:
     """The path through the pages. Consecutive rules of one page visit share its node; a page
     read by `call` hangs under the rule that read it."""
     root = Tree(Text.assemble(("Why: ", "bold"), (data.get("snapshot", ""), "bold cyan"),
-                              (f"  (pack {data.get('pack', '?')})", "dim")))
+                              (f"  ({pack_and_variant(data)})", "dim")))
     pages: dict[int, tuple[str, Tree]] = {}
     steps: dict[int, Tree] = {-1: root}
     for number, step in enumerate(data.get("path", []), 1):

@@ -26,7 +26,7 @@ from .expressions import (
     scopes,
 )
 from .model import DECISION, DERIVATION, FieldSpec, Pack, Rule
-from .outcomes import DIE, Assign, Choice, Distribute, Each, Roll, Say, Template, Update
+from .outcomes import DIE, Assign, Choice, Distribute, Draw, Each, Roll, Say, Template, Update
 
 _NUMBER = {"integer", "number"}
 
@@ -54,6 +54,9 @@ class _Names:
                         self.specs[f"{alias}.{name}"] = spec
                 if isinstance(effect, Roll):
                     self.specs.setdefault(effect.alias, FieldSpec(effect.alias, "integer"))
+                if isinstance(effect, Draw):
+                    self.specs.setdefault(effect.alias, FieldSpec(
+                        effect.alias, "string", enum=[name for name, _ in effect.pool]))
                 if isinstance(effect, Distribute) and effect.rest:
                     self.specs.setdefault(effect.rest, FieldSpec(effect.rest, "integer"))
 
@@ -123,6 +126,10 @@ def _rule_problems(rule: Rule, pack: Pack, names: _Names) -> Iterator[RuleFileEr
                     if ref.name not in names.specs:
                         yield _fail(rule, f"then.roll.success: unknown name {ref.name!r}",
                                     did_you_mean(ref.name, names.known()))
+        elif isinstance(effect, Draw):
+            for name, count in effect.pool:
+                yield from _tree(count, kinds, rule, pack, names, f"then.draw.from.{name}")
+            yield from _template(effect.says, kinds, rule, pack, names, "then.draw.says")
         elif isinstance(effect, Say):
             yield from _template(effect.text, kinds, rule, pack, names, "then.say")
         elif isinstance(effect, Assign):

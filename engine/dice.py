@@ -24,16 +24,38 @@ class Roll:
     purpose: str
 
     counting: str = ""  # "face >= 4": `total` counts the dice that satisfy it
+    labels: tuple[str, ...] = ()  # a draw: `total` is the place of the drawn one among these
 
     def count(self, hits: int, condition: str) -> None:
         """Make this a success roll: its total is the number of dice satisfying `condition`."""
         self.total = hits
         self.counting = condition
 
+    def draw(self, pool: list[tuple[str, int]]) -> str:
+        """Make this a draw from `pool` (name, how many; the die counts them in that order):
+        its total becomes the place of the name drawn among the names with any in the pool,
+        so that every draw of one name hands the procedure the same value."""
+        present = [(name, count) for name, count in pool if count > 0]
+        self.labels = tuple(name for name, _ in present)
+        self.counting = "drawn from " + ", ".join(f"{count} {name}" for name, count in present)
+        face, upto = self.faces[0], 0
+        for place, (name, count) in enumerate(present, 1):
+            upto += count
+            if face <= upto:
+                self.total = place
+                return name
+        raise AssertionError(f"face {face} is past the pool of {upto}")
+
+    @property
+    def drawn(self) -> str:
+        return self.labels[self.total - 1] if self.labels else ""
+
     def as_dict(self) -> dict[str, object]:
         data: dict[str, object] = {"dice": self.dice, "faces": self.faces, "total": self.total,
                                    "source": self.source, "for": self.purpose}
-        if self.counting:
+        if self.labels:
+            data.update(drawn=self.drawn, pool=self.counting)
+        elif self.counting:
             data["successes"] = self.counting
         return data
 

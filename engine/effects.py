@@ -19,6 +19,7 @@ from .outcomes import (
     Assign,
     Choice,
     Distribute,
+    Draw,
     Each,
     Rederive,
     Remove,
@@ -57,6 +58,8 @@ def apply_effect(effect: Any, turn: Turn, outcome: dict[str, Any], page: str, ru
     """Apply one effect; returns "stop" if a page read by `each` ended the turn."""
     if isinstance(effect, Roll):
         _roll(effect, turn, outcome)
+    elif isinstance(effect, Draw):
+        _draw(effect, turn, outcome)
     elif isinstance(effect, Assign):
         before = turn.board.get(effect.name)
         turn.board[effect.name] = normal_number(evaluate(effect.value, turn.world(), turn.bound))
@@ -106,6 +109,25 @@ def _roll(effect: Roll, turn: Turn, outcome: dict[str, Any]) -> None:
         hits = [f for f in roll.faces if holds(effect.success, world, {DIE: {"face": f}})]
         roll.count(len(hits), counting(effect, turn.board))
     turn.board[effect.alias] = roll.total
+    outcome.setdefault("rolls", []).append(roll.as_dict())
+
+
+def _draw(effect: Draw, turn: Turn, outcome: dict[str, Any]) -> None:
+    """One d(total) over the pool, counted in the order listed; `as` gets the name drawn."""
+    pool = []
+    for name, value in effect.pool:
+        count = value_of(value, turn.world(), turn.bound)
+        if not number(count) or int(count) != count or count < 0:
+            shown = plain(count) or "unknown"
+            raise DecisionError(f"draw: the pool's {name} is {shown}, not a whole number of "
+                                "0 or more")
+        pool.append((name, int(count)))
+    total = sum(count for _, count in pool)
+    if total == 0:
+        raise DecisionError(f"draw: the pool is empty ({', '.join(n for n, _ in pool)}: 0)")
+    roll = turn.dice.roll(1, total, fill(effect.says, turn) if effect.says.text
+                          else turn.rule_says)
+    turn.board[effect.alias] = roll.draw(pool)
     outcome.setdefault("rolls", []).append(roll.as_dict())
 
 

@@ -127,7 +127,7 @@ def _estimate(frontier: list[_Node], runner: Runner) -> int:
     """About how many more runs the walk needs: the mean, over random descents from random
     open paths, of the runs each level would take if every node were like the one met there.
     A roll's branches merge into at most as many as it has values (a sum of n dice: n·(s−1)+1;
-    successes: n+1), which is what a level is weighed by."""
+    successes: n+1; a draw: the names in its pool), which is what a level is weighed by."""
     chance = random.Random(0)
     total = 0
     for _ in range(PROBES):
@@ -140,8 +140,9 @@ def _estimate(frontier: list[_Node], runner: Runner) -> int:
             run = _replay(runner, faces, need, 0)
             if run.need is None:
                 break
-            counting = run.rolls[need.index].counting
-            values = need.missing + 1 if counting else need.missing * (need.sides - 1) + 1
+            made = run.rolls[need.index]
+            values = len(made.labels) if made.labels else need.missing + 1 if made.counting \
+                else need.missing * (need.sides - 1) + 1
             weight *= min(need.branches(), values)
             need = run.need
     return total // PROBES

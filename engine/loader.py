@@ -25,6 +25,7 @@ from .model import DECISION, DERIVATION, Pack, Page, Rule
 from .outcome_parser import OutcomeError, parse_outcome
 from .schema import RULE_FILE_SCHEMA, iter_problems, validate
 from .sources import Document, read_document
+from .variants import VARIANTS
 
 SECTIONS_FILE = "sections.yaml"  # the seed's sections, for `rules coverage` (not rules)
 RULE_FILE_KEYS = ("procedure", "rules", "disable")  # what only a rule file declares
@@ -34,10 +35,13 @@ PLAY_FILE = "play.yaml"  # how a game of the pack is kept at the table (facts/pl
 
 def rule_files(folder: Path) -> list[Path]:
     """Rule files of a folder, in a stable order (sorted paths); a pack's own pack.yaml,
-    sections.yaml and play.yaml are not rule files."""
+    sections.yaml and play.yaml are not rule files, nor are its shipped variants (`variants/`:
+    each is an overlay, read only when asked for)."""
     found = [p for p in folder.rglob("*") if p.suffix in (".yaml", ".yml") and not p.is_dir()]
     own = {folder / PACK_FILE, folder / SECTIONS_FILE, folder / PLAY_FILE}
-    return sorted(p for p in found if p not in own)
+    variants = folder / VARIANTS if (folder / PACK_FILE).is_file() else None
+    return sorted(p for p in found if p not in own
+                  and not (variants and p.is_relative_to(variants)))
 
 
 # --- phase one: one file ----------------------------------------------------------------------

@@ -18,6 +18,7 @@ from .outcomes import (
     Choice,
     Create,
     Distribute,
+    Draw,
     Each,
     Effect,
     Judge,
@@ -157,6 +158,12 @@ def _roll(raw: dict[str, Any], names: Names, path: PathKey) -> Roll:
                 template(raw.get("says", ""), names, (*path, "says")), str(raw["dice"]), success)
 
 
+def _draw(raw: dict[str, Any], names: Names, path: PathKey) -> Draw:
+    pool = tuple((str(name), _value(str(count), names, (*path, "from", name)))
+                 for name, count in raw["from"].items())
+    return Draw(pool, raw["as"], template(raw.get("says", ""), names, (*path, "says")))
+
+
 def _assigns(raw: dict[str, Any], names: Names, path: PathKey) -> tuple[Assign, ...]:
     return tuple(Assign(str(name), _setting(value, names, (*path, name)),
                         value if isinstance(value, str) else show(value))
@@ -187,6 +194,8 @@ def _effect(key: str, value: Any, names: Names) -> list[Effect]:
     path: PathKey = (key,)
     if key == "roll":
         return [_roll(value, names, path)]
+    if key == "draw":
+        return [_draw(value, names, path)]
     if key == "set":
         return list(_assigns(value, names, path))
     if key in ("select", "target"):

@@ -99,6 +99,17 @@ class Roll:
 
 
 @dataclass(frozen=True)
+class Draw:
+    """Draw one item at random from a counted pool (`{yellow: cubes_y, red: cubes_r}`): one
+    d(total) over the items counted in the order listed; `as` gets the name drawn. The pool's
+    counts are values read from the board when the rule fires."""
+
+    pool: tuple[tuple[str, Value], ...]
+    alias: str
+    says: Template
+
+
+@dataclass(frozen=True)
 class Assign:
     name: str
     value: Value | Condition
@@ -166,7 +177,7 @@ class Remove:
     optional: bool = False
 
 
-Effect = Roll | Assign | Choice | Say | Each | Update | Distribute | Rederive | Remove
+Effect = Roll | Draw | Assign | Choice | Say | Each | Update | Distribute | Rederive | Remove
 
 
 @dataclass(frozen=True)

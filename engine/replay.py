@@ -69,7 +69,8 @@ def multiset_probability(faces: tuple[int, ...], sides: int) -> Fraction:
 
 def rolled(roll: Roll) -> Rolled:
     """A roll as a step of a path: what it was and the value it handed the procedure."""
-    return Rolled(RollSpec(roll.dice, roll.purpose, roll.counting), frozenset([roll.total]))
+    return Rolled(RollSpec(roll.dice, roll.purpose, roll.counting, roll.labels),
+                  frozenset([roll.total]))
 
 
 @dataclass

@@ -69,6 +69,17 @@ OUTCOME_SCHEMA: dict[str, Any] = {
                                 "success": {**_EXPR, "description": "count the dice whose "
                                             "`face` satisfies this (face >= 4) instead of "
                                             "adding them up"}}},
+        "draw": {"type": "object", "required": ["from", "as"], "additionalProperties": False,
+                 "description": "draw one item at random from a counted pool (a bag of "
+                                "cubes): one d(total), the items counted in the order listed",
+                 "properties": {"from": {"type": "object", "minProperties": 1,
+                                         "propertyNames": {"pattern": IDENT},
+                                         "additionalProperties": _EXPR,
+                                         "description": "{NAME: count}: how many of each "
+                                                        "(a value read from the board)"},
+                                "as": {"type": "string", "pattern": NAME,
+                                       "description": "gets the NAME drawn"},
+                                "says": _TEXT}},
         "set": {**_ASSIGNS, "description": "board values (turn variables) to set"},
         "update": {"type": "object", "additionalProperties": _ASSIGNS,
                    "description": "fields of a bound entity to change: {ALIAS: {field: value}}"},

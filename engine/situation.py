@@ -22,4 +22,5 @@ class Situation:
     dice: list[int] = field(default_factory=list)
     defaulted: set[str] = field(default_factory=set)
     defaulted_fields: dict[str, set[str]] = field(default_factory=dict)
+    variant: str = ""  # the variant laid over the pack for it ("": the pack as it is)
     unlisted: set[str] = field(default_factory=set)

@@ -44,12 +44,20 @@ class RollSpec(NamedTuple):
     dice: str
     purpose: str
     counting: str  # "" for a total; the success condition when it counts successes
+    labels: tuple[str, ...] = ()  # a draw: the names it may draw, its values their places
 
     def every_value(self) -> frozenset[int]:
-        """Every value the roll can hand the procedure: successes 0..n, or totals n..n·s."""
+        """Every value the roll can hand the procedure: successes 0..n, totals n..n·s, or the
+        places of the names a draw may draw."""
+        if self.labels:
+            return frozenset(range(1, len(self.labels) + 1))
         count, _, sides = self.dice.partition("d")
         n, s = int(count), int(sides)
         return frozenset(range(n + 1) if self.counting else range(n, n * s + 1))
+
+    def shown(self, value: int) -> str:
+        """A value as the table reads it: the name drawn, or the number."""
+        return self.labels[value - 1] if self.labels else str(value)
 
 
 class Rolled(NamedTuple):

@@ -54,6 +54,7 @@ class Step:
 class Trace:
     snapshot: str
     pack: str
+    variant: str = ""
     steps: list[Step] = field(default_factory=list)
     judgments: dict[str, Judgment] = field(default_factory=dict)
     dice: list[dict[str, Any]] = field(default_factory=list)
@@ -78,6 +79,7 @@ class Trace:
         return {
             "snapshot": self.snapshot,
             "pack": self.pack,
+            **({"variant": self.variant} if self.variant else {}),
             "decision": self.decision,
             "path": [s.as_dict() for s in self.steps],
             "judgments": {n: j.as_dict() for n, j in self.judgments.items()},

@@ -40,7 +40,8 @@ class Turn:
         self.pack = engine.pack
         self.situation = situation
         self.explain = explain
-        self.trace = Trace(snapshot=situation.name, pack=self.pack.name)
+        self.trace = Trace(snapshot=situation.name, pack=self.pack.name,
+                           variant=situation.variant)
         self.trace.decision = {"result": "decided", "choices": {}, "actions": [], "say": [],
                                "steps": []}
         self.dice = dice if dice is not None else Dice(seed, list(situation.dice))

@@ -9,6 +9,7 @@ remembers which: a decision that reads such a default shows it as an assumption.
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
@@ -23,7 +24,7 @@ from whybot.engine.sources import Document, json_path, parse_text, read_document
 from .includes import with_includes
 from .values import ValueProblem, check_value
 
-RESERVED = {"pack", "name", "answers", "dice", "notes", "include", "expect"}
+RESERVED = {"pack", "name", "answers", "dice", "notes", "include", "expect", "variant"}
 
 
 def _error(document: Document, path: tuple, message: str,
@@ -225,6 +226,7 @@ def situation_from(document: Document, pack: Pack, asking: bool = False) -> Situ
         raise _error(document, ("pack",), f"this snapshot is for pack {data['pack']!r}, "
                                           f"not {pack.name!r}")
     _known_keys(data, pack, document)
+    snapshot_variant(document)  # checked here; laid over the pack by whoever picks the engine
     board, defaulted = _board(data, pack, document)
     _required(data, board, pack, document)
     entities, defaulted_fields = _entities(data, pack, document)
@@ -239,6 +241,19 @@ def situation_from(document: Document, pack: Pack, asking: bool = False) -> Situ
                      unlisted=unlisted)
 
 
+def snapshot_variant(document: Document) -> str:
+    """The variant a snapshot asks for (`variant: NAME`, a variant its pack ships), or ""."""
+    data = document.data
+    variant = data.get("variant") if isinstance(data, dict) else None
+    if variant is None:
+        return ""
+    if isinstance(variant, str) and re.fullmatch(r"[A-Za-z0-9][A-Za-z0-9_-]*", variant):
+        return variant
+    raise _error(document, ("variant",), "variant: names a variant the pack ships "
+                                         "(e.g. draft-000)",
+                 hint="a folder of your own is given on the command line: --variant DIR")
+
+
 def load_snapshot(path: Path, pack: Pack) -> Situation:
     return situation_from(read_document(path, SnapshotError), pack)
 
@@ -248,4 +263,4 @@ def parse_snapshot(text: str, origin: str, pack: Pack) -> Situation:
 
 
 __all__ = ["load_snapshot", "missing_required", "parse_snapshot", "situation_from",
-           "unlisted_referred"]
+           "snapshot_variant", "unlisted_referred"]

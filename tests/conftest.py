@@ -6,8 +6,10 @@ from functools import cache
 from pathlib import Path
 
 import pytest
+import yaml
 
 from whybot.engine import Engine, load_pack
+from whybot.engine.variants import variant_folder
 
 ROOT = Path(__file__).resolve().parent.parent
 KNOWLEDGE = ROOT / "knowledge"
@@ -19,6 +21,17 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     parser.addoption("--fuzz-long", action="store_true", default=False,
                      help="run the fuzz suite (tests/fuzz) with ten times as many cases; "
                           "WHYBOT_FUZZ_LONG=1 does the same")
+
+
+def example_overlays(path: Path) -> tuple[Path, ...]:
+    """What a shipped example is decided with, over its pack (the folder under facts/examples
+    it sits in): the variant it names (`variant:`), then the house rules its `expect: rules:`
+    lists."""
+    data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    data = data if isinstance(data, dict) else {}
+    pack = path.relative_to(ROOT / "facts" / "examples").parts[0]
+    variant = (variant_folder(KNOWLEDGE / pack, data["variant"]),) if data.get("variant") else ()
+    return (*variant, *(ROOT / rules for rules in (data.get("expect") or {}).get("rules", [])))
 
 
 @cache

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from tests.conftest import KNOWLEDGE, ROOT, engine_for
+from tests.conftest import KNOWLEDGE, ROOT, engine_for, example_overlays
 from whybot.facts.snapshot import load_snapshot
 
 FOLDER = ROOT / "facts" / "examples"
@@ -27,8 +27,8 @@ def test_the_example_decides_as_worked_out_from_the_seed(path: Path):
     expect = _expect(path)
     if expect is None:
         pytest.skip("this example has no expect: block yet")
-    overlays = tuple(ROOT / rules for rules in expect.get("rules", []))
-    engine = engine_for(KNOWLEDGE, path.relative_to(FOLDER).parts[0], overlays)  # its pack
+    engine = engine_for(KNOWLEDGE, path.relative_to(FOLDER).parts[0],  # its pack
+                        example_overlays(path))
     trace = engine.decide(load_snapshot(path, engine.pack), seed=expect.get("seed", 1))
     decision = trace.decision
     assert decision["result"] == expect["result"]

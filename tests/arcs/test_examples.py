@@ -5,9 +5,12 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+import yaml
 
-from tests.conftest import ROOT
+from tests.arcs.conftest import HOUSE
+from tests.conftest import KNOWLEDGE, ROOT, engine_for
 from whybot.engine import SnapshotError
+from whybot.engine.variants import variant_folder
 from whybot.facts.snapshot import load_snapshot
 
 FOLDER = ROOT / "facts" / "examples" / "arcs"
@@ -19,6 +22,10 @@ EXAMPLES = sorted(FOLDER.rglob("*.yaml"))
 @pytest.mark.parametrize("house", [False, True], ids=["base", "house"])
 def test_example_decides_without_disagreements(path: Path, house: bool, arcs, arcs_house):
     engine = arcs_house if house else arcs
+    variant = yaml.safe_load(path.read_text(encoding="utf-8")).get("variant")
+    if variant:  # a variant's example: decided with its variant, under the house rules too
+        engine = engine_for(KNOWLEDGE, "arcs", (variant_folder(KNOWLEDGE / "arcs", variant),
+                                                *((HOUSE,) if house else ())))
     if path.stem.startswith("house_") and not house:
         with pytest.raises(SnapshotError, match="is not one of"):  # a Fate with no pages
             load_snapshot(path, engine.pack)
@@ -29,7 +36,9 @@ def test_example_decides_without_disagreements(path: Path, house: bool, arcs, ar
                                         "setup", "list_slots", "chapter", "draw_cards",
                                         "list_cards", "minigame", "summit",
                                         "no_summit", "imperial_reach", "grievances",
-                                        "negotiation", "accepted", "refused"}
+                                        "negotiation", "accepted", "refused", "next_round",
+                                        "chapter_end", "portal_found", "clue_check", "clue_x",
+                                        "list_planets", "tiles_setup", "turn_tiles"}
 
 
 def test_demo_ends_on_administration_with_a_tax(arcs):

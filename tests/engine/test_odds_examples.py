@@ -11,11 +11,10 @@ from fractions import Fraction
 from pathlib import Path
 
 import pytest
-import yaml
 from hypothesis import HealthCheck, given, reject, settings
 from hypothesis import strategies as st
 
-from tests.conftest import KNOWLEDGE, ROOT, engine_for
+from tests.conftest import KNOWLEDGE, ROOT, engine_for, example_overlays
 from whybot.engine import limits
 from whybot.engine.dice import Dice
 from whybot.engine.errors import WhybotError
@@ -31,9 +30,8 @@ EXAMPLES = sorted(p for p in FOLDER.rglob("*.yaml") if p.name != "map.yaml")
 
 def example(path: Path):
     """The engine (with the example's house rules) and the situation of an example."""
-    expect = yaml.safe_load(path.read_text(encoding="utf-8")).get("expect") or {}
-    overlays = tuple(ROOT / rules for rules in expect.get("rules", []))
-    engine = engine_for(KNOWLEDGE, path.relative_to(FOLDER).parts[0], overlays)  # its pack
+    engine = engine_for(KNOWLEDGE, path.relative_to(FOLDER).parts[0],  # its pack
+                        example_overlays(path))
     return engine, load_snapshot(path, engine.pack)
 
 

@@ -1,0 +1,118 @@
+"""The arcs pack's variants draft-000 and draft-001 (the earlier drafts of SUPERCAT's campaign
+pages): what each changes (`whybot rules diff`), and a decision each changes."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from typer.testing import CliRunner
+
+from tests.arcs.helpers import decide
+from tests.conftest import KNOWLEDGE, ROOT, engine_for
+from whybot.cli.app import app
+from whybot.engine.variants import variant_folder
+from whybot.facts.snapshot import load_snapshot
+
+EXAMPLES = ROOT / "facts" / "examples" / "arcs" / "variants"
+ARCS = KNOWLEDGE / "arcs"
+
+
+def cli(*args: str) -> dict:
+    result = CliRunner().invoke(app, [*map(str, args), "--json"], catch_exceptions=False)
+    assert result.exit_code == 0, result.output
+    return json.loads(result.stdout)
+
+
+@pytest.fixture(scope="module")
+def drafts():
+    return {name: engine_for(KNOWLEDGE, "arcs", (variant_folder(ARCS, name),))
+            for name in ("draft-000", "draft-001")}
+
+
+def test_the_drafts_changes_by_rule():
+    """Draft 000: the Event card aside when played (L4), in the bot's play and at the round's
+    end. Draft 001: the same, and the Fate page read only for a card General Priorities chose
+    (L77, L79)."""
+    def changes(*variants: str) -> list[tuple[str, str, str | None]]:
+        data = cli("rules", "diff", "--pack", "arcs", *(f"--variant={v}" for v in variants))
+        return [(c["change"], c["id"], (c["b"] or {}).get("id")) for c in data["changes"]]
+
+    assert changes("draft-000") == [
+        ("replaced", "bot_turn.play-event", "draft-000.play-event"),
+        ("replaced", "round_end.event-aside", "draft-000.event-aside")]
+    assert changes("draft-001") == [
+        ("replaced", "play.fate", "draft-001.fate"),
+        ("added", "draft-001.fate-not-read", "draft-001.fate-not-read"),
+        ("replaced", "bot_turn.play-event", "draft-001.play-event"),
+        ("replaced", "round_end.event-aside", "draft-001.event-aside")]
+    assert changes("draft-000", "draft-001") == [
+        ("replaced", "play.fate", "draft-001.fate"),
+        ("added", "draft-001.fate-not-read", "draft-001.fate-not-read"),
+        ("replaced", "draft-000.play-event", "draft-001.play-event"),
+        ("replaced", "draft-000.event-aside", "draft-001.event-aside")]
+    data = cli("rules", "diff", "--pack", "arcs", "--variant", "draft-001")
+    assert data["changes"][0]["b"]["cite"] == \
+        "001_f8cfacdae70b06ce.txt § Fates (lines 77, 79 — readings R135)"
+
+
+def test_draft_000_sets_the_event_aside_as_it_is_played(arcs, drafts):
+    path = EXAMPLES / "draft_000_event_aside_when_played.yaml"
+    base = arcs.decide(load_snapshot(path, arcs.pack), seed=1)
+    draft = drafts["draft-000"].decide(load_snapshot(path, drafts["draft-000"].pack), seed=1)
+    assert [a["rule"] for a in base.decision["actions"]] == ["bot_turn.play-event"]
+    assert [a["rule"] for a in draft.decision["actions"]] == ["draft-000.play-event"]
+    assert "set it aside at once" in draft.decision["actions"][0]["details"]
+    assert "when the round ends it is set aside" in base.decision["actions"][0]["details"]
+
+
+def test_draft_000_at_the_rounds_end_the_event_is_already_aside(drafts):
+    trace = decide(drafts["draft-000"], "step: round_end\nevent_played_this_round: true\n"
+                                        "player_cards: 2\nhand_counter: 1\n")
+    assert "draft-000.event-aside" in trace.fired()
+    assert trace.decision["say"][0].startswith("The Event card played this round was set "
+                                               "aside when it was played")
+
+
+def test_draft_001_reads_no_fate_page_after_a_surpass(arcs, drafts):
+    path = EXAMPLES / "draft_001_fate_not_read_after_surpass.yaml"
+    base = arcs.decide(load_snapshot(path, arcs.pack), seed=1)
+    draft = drafts["draft-001"].decide(load_snapshot(path, drafts["draft-001"].pack), seed=1)
+    assert [a["rule"] for a in base.decision["actions"]] == [
+        "steward.act1.in-session.influence-council", "admin.tax-contend-declared"]
+    assert [a["rule"] for a in draft.decision["actions"]] == [
+        "admin.tax-contend-declared", "admin.influence-card"]
+
+
+def test_draft_001_still_reads_the_fate_page_for_general_priorities(arcs, drafts):
+    """L77: the first line of General Priorities checks the Fate — the same card and actions as
+    SUPERCAT v0.9 when no card surpasses (the Steward, Red led Construction 6)."""
+    board = """
+fate: steward
+hand_counter: 4
+lead_suit: construction
+lead_number: 6
+cards: [{suit: administration, number: 5, pips: 3}, {suit: mobilization, number: 1, pips: 4}]
+options:
+  - {action: influence, court_card: imperial_council, target: "the Imperial Council"}
+dice: [6]
+"""
+    base, draft = decide(arcs, board), decide(drafts["draft-001"], board)
+    assert [a["rule"] for a in draft.decision["actions"]] == \
+        [a["rule"] for a in base.decision["actions"]]
+    assert draft.decision["actions"][0]["rule"] == "steward.act1.in-session.influence-council"
+    assert "draft-001.fate" in draft.fired()
+
+
+def test_the_option_wins_over_the_snapshots_variant():
+    path = EXAMPLES / "draft_000_event_aside_when_played.yaml"
+    assert cli("decide", path)["decision"]["actions"][0]["rule"] == "draft-000.play-event"
+    assert cli("decide", path, "--variant", "draft-001"
+               )["decision"]["actions"][0]["rule"] == "draft-001.play-event"
+
+
+def test_a_batch_decides_each_snapshot_with_its_own_variant():
+    result = CliRunner().invoke(app, ["batch", str(EXAMPLES)], catch_exceptions=False)
+    rows = {row["name"][:9]: row for row in map(json.loads, result.stdout.splitlines())}
+    assert rows["Draft 000"]["actions"][0]["rule"] == "draft-000.play-event"
+    assert rows["Draft 001"]["actions"][0]["rule"] == "admin.tax-contend-declared"
