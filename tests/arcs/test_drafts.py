@@ -4,8 +4,10 @@ pages): what each changes (`whybot rules diff`), and a decision each changes."""
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
+import yaml
 from typer.testing import CliRunner
 
 from tests.arcs.helpers import decide
@@ -32,8 +34,8 @@ def drafts():
 
 def test_the_drafts_changes_by_rule():
     """Draft 000: the Event card aside when played (L4), in the bot's play and at the round's
-    end. Draft 001: the same, and the Fate page read only for a card General Priorities chose
-    (L77, L79)."""
+    end. Draft 001: the same, the Fate page read only for a card General Priorities chose
+    (L77, L79), and the Summit roll without the Fate (L10)."""
     def changes(*variants: str) -> list[tuple[str, str, str | None]]:
         data = cli("rules", "diff", "--pack", "arcs", *(f"--variant={v}" for v in variants))
         return [(c["change"], c["id"], (c["b"] or {}).get("id")) for c in data["changes"]]
@@ -45,12 +47,14 @@ def test_the_drafts_changes_by_rule():
         ("replaced", "play.fate", "draft-001.fate"),
         ("added", "draft-001.fate-not-read", "draft-001.fate-not-read"),
         ("replaced", "bot_turn.play-event", "draft-001.play-event"),
-        ("replaced", "round_end.event-aside", "draft-001.event-aside")]
+        ("replaced", "round_end.event-aside", "draft-001.event-aside"),
+        ("replaced", "summit.fate", "draft-001.summit-no-fate")]
     assert changes("draft-000", "draft-001") == [
         ("replaced", "play.fate", "draft-001.fate"),
         ("added", "draft-001.fate-not-read", "draft-001.fate-not-read"),
         ("replaced", "draft-000.play-event", "draft-001.play-event"),
-        ("replaced", "draft-000.event-aside", "draft-001.event-aside")]
+        ("replaced", "draft-000.event-aside", "draft-001.event-aside"),
+        ("replaced", "summit.fate", "draft-001.summit-no-fate")]
     data = cli("rules", "diff", "--pack", "arcs", "--variant", "draft-001")
     assert data["changes"][0]["b"]["cite"] == \
         "001_f8cfacdae70b06ce.txt § Fates (lines 77, 79 — readings R135)"
@@ -113,6 +117,26 @@ def test_the_option_wins_over_the_snapshots_variant():
 
 def test_a_batch_decides_each_snapshot_with_its_own_variant():
     result = CliRunner().invoke(app, ["batch", str(EXAMPLES)], catch_exceptions=False)
-    rows = {row["name"][:9]: row for row in map(json.loads, result.stdout.splitlines())}
-    assert rows["Draft 000"]["actions"][0]["rule"] == "draft-000.play-event"
-    assert rows["Draft 001"]["actions"][0]["rule"] == "admin.tax-contend-declared"
+    rows = {Path(row["snapshot"]).stem: row for row in map(json.loads, result.stdout.splitlines())}
+    assert rows["draft_000_event_aside_when_played"]["actions"][0]["rule"] == \
+        "draft-000.play-event"
+    assert rows["draft_001_fate_not_read_after_surpass"]["actions"][0]["rule"] == \
+        "admin.tax-contend-declared"
+
+
+# Each campaign example of a variant, and what SUPERCAT v0.9 (no variant) decides on the same
+# board: the result and the rules behind its actions. The variant's own decision is its
+# `expect:` block (tests/test_examples.py); here the base must decide otherwise.
+BASE_DECIDES = {
+    "draft_001_summit_steward_rolls": ("summit", ["summit.fate", "call_to_order.petition"]),
+}
+
+
+@pytest.mark.parametrize("stem", sorted(BASE_DECIDES))
+def test_without_the_variant_the_campaign_example_decides_otherwise(arcs, stem):
+    path = EXAMPLES / f"{stem}.yaml"
+    expect = yaml.safe_load(path.read_text(encoding="utf-8"))["expect"]
+    base = arcs.decide(load_snapshot(path, arcs.pack), seed=expect["seed"]).decision
+    result, rules = BASE_DECIDES[stem]
+    assert (base["result"], [a["rule"] for a in base["actions"]]) == (result, rules)
+    assert (result, rules) != (expect["result"], [a["rule"] for a in expect["actions"]])
