@@ -32,29 +32,40 @@ def drafts():
             for name in ("draft-000", "draft-001")}
 
 
-def test_the_drafts_changes_by_rule():
-    """Draft 000: the Event card aside when played (L4), in the bot's play and at the round's
-    end. Draft 001: the same, the Fate page read only for a card General Priorities chose
-    (L77, L79), and the Summit roll without the Fate (L10)."""
-    def changes(*variants: str) -> list[tuple[str, str, str | None]]:
-        data = cli("rules", "diff", "--pack", "arcs", *(f"--variant={v}" for v in variants))
-        return [(c["change"], c["id"], (c["b"] or {}).get("id")) for c in data["changes"]]
+# What each draft changes, rule by rule: (change, the base rule, the variant's rule).
+DRAFT_000 = {
+    ("replaced", "bot_turn.play-event", "draft-000.play-event"),
+    ("replaced", "round_end.event-aside", "draft-000.event-aside"),
+    # row 2: only a favor returned settles a Grievance (L38)
+    ("replaced", "grievances.settle", "draft-000.settle"),
+    ("replaced", "grievances.settle-nothing", "draft-000.settle-nothing"),
+    ("added", "draft-000.agent-settles-nothing", "draft-000.agent-settles-nothing"),
+    ("replaced", "grievances.settle-by-bot", "draft-000.settle-by-bot"),
+    ("replaced", "negotiation.settle", "draft-000.negotiation-settle"),
+}
+DRAFT_001 = {
+    ("replaced", "play.fate", "draft-001.fate"),
+    ("added", "draft-001.fate-not-read", "draft-001.fate-not-read"),
+    ("replaced", "bot_turn.play-event", "draft-001.play-event"),
+    ("replaced", "round_end.event-aside", "draft-001.event-aside"),
+    # row 1: the Summit roll without the Fate (L10)
+    ("replaced", "summit.fate", "draft-001.summit-no-fate"),
+}
 
-    assert changes("draft-000") == [
-        ("replaced", "bot_turn.play-event", "draft-000.play-event"),
-        ("replaced", "round_end.event-aside", "draft-000.event-aside")]
-    assert changes("draft-001") == [
-        ("replaced", "play.fate", "draft-001.fate"),
-        ("added", "draft-001.fate-not-read", "draft-001.fate-not-read"),
-        ("replaced", "bot_turn.play-event", "draft-001.play-event"),
-        ("replaced", "round_end.event-aside", "draft-001.event-aside"),
-        ("replaced", "summit.fate", "draft-001.summit-no-fate")]
-    assert changes("draft-000", "draft-001") == [
-        ("replaced", "play.fate", "draft-001.fate"),
-        ("added", "draft-001.fate-not-read", "draft-001.fate-not-read"),
-        ("replaced", "draft-000.play-event", "draft-001.play-event"),
-        ("replaced", "draft-000.event-aside", "draft-001.event-aside"),
-        ("replaced", "summit.fate", "draft-001.summit-no-fate")]
+
+def changes(*variants: str) -> list[tuple[str, str, str | None]]:
+    data = cli("rules", "diff", "--pack", "arcs", *(f"--variant={v}" for v in variants))
+    return [(c["change"], c["id"], (c["b"] or {}).get("id")) for c in data["changes"]]
+
+
+def test_the_drafts_changes_by_rule():
+    """Draft 000: the Event card aside when played (L4), and its Summits, Grievances and
+    Negotiation lines; draft 001: the same, and the Fate page read only for a card General
+    Priorities chose (L77, L79). Each rule once."""
+    for name, expected in (("draft-000", DRAFT_000), ("draft-001", DRAFT_001)):
+        listed = changes(name)
+        assert len(listed) == len(set(listed))
+        assert set(listed) == expected
     data = cli("rules", "diff", "--pack", "arcs", "--variant", "draft-001")
     assert data["changes"][0]["b"]["cite"] == \
         "001_f8cfacdae70b06ce.txt § Fates (lines 77, 79 — readings R135)"
@@ -129,6 +140,7 @@ def test_a_batch_decides_each_snapshot_with_its_own_variant():
 # `expect:` block (tests/test_examples.py); here the base must decide otherwise.
 BASE_DECIDES = {
     "draft_001_summit_steward_rolls": ("summit", ["summit.fate", "call_to_order.petition"]),
+    "draft_000_agent_settles_nothing": ("grievances", ["grievances.settle"]),
 }
 
 
