@@ -44,6 +44,16 @@ DRAFT_000 = {
     ("replaced", "negotiation.settle", "draft-000.negotiation-settle"),
     # row 4: with several players, free negotiation after the rounds (L44)
     ("added", "draft-000.free-negotiation", "draft-000.free-negotiation"),
+    # row 5: −1 for each grievance, any colour (L57)
+    ("replaced", "negotiation.drm.grievances", "draft-000.drm.grievances"),
+    ("replaced", "attempt.drm.grievances", "draft-000.attempt.drm.grievances"),
+    # rows 6, 7: −1 when the target contends (L58), +1 when the offerer does (L61); the bot's
+    # offer no longer puts first what makes the target contend
+    ("replaced", "negotiation.drm.target-contends", "draft-000.drm.target-contends"),
+    ("replaced", "negotiation.drm.rival-contends", "draft-000.drm.offerer-contends"),
+    ("replaced", "attempt.drm.target-contends", "draft-000.attempt.drm.target-contends"),
+    ("replaced", "attempt.drm.rival-contends", "draft-000.attempt.drm.offerer-contends"),
+    ("replaced", "offer.add", "draft-000.offer.add"),
 }
 DRAFT_001 = {
     ("replaced", "play.fate", "draft-001.fate"),
@@ -55,6 +65,11 @@ DRAFT_001 = {
     # row 3: the minigame ends after one turn each (L42)
     ("replaced", "negotiation.rounds", "draft-001.rounds"),
     ("replaced", "negotiation.order", "draft-001.order"),
+    # rows 6, 7: −1 when the target contends (L57), +1 when the offerer does (L60)
+    ("replaced", "negotiation.drm.target-contends", "draft-001.drm.target-contends"),
+    ("replaced", "negotiation.drm.rival-contends", "draft-001.drm.offerer-contends"),
+    ("replaced", "attempt.drm.target-contends", "draft-001.attempt.drm.target-contends"),
+    ("replaced", "attempt.drm.rival-contends", "draft-001.attempt.drm.offerer-contends"),
 }
 
 
@@ -153,6 +168,11 @@ BASE_DECIDES = {
         "negotiation", [], "but it ends once each player and bot has had a turn"),
     "draft_000_players_negotiate_freely": (
         "negotiation", [], "the players may freely negotiate as per the rules"),
+    "draft_000_grievances_any_colour": ("accepted", ["attempt.accepts"], None),
+    "draft_001_target_contends_lowers": ("accepted", ["attempt.accepts"], None),
+    "draft_000_offerer_contends_raises": ("refused", ["attempt.refuses"], None),
+    "draft_000_bot_round_passes": (
+        "refused", ["offer.want", "offer.add", "offer.add", "attempt.refuses"], None),
 }
 
 
@@ -168,3 +188,16 @@ def test_without_the_variant_the_campaign_example_decides_otherwise(arcs, stem):
     else:
         assert any(line in said for said in expect["says"])
         assert not any(line in said for said in base["say"])
+
+
+@pytest.mark.parametrize(("stem", "other"), [("draft_001_target_contends_lowers", "draft-000"),
+                                             ("draft_000_offerer_contends_raises", "draft-001")])
+def test_both_drafts_reverse_the_contend_drms(drafts, stem, other):
+    """Rows 6 and 7 are the same in both drafts (000 L58, L61; 001 L57, L60): each example
+    decides the same under the other draft."""
+    path = EXAMPLES / f"{stem}.yaml"
+    expect = yaml.safe_load(path.read_text(encoding="utf-8"))["expect"]
+    trace = drafts[other].decide(load_snapshot(path, drafts[other].pack), seed=expect["seed"])
+    assert trace.decision["result"] == expect["result"]
+    assert [a["rule"] for a in trace.decision["actions"]] == \
+        [a["rule"] for a in expect["actions"]]
