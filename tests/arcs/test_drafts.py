@@ -70,6 +70,19 @@ DRAFT_001 = {
     ("replaced", "negotiation.drm.rival-contends", "draft-001.drm.offerer-contends"),
     ("replaced", "attempt.drm.target-contends", "draft-001.attempt.drm.target-contends"),
     ("replaced", "attempt.drm.rival-contends", "draft-001.attempt.drm.offerer-contends"),
+    # row 8: a resource, trophy or captive to contend first, the objective second (L66–67)
+    ("replaced", "negotiation.deal.want.contend", "draft-001.want.contend"),
+    ("replaced", "negotiation.deal.want.objective", "draft-001.want.objective"),
+    ("replaced", "offer.want", "draft-001.offer.want"),
+    ("replaced", "offer.nothing", "draft-001.offer.nothing"),
+    # row 9: resources and favors to +2, no 4-1 or 3-favor limit, never a resource of a
+    # declared ambition the bot contends (L69)
+    ("added", "draft-001.deal.kept", "draft-001.deal.kept"),
+    ("replaced", "negotiation.deal.offerable.asset", "draft-001.offerable.resource"),
+    ("replaced", "negotiation.deal.offerable.favor", "draft-001.offerable.favor"),
+    ("replaced", "offer.add", "draft-001.offer.add"),
+    ("replaced", "offer.drop-want", "draft-001.offer.drop-want"),
+    ("replaced", "bot_round.pass", "draft-001.bot-round.pass"),
 }
 
 
@@ -173,6 +186,15 @@ BASE_DECIDES = {
     "draft_000_offerer_contends_raises": ("refused", ["attempt.refuses"], None),
     "draft_000_bot_round_passes": (
         "refused", ["offer.want", "offer.add", "offer.add", "attempt.refuses"], None),
+    "draft_001_wants_to_contend_first": (
+        "pass", ["offer.want", "offer.add", "offer.add", "offer.drop-want",
+                 "offer.want", "offer.add", "offer.add", "offer.drop-want", "bot_round.pass"],
+        None),
+    "draft_001_no_favor_limit": (
+        "pass", ["offer.want", "offer.add", "offer.drop-want", "bot_round.pass"], None),
+    "draft_001_keeps_contended_resource": (
+        "accepted", ["offer.want", "offer.add", "offer.add", "offer.add", "attempt.accepts"],
+        None),
 }
 
 
