@@ -77,7 +77,7 @@ DRAFT_001 = {
     ("replaced", "offer.nothing", "draft-001.offer.nothing"),
     # row 9: resources and favors to +2, no 4-1 or 3-favor limit, never a resource of a
     # declared ambition the bot contends (L69)
-    ("added", "draft-001.deal.kept", "draft-001.deal.kept"),
+    ("added", "draft-001.deal.kept-back", "draft-001.deal.kept-back"),
     ("replaced", "negotiation.deal.offerable.asset", "draft-001.offerable.resource"),
     ("replaced", "negotiation.deal.offerable.favor", "draft-001.offerable.favor"),
     ("replaced", "offer.add", "draft-001.offer.add"),
@@ -223,3 +223,46 @@ def test_both_drafts_reverse_the_contend_drms(drafts, stem, other):
     assert trace.decision["result"] == expect["result"]
     assert [a["rule"] for a in trace.decision["actions"]] == \
         [a["rule"] for a in expect["actions"]]
+
+
+CAMPAIGN = [ROOT / "facts" / "examples" / "arcs" / name
+            for name in ("summit", "negotiation", "grievances")]
+# `batch --diff DRAFT` over the campaign examples and the draft's own (copied without their
+# `variant:`, so the base side is SUPERCAT v0.9): the snapshots whose decision changes, and
+# those where only the walk does (a rule that says something else, the same actions).
+BATCH_DIFF = {
+    "draft-000": (
+        {"draft_000_agent_settles_nothing", "draft_000_bot_round_passes",
+         "draft_000_grievances_any_colour", "draft_000_offerer_contends_raises",
+         "bot_round_favor_limit", "bot_round_offer"},
+        {"draft_000_players_negotiate_freely": "draft-000.free-negotiation",
+         "draft_000_event_aside_when_played": "draft-000.play-event"}),
+    "draft-001": (
+        {"draft_001_fate_not_read_after_surpass", "draft_001_keeps_contended_resource",
+         "draft_001_no_favor_limit", "draft_001_summit_steward_rolls",
+         "draft_001_target_contends_lowers", "draft_001_wants_to_contend_first",
+         "steward_always_calls", "bot_round_favor_limit", "bot_round_offer"},
+        {"draft_001_minigame_one_turn_each": "draft-001.rounds",
+         "start_three_bots": "draft-001.rounds"}),
+}
+
+
+@pytest.mark.parametrize("variant", sorted(BATCH_DIFF))
+def test_a_batch_diff_lists_the_campaign_examples_the_draft_changes(tmp_path, variant):
+    prefix = variant.replace("-", "_")
+    for path in EXAMPLES.glob(f"{prefix}_*.yaml"):
+        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+        assert data.pop("variant") == variant
+        (tmp_path / path.name).write_text(yaml.safe_dump(data, allow_unicode=True),
+                                          encoding="utf-8")
+    result = CliRunner().invoke(app, ["batch", str(tmp_path), *map(str, CAMPAIGN), "--pack",
+                                      "arcs", "--diff", variant, "--seed", "1"],
+                                catch_exceptions=False)
+    assert result.exit_code == 0, result.output
+    rows = {Path(row["snapshot"]).stem: row for row in map(json.loads,
+                                                           result.stdout.splitlines())}
+    changed, walks = BATCH_DIFF[variant]
+    assert all(row["ok"] for row in rows.values())
+    assert {stem for stem, row in rows.items() if row["changed"]} == changed
+    assert {stem: rows[stem]["rule"] for stem in walks} == walks
+    assert not any(rows[stem]["changed"] for stem in walks)
