@@ -4,6 +4,7 @@ pages): what each changes (`whybot rules diff`), and a decision each changes."""
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -266,3 +267,13 @@ def test_a_batch_diff_lists_the_campaign_examples_the_draft_changes(tmp_path, va
     assert {stem for stem, row in rows.items() if row["changed"]} == changed
     assert {stem: rows[stem]["rule"] for stem in walks} == walks
     assert not any(rows[stem]["changed"] for stem in walks)
+
+
+def test_every_reading_a_variant_cites_is_in_the_packs_guide():
+    """The variants' rules cite the readings (R134–R145) the pack's guide gives for them."""
+    guide = (ARCS / "pack.yaml").read_text(encoding="utf-8")
+    defined = set(re.findall(r"^# (R\d+) ", guide, flags=re.M))
+    cited = {found for path in (ARCS / "variants").rglob("*.yaml")
+             for found in re.findall(r"\bR\d+\b", path.read_text(encoding="utf-8"))}
+    assert cited >= {f"R{n}" for n in range(137, 146)}
+    assert cited <= defined
