@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import re
+from fractions import Fraction
 from pathlib import Path
 
 import pytest
@@ -277,3 +278,30 @@ def test_every_reading_a_variant_cites_is_in_the_packs_guide():
              for found in re.findall(r"\bR\d+\b", path.read_text(encoding="utf-8"))}
     assert cited >= {f"R{n}" for n in range(137, 146)}
     assert cited <= defined
+
+
+# The exact odds of a result on each example's board with no die pre-rolled: (result, under
+# SUPERCAT v0.9, under the example's draft) — worked out in the examples' notes.
+ODDS = {
+    "draft_001_summit_steward_rolls": ("summit", Fraction(1), Fraction(1, 3)),
+    "draft_000_grievances_any_colour": ("accepted", Fraction(1, 2), Fraction(1, 6)),
+    "draft_001_target_contends_lowers": ("accepted", Fraction(1, 2), Fraction(1, 6)),
+    "draft_000_offerer_contends_raises": ("accepted", Fraction(1, 3), Fraction(2, 3)),
+}
+
+
+@pytest.mark.parametrize("stem", sorted(ODDS))
+def test_the_draft_changes_the_exact_odds(tmp_path, stem):
+    data = yaml.safe_load((EXAMPLES / f"{stem}.yaml").read_text(encoding="utf-8"))
+    del data["dice"]
+    result, base, draft = ODDS[stem]
+
+    def odds(board: dict, *args: str) -> Fraction:
+        path = tmp_path / "board.yaml"
+        path.write_text(yaml.safe_dump(board, allow_unicode=True), encoding="utf-8")
+        outcomes = cli("odds", path, *args)["outcomes"]
+        return sum((Fraction(o["probability"]) for o in outcomes
+                    if o["decision"]["result"] == result), Fraction(0))
+
+    assert odds(data) == draft
+    assert odds({k: v for k, v in data.items() if k != "variant"}) == base
