@@ -305,3 +305,32 @@ def test_the_draft_changes_the_exact_odds(tmp_path, stem):
 
     assert odds(data) == draft
     assert odds({k: v for k, v in data.items() if k != "variant"}) == base
+
+
+def test_draft_001_offers_more_than_four_for_one(arcs, drafts):
+    """001 L69 has no 4-1 limit (readings R144): Yellow holds 3 grievances in the bot's colour
+    (−3), so the bot needs 6 actions for 1 to reach +2 — draft 001 offers its 6 favors; SUPERCAT
+    v0.9 stops at the 3-favor limit (L275) and passes. (Seed 1: Yellow accepts.)"""
+    favors = "".join(f'  - {{name: "favor {n}", giver: bot, receiver: Yellow, asset: favor}}\n'
+                     for n in range(1, 7))
+    board = f"""
+step: negotiation
+negotiation: bot_round
+fate: none
+grievances_rule: true
+rivals:
+  - {{name: Yellow, role: bot, order: 1}}
+favors: []
+grievances:
+  - {{holder: Yellow, source: bot, count: 3}}
+deals:
+  - {{name: "Yellow's Guild card", giver: Yellow, receiver: bot, asset: card, objective: true}}
+{favors}"""
+    draft = decide(drafts["draft-001"], board)
+    assert [a["action"] for a in draft.decision["actions"]] == \
+        ["ask"] + ["offer"] * 6 + ["accept_trade"]
+    assert "The bot offers Yellow 6 Negotiation action(s) for 1: the DRM is 2." in \
+        draft.decision["say"]
+    base = decide(arcs, board)
+    assert [a["action"] for a in base.decision["actions"]] == \
+        ["ask", "offer", "offer", "offer", "drop_want", "pass"]
