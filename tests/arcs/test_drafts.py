@@ -271,12 +271,12 @@ def test_a_batch_diff_lists_the_campaign_examples_the_draft_changes(tmp_path, va
 
 
 def test_every_reading_a_variant_cites_is_in_the_packs_guide():
-    """The variants' rules cite the readings (R134–R145) the pack's guide gives for them."""
+    """The variants' rules cite the readings (R134–R146) the pack's guide gives for them."""
     guide = (ARCS / "pack.yaml").read_text(encoding="utf-8")
     defined = set(re.findall(r"^# (R\d+) ", guide, flags=re.M))
     cited = {found for path in (ARCS / "variants").rglob("*.yaml")
              for found in re.findall(r"\bR\d+\b", path.read_text(encoding="utf-8"))}
-    assert cited >= {f"R{n}" for n in range(137, 146)}
+    assert cited >= {f"R{n}" for n in range(137, 147)}
     assert cited <= defined
 
 
@@ -308,7 +308,7 @@ def test_the_draft_changes_the_exact_odds(tmp_path, stem):
 
 
 def test_draft_001_offers_more_than_four_for_one(arcs, drafts):
-    """001 L69 has no 4-1 limit (readings R144): Yellow holds 3 grievances in the bot's colour
+    """001 L69 has no 4-1 limit (readings R145): Yellow holds 3 grievances in the bot's colour
     (−3), so the bot needs 6 actions for 1 to reach +2 — draft 001 offers its 6 favors; SUPERCAT
     v0.9 stops at the 3-favor limit (L275) and passes. (Seed 1: Yellow accepts.)"""
     favors = "".join(f'  - {{name: "favor {n}", giver: bot, receiver: Yellow, asset: favor}}\n'
