@@ -25,6 +25,7 @@ from whybot.engine import Engine, Situation
 from whybot.engine.errors import WhybotError
 
 from .common import engine_for, pack_for, read_situation
+from .diffoverlay import Spelled, as_given, check_overlay
 from .diffrows import attempt_diff
 from .diffsummary import DiffSummary
 from .inputs import Item, count_items, iter_items
@@ -76,7 +77,7 @@ def decide_item(item: Item) -> Row:
                           odds=_CONFIG["odds"])
     else:
         outcome = attempt_diff(item.origin, _CONFIG["seed"], situate(_CONFIG["overlays"]),
-                               situate(_CONFIG["diff"]))
+                               situate(_CONFIG["diff"]), odds=_CONFIG["odds"])
     return rendered(item.origin, outcome)
 
 
@@ -117,6 +118,7 @@ class Request:
     reasoner: str = "durable"
     odds: bool = False
     diff: str | None = None  # the overlay folder of a --diff, laid over `overlays`
+    spelled: Spelled = ()  # the house-rule folders as the user gave them, to name their files
 
     @property
     def other(self) -> tuple[str, ...] | None:
@@ -168,6 +170,8 @@ def run_batch(request: Request) -> Summary | DiffSummary:
     Raises `Interrupted` on SIGINT/SIGTERM (or when stdout's reader left) after keeping the
     rows written so far, each one whole."""
     summary = request.summary()
+    if request.diff is not None:  # a broken overlay is one error, not the same one in every row
+        check_overlay(request.pack, request.overlays, request.diff, request.reasoner)
     with _decider(request) as decide:
         results = open_results(request.out, request.paths, force=request.force,
                                resume=request.resume, run=request.run_card(),
@@ -181,6 +185,8 @@ def run_batch(request: Request) -> Summary | DiffSummary:
                 with contextlib.closing(rows):
                     for row in _shown(rows, request, results):
                         stop.check()  # a row decided while the signal came is not kept
+                        if request.diff is not None:
+                            row = as_given(row, request.spelled)
                         with stop.writing():
                             results.write(row)
                             summary.add(row)

@@ -13,6 +13,7 @@ from rich.console import Console
 from whybot.engine.errors import WhybotError
 
 from .common import overlay_folder, overlay_key, with_variant
+from .diffoverlay import spelled
 from .options import (
     IncludeFromOption,
     PackOption,
@@ -58,15 +59,17 @@ def batch(
     reasoner: ReasonerOption = "durable",
     with_odds: Annotated[bool, typer.Option(
         "--odds", help="Add to each row the exact odds of its decision over the dice not "
-                       "pre-rolled, as `whybot odds --json` gives them.")] = False,
+                       "pre-rolled, as `whybot odds --json` gives them (with --diff, each "
+                       "side's).")] = False,
     variant: VariantOption = None,
     diff: Annotated[str | None, typer.Option(
         "--diff", metavar="RULES_DIR_OR_VARIANT",
         help="Decide every snapshot under the base rules (the pack, any --variant and --rules) "
              "and with this house-rule folder, or this variant of the --pack, laid over them: "
-             "one row per snapshot saying whether the decision changed, the first rule whose "
-             "outcome differs and both decisions; the summary counts the changes by page and "
-             "rule.")] = None,
+             "one row per snapshot saying whether the decision changed (with --odds: or its "
+             "odds did), the first rule whose outcome differs and both decisions; the summary "
+             "counts the changes by page and rule. The folder is checked first: a broken rule "
+             "file stops the batch.")] = None,
 ) -> None:
     """Decide many snapshots, with rule coverage.
 
@@ -86,15 +89,15 @@ def batch(
     if variant and not pack:
         raise WhybotError("--variant in a batch needs --pack: a variant is one pack's",
                           hint="or let each snapshot name its own (`variant:`)")
-    if diff is not None and with_odds:
-        raise WhybotError("--diff compares decisions; it does not work out --odds",
-                          hint="run the two batches with --odds, and --rules for the second")
-    base = with_variant(pack, variant, overlay_key(rules)) if pack else overlay_key(rules)
+    given = [*(rules or []), overlay_folder(diff, pack)] if diff else rules or []
+    overlays = overlay_key(given)
+    base = overlays[:-1] if diff else overlays
     request = batching.Request(
         paths=paths, out=out_file, force=force, resume=resume, jobs=jobs, cluster=cluster,
-        pack=pack, overlays=base, seed=seed, include_from=folders(include_from),
-        reasoner=reasoner, odds=with_odds,
-        diff=overlay_key([overlay_folder(diff, pack)])[0] if diff else None)
+        pack=pack, overlays=with_variant(pack, variant, base) if pack else base, seed=seed,
+        include_from=folders(include_from), reasoner=reasoner, odds=with_odds,
+        diff=overlays[-1] if diff else None,
+        spelled=spelled([*(rules or []), diff] if diff else given, overlays))
     try:
         summary = batching.run_batch(request)
     except Interrupted as stop:

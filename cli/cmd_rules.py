@@ -117,8 +117,9 @@ def _lint_entry(name: str, folder: Path, variant: str | None,
         for warning in lint_warnings(loaded):
             warning.file = rel(warning.file) or warning.file
             entry["warnings"].append(str(warning))
-        entry.update(rules=len(loaded.rules()), files=len(loaded.files),
-                     skipped=[rel(file) or file for file in loaded.skipped])
+        entry.update(rules=len(loaded.rules()), files=len(loaded.files))
+        if not variant:  # the --rules folders are the same under every variant: noted once
+            entry["skipped"] = [rel(file) or file for file in loaded.skipped]
     return entry
 
 

@@ -14,6 +14,7 @@ from typing import Any
 from .summary import Counts
 
 ONE_SIDE = "(decided under one rule set only)"  # the page of a row one side could not decide
+ODDS_ONLY = "(same walk, other odds)"  # the page of a row whose odds alone differ (--odds)
 
 
 @dataclass
@@ -32,7 +33,8 @@ class DiffSummary(Counts):
             self.rerouted += row["rule"] is not None
             return
         self.changed += 1
-        page = row["page"] or ONE_SIDE
+        one_side = "error" in row["base"] or "error" in row["overlay"]
+        page = row["page"] or (ONE_SIDE if one_side else ODDS_ONLY)
         self.pages[page] += 1
         outcomes = (row["base"].get("rule_outcome", _said(row["base"])),
                     row["overlay"].get("rule_outcome", _said(row["overlay"])))
@@ -92,4 +94,4 @@ def render_diff_summary(summary: DiffSummary, overlays: tuple[str, ...] = ()) ->
     return Group(counts, pages, rules) if summary.changed else counts
 
 
-__all__ = ["ONE_SIDE", "DiffSummary", "render_diff_summary"]
+__all__ = ["ODDS_ONLY", "ONE_SIDE", "DiffSummary", "render_diff_summary"]

@@ -4,16 +4,21 @@ Not multiprocessing.Pool: its workers share the locks of two queues, so a worker
 holding one leaves `Pool.terminate` waiting forever, and its workers print BrokenPipe tracebacks
 when the parent goes away. Here each worker has a pipe of its own and at most one chunk of items
 at a time. Workers ignore SIGINT and SIGTERM (Ctrl-C reaches the whole process group): the parent
-alone decides to stop, and then kills them. A worker whose parent is gone leaves quietly. A
-worker that dies (a crash inside C code) costs only the item it was deciding: that item's result
-is `on_death(item, exit code)`, the rest of its chunk goes to a fresh worker.
+alone decides to stop, and then kills them. A worker whose parent is gone, even by SIGKILL, leaves
+quietly: its pipe reads EOF, and on Linux the kernel also kills it (PR_SET_PDEATHSIG), should it
+be stuck deciding an item. A worker that dies (a crash inside C code) costs only the item it was
+deciding: that item's result is `on_death(item, exit code)`, the rest of its chunk goes to a
+fresh worker.
 """
 
 from __future__ import annotations
 
 import contextlib
+import ctypes
 import multiprocessing
+import os
 import signal
+import sys
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from multiprocessing.connection import Connection, wait
@@ -25,14 +30,31 @@ Item = TypeVar("Item")
 Result = TypeVar("Result")
 
 
-def _serve(conn: Connection, others: list[Connection], function: Callable[[Any], Any],
-           initializer: Callable[..., None], initargs: tuple[Any, ...]) -> None:
+_PR_SET_PDEATHSIG = 1  # linux/prctl.h
+
+
+def _die_with(parent: int) -> None:
+    """Linux: have the kernel kill this process when `parent` goes, so that a worker stuck in C
+    code on an item does not outlive it (elsewhere, the closed pipe alone ends the worker).
+    The kernel watches the thread that forked: iterate `ordered_map` in a thread that outlives
+    it (the batch uses the main thread)."""
+    if sys.platform.startswith("linux"):
+        with contextlib.suppress(OSError, AttributeError):
+            ctypes.CDLL(None, use_errno=True).prctl(_PR_SET_PDEATHSIG, signal.SIGKILL)
+    if os.getppid() != parent:  # it went before the kernel was told
+        os._exit(0)
+
+
+def _serve(parent: int, conn: Connection, others: list[Connection],
+           function: Callable[[Any], Any], initializer: Callable[..., None],
+           initargs: tuple[Any, ...]) -> None:
     """A worker: decide each item it is sent, answer (index, result), until told to stop."""
+    _die_with(parent)
     for signum in STOP_SIGNALS:
         signal.signal(signum, signal.SIG_IGN)
     signal.pthread_sigmask(signal.SIG_UNBLOCK, STOP_SIGNALS)
-    for other in others:  # the parent's ends of earlier workers' pipes, inherited by fork
-        other.close()
+    for other in others:  # the parent's ends of the pipes, its own too, inherited by fork: while
+        other.close()  # one stays open here, `recv` never sees EOF once the parent has gone
     try:
         initializer(*initargs)
         while (work := conn.recv()) is not None:
@@ -49,7 +71,8 @@ class _Worker:
                  initializer: Callable[..., None], initargs: tuple[Any, ...]) -> None:
         self.conn, child = context.Pipe()
         self.process = context.Process(
-            target=_serve, args=(child, others, function, initializer, initargs), daemon=True)
+            target=_serve, daemon=True,
+            args=(os.getpid(), child, [*others, self.conn], function, initializer, initargs))
         blocked = signal.pthread_sigmask(signal.SIG_BLOCK, STOP_SIGNALS)
         try:  # no signal may reach the child before it has set its own dispositions
             self.process.start()

@@ -172,7 +172,7 @@ def _answer(unit: Unit, engines: tuple[Table, ...], settings: Settings) -> Outco
     situate = [functools.partial(_situate, document, table, settings.pack) for table in engines]
     try:
         if len(situate) == 2:
-            return attempt_diff(unit.origin, settings.seed, *situate)
+            return attempt_diff(unit.origin, settings.seed, *situate, odds=settings.odds)
         return attempt(unit.origin, settings.seed, situate[0], settings.odds)
     except _Includes:
         return None

@@ -35,7 +35,7 @@ def attempt(origin: str, seed: int | None,
         trace = engine.decide(situation, seed=seed, explain=False)
         decided = _decided(origin, engine, situation, trace)
         if odds:
-            decided["odds"] = _odds(engine, situation)
+            decided["odds"] = odds_part(engine, situation)
         return decided
 
     return guarded(origin, row)
@@ -54,7 +54,8 @@ def guarded(origin: str, work: Callable[[], Row]) -> Outcome:
         return fault(origin, f"internal error: {type(exc).__name__}: {exc}")
 
 
-def _odds(engine: Engine, situation: Situation) -> dict[str, Any]:
+def odds_part(engine: Engine, situation: Situation) -> dict[str, Any]:
+    """A row's `odds`, or the reason they were refused under `error` (rendered later)."""
     from .odds import odds_row
 
     try:
@@ -68,10 +69,17 @@ def rendered(origin: str, outcome: Outcome) -> Row:
     row's own, or one of a part of it: the odds, a side of a --diff)."""
     if isinstance(outcome, WhybotError):
         return {"snapshot": origin, "ok": False, "error": message(outcome)}
-    for part in outcome.values():
-        if isinstance(part, dict) and isinstance(part.get("error"), WhybotError):
-            part["error"] = message(part["error"])
+    _render_parts(outcome)
     return outcome
+
+
+def _render_parts(row: Row) -> None:
+    """Render the errors of a row's parts, and of theirs (a side of a --diff, its odds)."""
+    for part in row.values():
+        if isinstance(part, dict):
+            if isinstance(part.get("error"), WhybotError):
+                part["error"] = message(part["error"])
+            _render_parts(part)
 
 
 def fault(origin: str, error: str) -> Row:
@@ -119,4 +127,5 @@ def _decided(origin: str, engine: Engine, situation: Situation, trace: Trace) ->
     }
 
 
-__all__ = ["Outcome", "Row", "attempt", "decision_of", "died", "fault", "guarded", "rendered"]
+__all__ = ["Outcome", "Row", "attempt", "decision_of", "died", "fault", "guarded", "odds_part",
+           "rendered"]

@@ -74,6 +74,16 @@ class Summary(Counts):
         }
 
 
+SHOWN_IDS = 4  # never-fired ids named per page on the terminal (`--json` lists them all)
+
+
+def _first_ids(ids: list[str]) -> str:
+    """A page's never-fired rules, the first few by name: a batch of a few snapshots leaves
+    most of a large pack unfired, and a thousand ids on the terminal hide the pages."""
+    more = len(ids) - SHOWN_IDS
+    return ", ".join(ids[:SHOWN_IDS]) + (f" … and {more} more (--json)" if more > 0 else "")
+
+
 def render_summary(summary: Summary, overlays: tuple[str, ...]) -> Any:
     """The summary as rich tables (a Group to print)."""
     from rich.console import Group
@@ -118,7 +128,7 @@ def render_summary(summary: Summary, overlays: tuple[str, ...]) -> Any:
         never.add_column("rules that never fired", style="yellow", overflow="fold")
         for page, ids in pages.items():
             never.add_row(page, f"{totals[page] - len(ids)} of {totals[page]}",
-                          Text(", ".join(ids)))
+                          Text(_first_ids(ids)))
         parts.extend([fired, never])
     if summary.disagreements:
         parts.append(Text(f"{summary.disagreements} decision(s) where durable_rules and the "

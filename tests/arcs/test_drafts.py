@@ -271,12 +271,13 @@ def test_a_batch_diff_lists_the_campaign_examples_the_draft_changes(tmp_path, va
 
 
 def test_every_reading_a_variant_cites_is_in_the_packs_guide():
-    """The variants' rules cite the readings (R134–R146) the pack's guide gives for them."""
+    """The variants' rules cite the readings (R134–R139, R141–R146) the pack's guide gives for
+    them."""
     guide = (ARCS / "pack.yaml").read_text(encoding="utf-8")
     defined = set(re.findall(r"^# (R\d+) ", guide, flags=re.M))
     cited = {found for path in (ARCS / "variants").rglob("*.yaml")
              for found in re.findall(r"\bR\d+\b", path.read_text(encoding="utf-8"))}
-    assert cited >= {f"R{n}" for n in range(137, 147)}
+    assert cited >= {f"R{n}" for n in (*range(137, 140), *range(141, 147))}
     assert cited <= defined
 
 

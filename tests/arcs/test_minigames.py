@@ -124,8 +124,8 @@ def test_no_minigame_once_the_portal_is_found_or_without_the_whole_map(arcs):
     assert found.decision["result"] == "portal_found_already"
     half = "step: cube_bag\n" + "\n".join(planets({}, "Hex 1").splitlines()[:10]) + "\n"
     assert decide(arcs, half).decision["result"] == "list_planets"
-    tiles = decide(arcs, "step: letter_tiles\ntiles_placed: true\nvowels_turned: 1\n"
-                   + planets({"Hex 4": "portal"}, "Moon 1"))
+    tiles = decide(arcs, "step: letter_tiles\ntiles_placed: true\ntiles_turned: true\n"
+                   "vowels_turned: 1\n" + planets({"Hex 4": "portal"}, "Moon 1"))
     assert tiles.decision["result"] == "portal_found_already"
 
 
@@ -143,7 +143,7 @@ def test_the_letter_tiles_setup_needs_no_map_and_rolls_nothing(arcs):
 
 def test_the_tiles_decide_the_token(arcs):
     """L813: two vowels the Portal, one a “check”, none an “x”."""
-    results = {vowels: decide(arcs, "step: letter_tiles\ntiles_placed: true\n"
+    results = {vowels: decide(arcs, "step: letter_tiles\ntiles_placed: true\ntiles_turned: true\n"
                                     f"vowels_turned: {vowels}\n" + planets({}, "Hex 2")
                               ).decision["result"] for vowels in (0, 1, 2)}
     assert results == {0: "clue_x", 1: "clue_check", 2: "portal_found"}

@@ -69,6 +69,36 @@ def test_raid_at_one_to_one_needs_more_than_one_battle_action_after_moving(arcs)
     assert far["battle_actions"] == 1 and far["favorable"] is False
 
 
+def test_fuel_and_psionic_the_prelude_would_spend_add_battle_actions_after_moving(arcs):
+    """Readings R140 (L1217: will spend Fuel and Psionic resources to maximize available
+    actions during a combat): each Fuel pays a Move, each Psionic adds an action. 3 actions,
+    2 Moves: 1 Battle action; with 1 Fuel 2 (the 1:1 raid turns favorable); 3 Fuel pay both
+    Moves and no more: 3; 1 Psionic: 2; 1 Fuel and 1 Psionic: 3."""
+    far = battle(goal="raid", keys=1, moves=2)
+    for board, actions in (("", 1), ("fuel: 1\n", 2), ("fuel: 3\n", 3), ("psionic: 1\n", 2),
+                           ("fuel: 1\npsionic: 1\n", 3)):
+        fields = derived(arcs, far, extra=board)
+        assert fields["battle_actions"] == actions, board
+        assert fields["favorable"] is (actions > 1), board
+
+
+def test_resources_the_restrictions_keep_buy_no_battle_action(arcs):
+    """R140 with the Restrictions (L1042–1043): Tycoon declared keeps Fuel, Empath Psionic; and
+    Psionic goes first to a Tax or Secure contending a declared ambition (L1056)."""
+    far = battle(goal="raid", keys=1, moves=2)
+    declared = "ambitions: [{{name: {0}, declared: true, bot: 0, best_rival: 0}}]\n"
+    assert derived(arcs, far, extra="fuel: 1\n" + declared.format("tycoon"))[
+        "battle_actions"] == 1
+    assert derived(arcs, far, extra="psionic: 1\n" + declared.format("empath"))[
+        "battle_actions"] == 1
+    trace = decide(arcs, LEAD.format(suit="aggression", pips=3) + "psionic: 1\n" + (
+        "ambitions: [{name: tycoon, declared: true, bot: 1, best_rival: 2}]\n"
+        f"options: [{far}, {{action: tax, ambition: tycoon, gain: 1, target: Hexy}}]\n"))
+    fields = {j["field"]: j["value"] for j in trace.entity_judgments
+              if j["entity"].startswith("option ") and j["field"] == "battle_actions"}
+    assert fields == {"battle_actions": 1}
+
+
 def test_control_needs_a_die_per_fresh_defending_ship(arcs):
     """Control: favorable if bot can roll at least 1 die per fresh defending ship."""
     assert derived(arcs, battle(goal="rival_city", ships=2, fresh_ships=1,

@@ -130,3 +130,14 @@ def test_an_unknown_reasoner_is_refused_with_a_suggestion(run):
     result = run("batch", DEMO, "--reasoner", "plan")
     assert result.exit_code == 2
     assert "did you mean 'plain'?" in result.output
+
+
+def test_the_summary_names_a_few_unfired_rules_per_page_and_json_lists_them_all(run):
+    """One snapshot leaves most of the pack unfired: the terminal shows every page, a few of
+    its rules by name and how many more; --json keeps every rule."""
+    demo = Path(__file__).resolve().parents[2] / "facts" / "examples" / "arcs" / "demo.yaml"
+    text = run("batch", demo, "--seed", "7").stderr
+    assert "construction" in text and "… and 8 more (--json)" in text  # 12 rules, none fired
+    assert "cons.repair-any" not in text  # the 11th of them
+    summary = json.loads(run("batch", demo, "--seed", "7", "--json").stderr)
+    assert summary["coverage"]["arcs"]["cons.repair-any"] == 0

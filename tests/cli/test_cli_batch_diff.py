@@ -8,6 +8,10 @@ from pathlib import Path
 
 import pytest
 
+from tests.conftest import refused
+from whybot.cli import batch as batching
+from whybot.cli.diffsummary import ODDS_ONLY, DiffSummary
+
 ROOT = Path(__file__).resolve().parents[2]
 ARCS = ROOT / "facts" / "examples" / "arcs"
 HOUSE = ROOT / "knowledge" / "examples" / "house"
@@ -133,11 +137,84 @@ def test_diff_rows_are_the_same_bytes_with_forked_workers(run):
     assert one.stdout == two.stdout and one.stdout.count("\n") == 8
 
 
-@pytest.mark.parametrize(("args", "words"), [
-    (("--diff", "no_such_variant"), "--diff: 'no_such_variant' is not a folder of house rules"),
-    (("--diff", str(HOUSE), "--odds"), "--diff compares decisions; it does not work out --odds"),
+def test_diff_refuses_a_name_that_is_not_a_folder_in_one_line(run):
+    refused(run("batch", ARCS / "demo.yaml", "--diff", "no_such_variant"),
+            "--diff: 'no_such_variant' is not a folder of house rules")
+
+
+def test_diff_refuses_a_variant_its_pack_does_not_ship_in_one_line(run):
+    refused(run("batch", ARCS / "demo.yaml", "--pack", "arcs", "--diff", "draft-01"),
+            "no variant 'draft-01' of pack 'arcs' (did you mean 'draft-001'?)")
+
+
+# actions_two Taxes a city picked at random from two (1d2: Blue on Hexy 2, Yellow on Arrow 1);
+# seed 1 picks Blue. This house rule keeps Blue only: the same decision at seed 1, other odds.
+BLUE_ONLY = SAME.replace("contends and for_declared", "contends and for_declared and "
+                         "target != 'Yellow city on Arrow 1'")
+
+
+def test_diff_with_odds_gives_each_sides_odds_and_other_odds_are_a_change(run, tmp_path):
+    house = overlay(tmp_path, BLUE_ONLY)
+    args = (ARCS / "actions_two.yaml", ARCS / "pass.yaml", "--seed", "1", "--diff", house)
+    plain, _ = diff_rows(run, *args)
+    assert not plain["changed"] and plain["rule"] == "house.tax-contend-declared"
+    assert "odds" not in plain["base"]
+    rows = diff_rows(run, *args, "--odds")
+    assert [row["changed"] for row in rows] == [True, False]
+    two = rows[0]
+    assert [a["target"] for a in two["base"]["actions"]] == \
+        [a["target"] for a in two["overlay"]["actions"]]  # the same decision at this seed
+    odds = {side: [(o["probability"], o["decision"]["actions"][0]["target"]["target"])
+                   for o in two[side]["odds"]["outcomes"]] for side in ("base", "overlay")}
+    assert odds == {"base": [("1/2", "Blue city on Hexy 2"), ("1/2", "Yellow city on Arrow 1")],
+                    "overlay": [("1", "Blue city on Hexy 2")]}
+    assert [o["probability"] for side in ("base", "overlay")
+            for o in rows[1][side]["odds"]["outcomes"]] == ["1", "1"]
+    summary = json.loads(run("batch", *args, "--odds", "--json").stderr)
+    assert (summary["changed"], summary["rerouted"], summary["pages"]) == \
+        (1, 0, {"administration": 1})
+
+
+def test_a_change_of_odds_alone_is_counted_under_its_own_heading():
+    summary = DiffSummary()
+    side = {"result": "decided", "actions": [], "odds": {"outcomes": []}}
+    summary.add({"snapshot": "s", "ok": True, "changed": True, "page": None, "rule": None,
+                 "base": side, "overlay": side})
+    assert summary.as_dict()["pages"] == {ODDS_ONLY: 1}
+
+
+@pytest.mark.parametrize(("text", "words"), [
+    (SAME.replace("    when:", "    whenn:"), ("house/admin.yaml:4", "$.rules[0]", "whenn")),
+    (SAME.replace("pack: arcs", "pack: arcss"),
+     ("house/admin.yaml:1", "$.pack", "no pack named 'arcss'", "did you mean 'arcs'?")),
+    (SAME.replace("pack: arcs", "pack: sparta_athens"),
+     ("holds no house-rule file for pack 'arcs'",)),
 ])
-def test_diff_refuses_in_one_line(run, args, words):
-    result = run("batch", ARCS / "demo.yaml", *args)
-    assert result.exit_code == 2
-    assert words in result.stderr and result.stderr.strip().count("\n") == 0
+def test_a_broken_overlay_is_one_line_before_any_row(run, tmp_path, text, words):
+    house = overlay(tmp_path, text)
+    out = tmp_path / "diff.jsonl"
+    args = ["--pack", "arcs"] if "sparta" in text else []
+    refused(run("batch", *CORPUS[:3], *args, "--diff", house, "--out", out), *words)
+    assert list(tmp_path.iterdir()) == [house]  # nothing decided, nothing written
+
+
+def test_a_disabled_rule_names_its_file_from_the_folder_as_given(run, monkeypatch):
+    monkeypatch.chdir(HOUSE)
+    row, = diff_rows(run, ARCS / "prelude_union.yaml", "--seed", "7", "--diff", "../tax_first/")
+    assert row["overlay"]["rule_outcome"] == \
+        "disabled: house: Tax takes no captives (../tax_first/administration.yaml)"
+
+
+def test_resume_continues_a_diff_with_odds_without_redoing_rows(run, tmp_path):
+    full = tmp_path / "full.jsonl"
+    args = (*CORPUS, "--seed", "7", "--diff", TAX_FIRST, "--odds")
+    assert run("batch", *args, "--out", full).exit_code == 0
+    rows = full.read_bytes().splitlines(keepends=True)
+    out = tmp_path / "resumed.jsonl"
+    out.with_name("resumed.jsonl.partial").write_bytes(b"".join([*rows[:3], rows[3][:40]]))
+    card = batching.Request(paths=CORPUS, seed=7, odds=True, diff=str(TAX_FIRST)).run_card()
+    out.with_name("resumed.jsonl.partial.run").write_text(json.dumps(card))
+    result = run("batch", *args, "--out", out, "--resume", "--json")
+    assert result.exit_code == 0, result.output
+    assert out.read_bytes() == full.read_bytes()
+    assert json.loads(result.stdout)["changed"] == 4

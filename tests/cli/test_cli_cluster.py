@@ -142,13 +142,15 @@ def test_workers_unpickle_engines_and_nothing_else():
 def test_a_diff_on_the_cluster_writes_the_same_bytes_and_summary(run, tmp_path, scheduler):
     here, there, local, remote = batch_both(
         run, tmp_path, scheduler, inputs(tmp_path), "--seed", "5", "--diff", HOUSE,
-        "--include-from", tmp_path / "shared", "--json")
+        "--include-from", tmp_path / "shared", "--json", "--odds")
     assert local.exit_code == remote.exit_code == 0, remote.output
     assert there == here
     assert json.loads(remote.stdout) == json.loads(local.stdout)
     rows = {Path(r["snapshot"]).name: r for r in map(json.loads, there.splitlines())}
     assert rows["house_hoarder.yaml"]["changed"] and rows["a_included.yaml"]["ok"]
     assert not rows["d_demo.yaml"]["changed"] and not rows["b_bad.yaml"]["ok"]
+    assert "'hoarder' is not one of" in rows["house_hoarder.yaml"]["base"]["error"]
+    assert rows["house_hoarder.yaml"]["overlay"]["odds"]["certain"]
 
 
 def test_cluster_local_starts_its_own_workers(run, tmp_path):

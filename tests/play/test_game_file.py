@@ -87,7 +87,8 @@ def test_answers_are_checked_and_taken_back(game):
     question = turn.next_question()
     assert question.as_dict() == {
         "id": "hand_counter", "what": "fact", "kind": "number",
-        "text": "What does the bot's hand counter show?", "help": "needed when step == 'turn'",
+        "text": "What does the bot's hand counter show?",
+        "help": "needed when step in ['turn', 'round_end']",
         "minimum": 0, "maximum": 20}
     with pytest.raises(AnswerError, match=r"21 is outside 0\.\.20"):
         turn.answer("hand_counter", "21")
