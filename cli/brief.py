@@ -10,7 +10,7 @@ from typing import Any
 from rich.console import Group, RenderableType
 from rich.text import Text
 
-from .render import render_decision
+from .decision_view import render_decision
 
 
 def _cut(text: str, width: int) -> str:

@@ -10,9 +10,9 @@ import typer
 from whybot.engine.errors import SnapshotError
 from whybot.engine.reach import Reading
 
-from . import render
 from .brief import render_brief
 from .common import load_situation, overlay_key
+from .decision_view import render_decision
 from .group import out, print_json
 from .options import (
     IncludeFromOption,
@@ -24,6 +24,8 @@ from .options import (
     VariantOption,
     folders,
 )
+from .trace_view import render_trace
+from .verdict_view import render_verdict
 
 StrictOption = Annotated[bool, typer.Option(
     "--strict", help="Refuse a snapshot that leaves out a fact the decision reads (listing "
@@ -68,7 +70,7 @@ def decide(snapshot: Snapshot, pack: PackOption = None, rules: RulesOption = Non
                      "dice": data["dice"], "dice_notes": data["dice_notes"],
                      "assumed": data["assumed"]})
         return
-    out.print(render.render_decision(data))
+    out.print(render_decision(data))
 
 
 def why(snapshot: Snapshot, rule: Annotated[str | None, typer.Option(
@@ -108,9 +110,9 @@ def why(snapshot: Snapshot, rule: Annotated[str | None, typer.Option(
         if json_out:
             print_json(verdict)
         else:
-            out.print(render.render_verdict(verdict))
+            out.print(render_verdict(verdict))
         return
     if json_out:
         print_json(data)
         return
-    out.print(render_brief(data, out.width) if brief else render.render_trace(data))
+    out.print(render_brief(data, out.width) if brief else render_trace(data))

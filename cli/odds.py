@@ -21,7 +21,7 @@ from whybot.engine.model import Pack
 from whybot.engine.odds import Odds, odds
 from whybot.engine.tally import Outcome, Path, Rolled, RollSpec, essential
 
-from .render import _entity
+from .render import entity_text
 
 SHOWN_PATHS = 6  # dice lines per row in the table (--json has them all)
 
@@ -71,12 +71,12 @@ def label(entity: Any, pack: Pack) -> str:
         return str(entity)
     lead = tuple(pack.presentation.get("lead", ()))
     if any(item.partition(" ")[0] in entity for item in lead):
-        return _entity(entity, full=False, lead=lead)
+        return entity_text(entity, full=False, lead=lead)
     for spec in pack.facts.entities.values():
         name = spec.naming_field
         if name and entity.get(name) not in (None, ""):
             return str(entity[name])
-    return _entity(entity)
+    return entity_text(entity)
 
 
 def head(decision: dict[str, Any], pack: Pack) -> str:

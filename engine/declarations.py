@@ -11,9 +11,10 @@ from .expressions import all_refs, depth
 from .files import PACK_FILE
 from .limits import current as limits
 from .model import EntitySpec, FactSchema, FieldSpec, Pack
-from .parser import ConditionSyntaxError, parse
+from .parser import parse
 from .schema import PACK_SCHEMA, validate
 from .sources import Document, json_path, read_document
+from .tokens import ConditionSyntaxError
 
 RESERVED_FIELDS = {"t", "kind", "k", "sid", "id", "eid"}  # the compiler's own fact keys
 

@@ -36,9 +36,9 @@ from .expressions import (
     aggregates,
     all_refs,
     negation_normal,
-    show,
 )
 from .limits import LimitError
+from .unparse import show
 
 Bound = Mapping[str, Mapping[str, Any]]
 

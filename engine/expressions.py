@@ -1,8 +1,9 @@
 """The tree of the rule language: values (names, numbers, arithmetic, aggregates) and conditions.
 
 Trees are frozen and hashable, so analyses of them (names read, normal forms) are remembered.
-The parser (`parser.py`) builds them; the compiler turns conditions into durable_rules
-patterns; the evaluator (`evaluate.py`) reads them plainly to explain and to cross-check.
+The parser (`parser.py`) builds them and `unparse.py` writes them back as text; the compiler
+turns conditions into durable_rules patterns; the evaluator (`evaluate.py`) reads them plainly
+to explain and to cross-check.
 
 Absent values: a name with no value (an unset choice, an unknown fact) makes every comparison
 false, `==` and `!=` alike — exactly what durable_rules does with a missing property. Negations
@@ -11,7 +12,6 @@ are pushed down to comparisons first (`negation_normal`), so `not (x == 1)` mean
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator
 from dataclasses import dataclass, fields
 from functools import cache
@@ -25,23 +25,17 @@ AGGREGATES = ("count", "sum", "max", "min", "any", "all")
 INTERNAL = ("select_", "target_", "each_", "spread_")  # aliases the engine gives choices
 
 
-def show(value: Any) -> str:
-    """A value as the rule language writes it."""
-    if value is True:
-        return "true"
-    if value is False:
-        return "false"
-    if value is None:
-        return "none"
-    if isinstance(value, float) and value.is_integer():
-        return str(int(value))
-    return repr(value) if isinstance(value, str) else str(value)
-
-
 def _state(self: Any) -> dict[str, Any]:
     """Pickled without what is remembered: the hash (string hashes differ between
     processes) and the compiled closures (`closures.py`: rebuilt on first use)."""
     return {k: v for k, v in self.__dict__.items() if not k.startswith("_")}
+
+
+def _written(self: Any) -> str:
+    """A node as the rule language writes it (`unparse.py`, which reads these classes)."""
+    from .unparse import text
+
+    return text(self)
 
 
 def _cached_hash(self: Any) -> int:
@@ -61,6 +55,7 @@ class Literal:
     """A constant. Equal only to a constant of the same type: `1` is not `true`."""
 
     __getstate__ = _state
+    __str__ = _written
 
     value: Any
 
@@ -69,9 +64,6 @@ class Literal:
 
     def __hash__(self) -> int:
         return hash(_typed(self.value))
-
-    def __str__(self) -> str:
-        return text(self)
 
 
 def _typed(value: Any) -> tuple[str, Any]:
@@ -86,12 +78,10 @@ class Ref:
 
     __hash__ = _cached_hash
     __getstate__ = _state
+    __str__ = _written
 
     name: str
     scope: str | None = None
-
-    def __str__(self) -> str:
-        return text(self)
 
 
 @dataclass(frozen=True)
@@ -100,13 +90,11 @@ class Arith:
 
     __hash__ = _cached_hash
     __getstate__ = _state
+    __str__ = _written
 
     left: Value
     op: str
     right: Value
-
-    def __str__(self) -> str:
-        return text(self)
 
 
 @dataclass(frozen=True)
@@ -116,12 +104,10 @@ class Extreme:
 
     __hash__ = _cached_hash
     __getstate__ = _state
+    __str__ = _written
 
     op: str
     items: tuple[Value, ...]
-
-    def __str__(self) -> str:
-        return text(self)
 
 
 @dataclass(frozen=True)
@@ -133,6 +119,7 @@ class Aggregate:
 
     __hash__ = _cached_hash
     __getstate__ = _state
+    __str__ = _written
 
     op: str
     kind: str
@@ -140,13 +127,8 @@ class Aggregate:
     where: Condition | None
     of: Value | Condition | None
 
-    def __str__(self) -> str:
-        return text(self)
-
 
 Value = Literal | Ref | Arith | Extreme | Aggregate
-
-
 
 
 # --- conditions ---------------------------------------------------------------------------
@@ -156,6 +138,7 @@ Value = Literal | Ref | Arith | Extreme | Aggregate
 class Compare:
     __hash__ = _cached_hash
     __getstate__ = _state
+    __str__ = _written
 
     left: Value
     op: str
@@ -164,13 +147,11 @@ class Compare:
     def negate(self) -> Compare:
         return Compare(self.left, NEGATED[self.op], self.right)
 
-    def __str__(self) -> str:
-        return text(self)
-
 
 @dataclass(frozen=True, eq=False)
 class Member:
     __getstate__ = _state
+    __str__ = _written
 
     value: Value
     options: tuple[Any, ...]
@@ -188,123 +169,49 @@ class Member:
     def negate(self) -> Member:
         return Member(self.value, self.options, not self.negated)
 
-    def __str__(self) -> str:
-        return text(self)
-
 
 @dataclass(frozen=True)
 class Exists:
     __hash__ = _cached_hash
     __getstate__ = _state
+    __str__ = _written
 
     kind: str
     alias: str
     where: Condition | None
-
-    def __str__(self) -> str:
-        return text(self)
 
 
 @dataclass(frozen=True)
 class Not:
     __hash__ = _cached_hash
     __getstate__ = _state
+    __str__ = _written
 
     item: Condition
-
-    def __str__(self) -> str:
-        return text(self)
 
 
 @dataclass(frozen=True)
 class All:
     __hash__ = _cached_hash
     __getstate__ = _state
+    __str__ = _written
 
     items: tuple[Condition, ...]
-
-    def __str__(self) -> str:
-        return text(self)
 
 
 @dataclass(frozen=True)
 class Any_:
     __hash__ = _cached_hash
     __getstate__ = _state
+    __str__ = _written
 
     items: tuple[Condition, ...]
-
-    def __str__(self) -> str:
-        return text(self)
 
 
 Condition = Compare | Member | Exists | Not | All | Any_
 TRUE = Literal(True)
 FALSE = Literal(False)
 ALWAYS = Compare(TRUE, "==", TRUE)
-
-
-def text(node: Any, inside: bool = False) -> str:
-    """A tree as the rule language writes it; `inside` an entity's scope, a board value is
-    written `board.NAME` so that the text parses back to the same tree."""
-    if isinstance(node, Literal):
-        return show(node.value)
-    if isinstance(node, Ref):
-        if node.scope is not None and node.scope.startswith(INTERNAL):
-            return node.name  # a choice's or loop's own candidate: its fields read bare
-        if node.scope is not None:
-            return f"{node.scope}.{node.name}"
-        return f"board.{node.name}" if inside else node.name
-    if isinstance(node, Arith):
-        return f"{_group(node.left, inside)} {node.op} {_group(node.right, inside)}"
-    if isinstance(node, Extreme):
-        return f"{node.op}({', '.join(text(i, inside) for i in node.items)})"
-    if isinstance(node, Aggregate):
-        head = node.kind if node.alias == node.kind else f"{node.kind} as {node.alias}"
-        where = f" where {_own(node.where, node)}" if node.where is not None else ""
-        of = f", {_own(node.of, node)}" if node.of is not None else ""
-        return f"{node.op}({head}{where}{of})"
-    if isinstance(node, Compare):
-        if node.op == "==" and node.right == TRUE:
-            return text(node.left, inside)
-        if (node.op, node.right) in (("==", FALSE), ("!=", TRUE)):
-            return f"not {text(node.left, inside)}"
-        if node.op == "!=" and node.right == FALSE:
-            return text(node.left, inside)
-        return f"{text(node.left, inside)} {node.op} {text(node.right, inside)}"
-    if isinstance(node, Member):
-        shown = ", ".join(show(o) for o in node.options)
-        return f"{text(node.value, inside)} {'not in' if node.negated else 'in'} [{shown}]"
-    if isinstance(node, Exists):
-        if node.alias.startswith(INTERNAL):  # a choice's own scope: its fields read bare
-            inner = text(node.where, True).replace(f"{node.alias}.", "") if node.where else ""
-            return f"a {node.kind}" + (f" with {inner}" if inner else "")
-        head = node.kind if node.alias == node.kind else f"{node.kind} as {node.alias}"
-        inner = f" ({text(node.where, True)})" if node.where is not None else ""
-        return f"exists {head}{inner}"
-    if isinstance(node, Not):
-        return f"not {_wrap(node.item, inside)}"
-    if isinstance(node, All | Any_):
-        joiner = " and " if isinstance(node, All) else " or "
-        return joiner.join(_wrap(i, inside) for i in node.items)
-    raise TypeError(node)
-
-
-def _own(node: Any, aggregate: Aggregate) -> str:
-    """A part of an aggregate whose alias is its kind: its own fields read bare, as written
-    (`count(province where mine)`, not `province.mine`)."""
-    written = text(node, True)
-    if aggregate.alias != aggregate.kind:
-        return written
-    return re.sub(rf"(?<![\w.]){re.escape(aggregate.alias)}\.", "", written)
-
-
-def _group(value: Any, inside: bool) -> str:
-    return f"({text(value, inside)})" if isinstance(value, Arith) else text(value, inside)
-
-
-def _wrap(item: Any, inside: bool) -> str:
-    return f"({text(item, inside)})" if isinstance(item, All | Any_) else text(item, inside)
 
 
 # --- reading trees ------------------------------------------------------------------------

@@ -9,7 +9,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from .expressions import TRUE, Compare, Condition, Exists, Literal, Value, show
+from .expressions import TRUE, Compare, Condition, Exists, Literal, Value
 from .outcomes import (
     ACTION_FIELDS,
     DIE,
@@ -33,8 +33,10 @@ from .outcomes import (
     Update,
     scope_alias,
 )
-from .parser import ConditionSyntaxError, parse, parse_setting, parse_value
+from .parser import parse, parse_setting, parse_value
 from .text import PathKey
+from .tokens import ConditionSyntaxError
+from .unparse import show
 
 _PLACEHOLDER = re.compile(r"\{([^{}]+)\}")
 _DICE = re.compile(r"^\s*(?:(\d+)|\{([^{}]+)\})?d(\d+)\s*$")

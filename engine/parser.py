@@ -1,4 +1,5 @@
-"""Parsing the rule language: text in, trees (`expressions.py`) out — never `eval`.
+"""Parsing the rule language: text in (as tokens, `tokens.py`), trees (`expressions.py`) out —
+never `eval`.
 
     hand_counter >= 2 and not initiative_seized
     exists play as p (mode == 'surpass') and p.number > lead_number
@@ -16,9 +17,6 @@ entity, `A.field` reads an enclosing entity, and `board.NAME` a board value. `ma
 """
 
 from __future__ import annotations
-
-import re
-from dataclasses import dataclass
 
 from .expressions import (
     AGGREGATES,
@@ -39,88 +37,26 @@ from .expressions import (
     Ref,
     Value,
 )
+from .tokens import ConditionSyntaxError, Token, TokenCursor
 
 BOARD = "board"
 KEYWORDS = {"and", "or", "not", "in", "exists", "as", "where", "true", "false", "yes", "no",
             "none"}
 MAX_DEPTH = 40
 
-_TOKEN = re.compile(r"""
-    (?P<space>\s+)
-  | (?P<number>\d+(?:\.\d+)?)
-  | (?P<string>'[^']*'|"[^"]*")
-  | (?P<name>[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*)
-  | (?P<op>==|!=|<=|>=|//|<|>|\(|\)|\[|\]|,|\+|-|\*|%)
-""", re.VERBOSE)
-
-
-class ConditionSyntaxError(ValueError):
-    """Raised with the column where the text stopped making sense."""
-
-    def __init__(self, message: str, column: int) -> None:
-        self.column = column
-        super().__init__(f"{message} at column {column}")
-
-
-@dataclass
-class _Token:
-    kind: str
-    text: str
-    column: int
-
-
-def _tokens(text: str) -> list[_Token]:
-    tokens: list[_Token] = []
-    position = 0
-    while position < len(text):
-        match = _TOKEN.match(text, position)
-        if not match:
-            raise ConditionSyntaxError(f"unexpected character {text[position]!r}", position + 1)
-        kind = match.lastgroup or ""
-        if kind != "space":
-            tokens.append(_Token(kind, match.group(), position + 1))
-        position = match.end()
-    tokens.append(_Token("end", "", len(text) + 1))
-    return tokens
-
-
 Node = Value | Condition
 _CONDITIONS = (Compare, Member, Exists, Not, All, Any_)
 
 
-class _Parser:
+class _Parser(TokenCursor):
     def __init__(self, text: str, kinds: frozenset[str], max_depth: int,
                  aliases: frozenset[str] = frozenset()) -> None:
-        self.tokens = _tokens(text)
-        self.at = 0
+        super().__init__(text)
         self.kinds = kinds
         self.aliases: list[str] = sorted(aliases)  # entity aliases in scope (joins read them)
         self.scopes: list[str] = []  # enclosing entities: bare names are the innermost's fields
         self.depth = 0
         self.max_depth = max_depth
-
-    # --- tokens ---------------------------------------------------------------------------
-
-    def peek(self, ahead: int = 0) -> _Token:
-        return self.tokens[min(self.at + ahead, len(self.tokens) - 1)]
-
-    def take(self) -> _Token:
-        token = self.tokens[self.at]
-        self.at += 1
-        return token
-
-    def accept(self, text: str) -> bool:
-        token = self.peek()
-        if token.text == text and token.kind in ("name", "op"):
-            self.at += 1
-            return True
-        return False
-
-    def expect(self, text: str) -> None:
-        if not self.accept(text):
-            token = self.peek()
-            raise ConditionSyntaxError(f"expected {text!r}, found "
-                                       f"{token.text or 'end of condition'!r}", token.column)
 
     def deeper(self) -> None:
         self.depth += 1
@@ -241,7 +177,7 @@ class _Parser:
         self.aliases.append(alias)
         return kind.text, alias
 
-    def call(self, name: _Token) -> Value | Condition:
+    def call(self, name: Token) -> Value | Condition:
         self.expect("(")
         first = self.peek()
         aggregate = name.text in ("count", "sum", "any", "all") or (
@@ -275,7 +211,7 @@ class _Parser:
                                        f"{name.text}({kind} where ...)", name.column)
         return Aggregate(name.text, kind, alias, where, of)
 
-    def reference(self, token: _Token) -> Ref:
+    def reference(self, token: Token) -> Ref:
         if "__" in token.text:
             raise ConditionSyntaxError("names may not contain '__'", token.column)
         head, _, rest = token.text.partition(".")
@@ -322,11 +258,6 @@ class _Parser:
             raise ConditionSyntaxError(f"({node}) is a condition, not a value",
                                        self.peek().column)
         return node
-
-    def done(self) -> None:
-        token = self.peek()
-        if token.kind != "end":
-            raise ConditionSyntaxError(f"unexpected {token.text!r}", token.column)
 
 
 def _parser(text: str, kinds: frozenset[str], max_depth: int,

@@ -20,8 +20,9 @@ from whybot.engine.errors import RuleFileError, did_you_mean
 from whybot.engine.expressions import Condition, Value
 from whybot.engine.files import PLAY_FILE
 from whybot.engine.model import Pack
-from whybot.engine.parser import ConditionSyntaxError, parse, parse_value
+from whybot.engine.parser import parse, parse_value
 from whybot.engine.sources import Document, json_path, read_document
+from whybot.engine.tokens import ConditionSyntaxError
 
 SCOPES = ("game", "bot")
 

@@ -1,8 +1,9 @@
 """A logged turn's decision page: the decision in large type, why and why not, and the odds.
 
 The turn is decided again from its logged snapshot (`Table.past`, as `whybot why GAME --turn
-N` does), and shown with the CLI's own views (`cli/render.py`, `cli/brief.py`, `cli/odds.py`)
-written as HTML (`treehtml.py`): the page adds no reasoning of its own.
+N` does), and shown with the CLI's own views (`cli/decision_view.py`, `cli/trace_view.py`,
+`cli/verdict_view.py`, `cli/brief.py`, `cli/odds.py`) written as HTML (`treehtml.py`): the page
+adds no reasoning of its own.
 """
 
 from __future__ import annotations
@@ -16,9 +17,11 @@ from whybot.engine.errors import WhybotError
 from whybot.engine.explain import rule_verdict
 from whybot.engine.model import Pack
 
-from .. import render
 from ..brief import render_brief
+from ..decision_view import render_decision
 from ..odds import head, label, odds_data, particulars, values_text
+from ..trace_view import render_trace
+from ..verdict_view import render_verdict
 from .pages import Pages
 from .play import open_game
 from .treehtml import tree_html
@@ -52,7 +55,7 @@ def decision_page(pages: Pages, request: Request) -> Response:
         verdict, rule_error = None, None
         if rule:
             try:
-                verdict = tree_html(render.render_verdict(rule_verdict(
+                verdict = tree_html(render_verdict(rule_verdict(
                     table.engine, situation, trace, rule)), open_depth=3)
             except WhybotError as exc:
                 rule_error = exc.render()
@@ -62,9 +65,9 @@ def decision_page(pages: Pages, request: Request) -> Response:
         request, "decision.html", status=422 if rule_error else 200, game=name,
         number=number, entry=entry, last=last, turns=len(table.game.log),
         big=_large(data, table.engine.pack),
-        dice=tree_html(render.render_decision(data)) if data.get("dice") else None,
+        dice=tree_html(render_decision(data)) if data.get("dice") else None,
         rolled=bool(data.get("dice")), brief=tree_html(render_brief(data, 400)),
-        full=tree_html(render.render_trace(data), open_depth=2), rule=rule,
+        full=tree_html(render_trace(data), open_depth=2), rule=rule,
         verdict=verdict, rule_error=rule_error,
         rules=sorted({r for step in data.get("path", []) for r in
                       [step.get("rule"), *(s["rule"] for s in step.get("skipped", []))] if r}))

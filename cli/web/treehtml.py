@@ -1,4 +1,5 @@
-"""The terminal's views of a decision and its trace (`cli/render.py`), as HTML nested lists.
+"""The terminal's views of a decision and its trace (`cli/decision_view.py`,
+`cli/trace_view.py`), as HTML nested lists.
 
 The page shows exactly what `whybot decide` and `whybot why` print: it takes the same rich
 renderables those commands build from the trace data and writes each Tree as a nested list

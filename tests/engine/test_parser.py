@@ -8,7 +8,8 @@ from hypothesis import strategies as st
 
 from tests.engine.strategies import conditions
 from whybot.engine.expressions import Aggregate, Arith, Compare, Exists, Extreme, Literal, Ref
-from whybot.engine.parser import ConditionSyntaxError, parse, parse_setting, parse_value
+from whybot.engine.parser import parse, parse_setting, parse_value
+from whybot.engine.tokens import ConditionSyntaxError
 
 KINDS = frozenset({"token", "slot", "province"})
 

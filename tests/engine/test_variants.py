@@ -16,7 +16,7 @@ CHANCE = TOY_PACKS / "chance"
 def test_a_packs_own_rule_files_leave_its_variants_out():
     files = rule_files(CHANCE)
     assert CHANCE / "pages" / "bag.yaml" in files
-    assert not [f for f in files if "variants" in f.parts]
+    assert not [f for f in files if "variants" in f.relative_to(CHANCE).parts]
     assert rule_files(CHANCE / "variants" / "lucky") == [CHANCE / "variants" / "lucky" /
                                                           "bag.yaml"]
 
