@@ -12,21 +12,10 @@ from dataclasses import replace
 from typing import Any
 
 from .errors import RuleFileError, did_you_mean
-from .expressions import (
-    ALWAYS,
-    Aggregate,
-    Arith,
-    Compare,
-    Extreme,
-    Literal,
-    Member,
-    Ref,
-    all_refs,
-    children,
-    scopes,
-)
+from .expressions import ALWAYS, Aggregate, Arith, Compare, Extreme, Literal, Member, Ref
 from .model import DECISION, DERIVATION, FieldSpec, Pack, Rule
 from .outcomes import DIE, Assign, Choice, Distribute, Draw, Each, Roll, Say, Template, Update
+from .trees import all_refs, children, scopes
 
 _NUMBER = {"integer", "number"}
 

@@ -34,11 +34,8 @@ from .expressions import (
     Not,
     Ref,
     Value,
-    all_refs,
-    kinds_read,
-    negation_normal,
-    scopes,
 )
+from .trees import all_refs, kinds_read, negation_normal, scopes
 
 if TYPE_CHECKING:
     from .evaluate import World

@@ -15,11 +15,12 @@ from typing import Any
 from .alpha import PROPERTIES_BUDGET, AlphaModel, Overflow
 from .compiler import Unit, alternatives, compile_unit, key
 from .errors import RuleFileError
-from .expressions import All, Condition, Value, kinds_read, scopes
+from .expressions import All, Condition, Value
 from .limits import LimitError
 from .limits import current as limits
 from .model import Rule
 from .network import Ruleset
+from .trees import kinds_read, scopes
 
 LOWEST = 65535
 END = "-end-"  # the name of a band's fallthrough rule

@@ -39,14 +39,10 @@ from .expressions import (
     Not,
     Ref,
     Value,
-    all_refs,
-    board_names,
-    disjuncts,
-    free_scopes,
-    negation_normal,
 )
 from .limits import current as limits
 from .model import Rule
+from .trees import all_refs, board_names, disjuncts, free_scopes, negation_normal
 
 CARRIER = "e"
 _OPS = {"<": "$lt", "<=": "$lte", ">": "$gt", ">=": "$gte", "!=": "$neq"}

@@ -16,7 +16,7 @@ from .derivation import Derivation
 from .derive import DurableDeriver
 from .dice import Dice
 from .errors import EngineFault
-from .expressions import Condition, all_refs, board_names
+from .expressions import Condition
 from .incremental import Dependencies, Replay
 from .model import Pack, Rule
 from .outcomes import Assign, Choice, Each
@@ -26,6 +26,7 @@ from .reuse import derivation_reads
 from .situation import Situation
 from .strata import Strata, stratify
 from .trace import Trace
+from .trees import all_refs, board_names
 from .walk import Turn
 
 REASONERS = ("durable", "plain")

@@ -7,7 +7,6 @@ from pathlib import Path
 from typing import Any
 
 from .errors import RuleFileError
-from .expressions import all_refs, depth
 from .files import PACK_FILE
 from .limits import current as limits
 from .model import EntitySpec, FactSchema, FieldSpec, Pack
@@ -15,6 +14,7 @@ from .parser import parse
 from .schema import PACK_SCHEMA, validate
 from .sources import Document, json_path, read_document
 from .tokens import ConditionSyntaxError
+from .trees import all_refs, depth
 
 RESERVED_FIELDS = {"t", "kind", "k", "sid", "id", "eid"}  # the compiler's own fact keys
 

@@ -13,7 +13,6 @@ from .compiler import normal_number
 from .derivation import EID
 from .errors import DecisionError
 from .evaluate import evaluate, holds, number, value_of
-from .expressions import all_refs
 from .outcomes import (
     DIE,
     Assign,
@@ -28,6 +27,7 @@ from .outcomes import (
     Template,
     Update,
 )
+from .trees import all_refs
 from .unparse import text
 
 if TYPE_CHECKING:

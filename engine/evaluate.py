@@ -24,20 +24,9 @@ from .closures import (
     value_fn,
     witnesses_fn,
 )
-from .expressions import (
-    INTERNAL,
-    Aggregate,
-    All,
-    Any_,
-    Condition,
-    Exists,
-    Not,
-    Value,
-    aggregates,
-    all_refs,
-    negation_normal,
-)
+from .expressions import INTERNAL, Aggregate, All, Any_, Condition, Exists, Not, Value
 from .limits import LimitError
+from .trees import aggregates, all_refs, negation_normal
 from .unparse import show
 
 Bound = Mapping[str, Mapping[str, Any]]

@@ -22,10 +22,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .derivation import EID, GIVEN, UNSET, Change, Derivation, entity_support, firing_order
-from .expressions import kinds_read
 from .model import Pack, Rule
 from .same import ABSENT, identical
 from .strata import Product, Strata, products, reads
+from .trees import kinds_read
 
 SHARE = 0.9  # above this share of affected derivations, a full run costs about as much
 

@@ -13,8 +13,8 @@ from typing import TYPE_CHECKING, Any
 
 from .derivation import EID, GIVEN
 from .effects import plain
-from .expressions import board_names
 from .model import Rule
+from .trees import board_names
 
 if TYPE_CHECKING:
     from .decide import Engine

@@ -14,9 +14,10 @@ from dataclasses import dataclass
 
 from .compiled import rule_condition
 from .evaluate import World, holds
-from .expressions import All, Condition, all_refs, kinds_read
+from .expressions import All, Condition
 from .links import links
 from .model import DECISION, Pack, Rule
+from .trees import all_refs, kinds_read
 
 
 @dataclass

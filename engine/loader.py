@@ -19,13 +19,13 @@ from typing import Any
 from .checks import check_pack
 from .declarations import add_facts, condition, fail, load_pack_description
 from .errors import RuleFileError, did_you_mean
-from .expressions import scopes
 from .files import PACK_FILE, pack_folder, rule_files
 from .limits import current as limits
 from .model import DECISION, DERIVATION, Pack, Page, Rule
 from .outcome_parser import OutcomeError, parse_outcome
 from .schema import RULE_FILE_SCHEMA, iter_problems, validate
 from .sources import Document, read_document
+from .trees import scopes
 
 RULE_FILE_KEYS = ("procedure", "rules", "disable")  # what only a rule file declares
 PAGE_KINDS = (DECISION, DERIVATION)

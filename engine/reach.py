@@ -21,9 +21,10 @@ from typing import TYPE_CHECKING, Any
 from weakref import WeakKeyDictionary
 
 from .evaluate import World, holds
-from .expressions import Condition, scopes
+from .expressions import Condition
 from .model import Pack, Rule
 from .reads import FIELD, KIND, NAME, Item, bound_kinds, outcome_reads, tree_items
+from .trees import scopes
 
 if TYPE_CHECKING:
     from .decide import Engine

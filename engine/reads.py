@@ -8,9 +8,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from .expressions import Aggregate, Exists, all_refs, children, scopes
+from .expressions import Aggregate, Exists
 from .model import Pack, Rule
 from .outcomes import Assign, Choice, Distribute, Each, Roll, Update
+from .trees import all_refs, children, scopes
 
 NAME, KIND, FIELD = "name", "kind", "field"
 Item = tuple[str, str]  # (NAME | KIND | FIELD, what)

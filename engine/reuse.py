@@ -14,10 +14,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from .derivation import EID, Derivation
-from .expressions import all_refs, kinds_read
 from .incremental import Dependencies, Replay
 from .model import Pack
 from .same import ABSENT, frozen, identical
+from .trees import all_refs, kinds_read
 
 
 @dataclass(frozen=True)

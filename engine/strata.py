@@ -13,22 +13,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .errors import RuleFileError
-from .expressions import (
-    TRUE,
-    Aggregate,
-    All,
-    Any_,
-    Compare,
-    Condition,
-    Exists,
-    Not,
-    Ref,
-    all_refs,
-    children,
-    negation_normal,
-    scopes,
-)
+from .expressions import TRUE, Aggregate, All, Any_, Compare, Condition, Exists, Not, Ref
 from .model import FieldSpec, Pack, Rule
+from .trees import all_refs, children, negation_normal, scopes
 
 Product = tuple[str, str]  # ("judgment", name) | ("field", "kind.field") | ("kind", kind)
 

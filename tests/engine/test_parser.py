@@ -93,7 +93,7 @@ def test_a_number_is_not_a_condition(text):
 def test_explanations_write_aggregates_and_negations_as_rule_files_do():
     """Why-not lines quote conditions: an aggregate's own fields read bare, and a negated test
     reads `not X` (as written, and after negations are pushed down)."""
-    from whybot.engine.expressions import negation_normal
+    from whybot.engine.trees import negation_normal
 
     for written in ("not any(province where mine and not locked)",
                     "count(province where mine and board.round == 3) > 1",
