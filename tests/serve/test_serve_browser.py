@@ -33,6 +33,9 @@ INSTALL = ("no Chromium for the browser tests: install it with `sudo apt-get ins
            "chromium` (Debian/Ubuntu) and `pip install -e '.[test]'` for Playwright; "
            "Playwright's own browser download is not needed")
 SIZES = {"phone": {"width": 360, "height": 740}, "tablet": {"width": 768, "height": 1024}}
+# Playwright waits 30 s for a page by default; a shared 2-core machine under a full test run
+# has taken longer to load a pack on the first decision. A hang still fails, later.
+WAIT_MS = 120_000
 
 
 def _browser_path() -> str | None:
@@ -161,6 +164,7 @@ def _new_game(page: Any, base: str) -> None:
 def test_a_two_turn_arcs_game_with_one_undo(chromium, server, size):
     base, games = server
     context = chromium.new_context(viewport=SIZES[size])
+    context.set_default_timeout(WAIT_MS)
     page = context.new_page()
     _new_game(page, base)
 
@@ -194,6 +198,7 @@ def test_a_two_turn_arcs_game_with_one_undo(chromium, server, size):
 def test_the_page_follows_the_devices_dark_setting(chromium, server):
     base, _ = server
     context = chromium.new_context(viewport=SIZES["phone"], color_scheme="dark")
+    context.set_default_timeout(WAIT_MS)
     page = context.new_page()
     page.goto(base + "/")
     background = page.evaluate("getComputedStyle(document.body).backgroundColor")
