@@ -48,8 +48,9 @@ RulesOption = Annotated[list[Path] | None, typer.Option(
 VariantOption = Annotated[str | None, typer.Option(
     "--variant", metavar="NAME",
     help="A variant of the pack laid over it: one it ships (`whybot rules diff --pack P "
-         "--variant NAME` shows what it changes), or a folder of your own; wins over the "
-         "snapshot's own `variant:`.")]
+         "--variant NAME` shows what it changes), or a folder of your own; it wins over the "
+         "snapshot's own `variant:` (the header names the one used), but in `batch` a "
+         "snapshot that names another variant is an error row.")]
 SeedOption = Annotated[int | None, typer.Option(
     "--seed", "-s", metavar="N",
     help="Seed for the dice (pre-rolled `dice:` in the snapshot go first).")]

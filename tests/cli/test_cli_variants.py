@@ -82,3 +82,17 @@ def test_lint_checks_each_shipped_variant(run):
     result = run("rules", "lint", "--pack", CHANCE)
     assert result.exit_code == 0, result.output
     assert "(variant lucky):" in result.stdout
+
+
+def test_in_a_batch_a_snapshot_naming_another_shipped_variant_is_an_error_row(run):
+    """`--variant` wins in `decide`; a batch lays one variant over every snapshot, so a snapshot
+    asking for another is refused in its row (naming its `variant:` line), never given both."""
+    draft_000 = ROOT / "facts" / "examples" / "arcs" / "variants" / \
+        "draft_000_event_aside_when_played.yaml"
+    result = run("batch", draft_000, "--pack", "arcs", "--variant", "draft-001")
+    row, = [json.loads(line) for line in result.stdout.splitlines()]
+    assert not row["ok"]
+    assert "draft_000_event_aside_when_played.yaml:3 ($.variant): this run lays variant " \
+           "'draft-001' over every snapshot, not 'draft-000'" in row["error"]
+    decided = run("decide", draft_000, "--variant", "draft-001")
+    assert decided.exit_code == 0 and "(pack arcs, variant draft-001)" in decided.stdout
