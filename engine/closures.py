@@ -7,11 +7,8 @@ are absent, an `and` is a search in which each `exists` binds its alias for the 
 it). A closure is kept on its node (`_fn` attributes; they are not pickled, and are rebuilt on
 first use after a pack is loaded from the disk cache).
 
-Joins: an `exists` or aggregate whose `where` requires `field == X`, X read outside it (an
-earlier alias, a board value, a constant), takes its candidates from an index of the kind by
-that field, kept on the World (built on first use, so a World must not outlive a change of
-its entities). The candidates are still tested against the whole `where`, in the kind's
-order, and the combinations counted against the limit are those of a full scan.
+Joins: an `exists` or aggregate whose `where` requires `field == X` takes its candidates from
+an index of the kind by that field (`joins.py`).
 """
 
 from __future__ import annotations
@@ -35,7 +32,8 @@ from .expressions import (
     Ref,
     Value,
 )
-from .trees import all_refs, kinds_read, negation_normal, scopes
+from .joins import candidates, equality
+from .trees import negation_normal
 
 if TYPE_CHECKING:
     from .evaluate import World
@@ -281,84 +279,8 @@ def _every_all(items: tuple[Condition, ...]) -> Search:
     return filtered
 
 
-# --- candidates, by an index where the condition allows -----------------------------------
-
-
 def _candidates(kind: str, alias: str, where: Condition | None,
                 ) -> Callable[[World, Bound], list[Any]]:
-    """fn(world, bound) → the entities of `kind` worth testing against `where`: all of them,
-    or those whose field equals what `where` requires. Counts a full scan for the limit."""
-    found = _equality(alias, where)
-    if found is None:
-        def everything(world: World, bound: Bound) -> list[Any]:
-            items = world.entities.get(kind, [])
-            world.spend(len(items))
-            return items
-        return everything
-    field, wanted = found
-
-    def indexed(world: World, bound: Bound) -> list[Any]:
-        items = world.entities.get(kind, [])
-        world.spend(len(items))
-        value = wanted(world, bound)
-        if value is None:
-            return []  # an absent value equals nothing
-        buckets = _index(world, kind, field, items)
-        key = _key(value)
-        if buckets is None or key is None:
-            return items
-        return buckets.get(key, [])
-    return indexed
-
-
-def _equality(alias: str, where: Condition | None) -> tuple[str, Fn] | None:
-    """(field, value fn) for a conjunct `alias.field == X` of `where` that X can be computed
-    for outside it (X a constant or a name not declared inside `where`), placed before any
-    part that reads entities (so skipping an entity skips no counted combination)."""
-    if where is None:
-        return None
-    inner = set(scopes(where))
-    if alias in inner:
-        return None  # the alias is declared again inside: its fields mean another entity
-    parts = where.items if isinstance(where, All) else (where,)
-    for part in parts:
-        if kinds_read(part):
-            return None
-        if not isinstance(part, Compare) or part.op != "==":
-            continue
-        for own, other in ((part.left, part.right), (part.right, part.left)):
-            if isinstance(own, Ref) and own.scope == alias and isinstance(other, Literal | Ref) \
-                    and not any(r.scope == alias or r.scope in inner for r in all_refs(other)):
-                return own.name, value_fn(other)
-    return None
-
-
-def _key(value: Any) -> tuple[int, Any] | None:
-    """Index keys equal exactly when `equal` holds: numbers by value, else same type."""
-    kind = type(value)
-    if kind is bool:
-        return 1, value
-    if kind is int or kind is float:
-        return 0, value
-    if kind is str:
-        return 2, value
-    return None
-
-
-def _index(world: World, kind: str, field: str, items: list[Any]) -> dict | None:
-    """field value → the entities having it, in order; None if a value cannot be a key."""
-    cached = world.index.get((kind, field))
-    if cached is not None and cached[0] is items:
-        return cached[1]
-    buckets: dict | None = {}
-    for entity in items:
-        value = entity.get(field)
-        if value is None:
-            continue
-        key = _key(value)
-        if key is None:
-            buckets = None
-            break
-        buckets.setdefault(key, []).append(entity)
-    world.index[(kind, field)] = (items, buckets)
-    return buckets
+    """The entities of `kind` worth testing against `where` (`joins.py`)."""
+    found = equality(alias, where)
+    return candidates(kind, None if found is None else (found[0], value_fn(found[1])))
