@@ -61,7 +61,7 @@ def labelled(label: str, text: str, style: str = "") -> Text:
 
 
 def pack_and_variant(data: dict[str, Any]) -> str:
-    """`pack arcs` or `pack arcs, variant draft-000`: what the decision was read from."""
+    """`pack NAME` or `pack NAME, variant VARIANT`: what the decision was read from."""
     variant = f", variant {data['variant']}" if data.get("variant") else ""
     return f"pack {data.get('pack', '?')}{variant}"
 

@@ -3,8 +3,8 @@
 A pack ships `sections.yaml` (its seed's headings with the line each starts on; the seeds
 themselves are not shipped) and lists in `pack.yaml` under `coverage:` the sections it does not
 encode on purpose (`excused: {section: reason}`) or not yet (`not_yet: {section: reason}`).
-A rule cites a section by `§ Title` (any tail of a nested title: `§ Steward › Act II`,
-`§ Act I Setup`) or by `line N` inside it. A section neither cited nor listed is missing.
+A rule cites a section by `§ Title` (any tail of a nested title: `§ Chapter › Part II`,
+`§ Part II`) or by `line N` inside it. A section neither cited nor listed is missing.
 """
 
 from __future__ import annotations
@@ -33,7 +33,7 @@ class Section:
     reason: str = ""
 
     def tails(self) -> list[str]:
-        """`Steward › Act II` is cited as that, or as `Act II` under a Steward source."""
+        """`Chapter › Part II` is cited as that, or as `Part II` under a Chapter source."""
         parts = self.title.split(SEPARATOR)
         return [SEPARATOR.join(parts[i:]) for i in range(len(parts))]
 
