@@ -52,32 +52,36 @@ def entity_fact(kind: str, eid: int, version: int, held: dict[str, Any]) -> dict
 
 
 class EntityFacts:
-    """The entity facts one state holds: eid → (content, fact)."""
+    """The entity facts one state holds: eid → (content, fact, the fields it was made of)."""
 
     def __init__(self, compiled: Compiled, index: int) -> None:
         self.kinds = compiled.kinds[index]
-        self.fields = compiled.fields
-        self.held: dict[int, tuple[dict[str, Any], dict[str, Any]]] = {}
+        self.fields = compiled.fields  # what a fact holds; a derivation narrows it (fields_from)
+        self.held: dict[int, tuple[dict[str, Any], dict[str, Any], Any]] = {}
         self.versions: dict[int, int] = {}
 
     def update(self, changed: Iterable[tuple[int, str | None, dict[str, Any] | None]],
                retract: list[dict[str, Any]], renew: list[dict[str, Any]]) -> None:
         """Bring these entities (eid, kind, entity; None if removed) up to date: the facts to
-        retract and to assert are added to the two lists."""
+        retract and to assert are added to the two lists. A fact made of more fields than are
+        read now stays while the fields read now are the same."""
         for eid, kind, entity in changed:
             old = self.held.get(eid)
             if entity is None or kind not in self.kinds:
                 if old is not None:
                     retract.append(self.held.pop(eid)[1])
                 continue
-            held = content(entity, self.fields.get(kind, ()))
+            fields = self.fields.get(kind, ())
+            held = content(entity, fields)
             if old is not None:
-                if same(old[0], held):
+                before = old[0] if old[2] is fields else \
+                    {code: old[0][code] for _, code in fields if code in old[0]}
+                if same(before, held):
                     continue
                 retract.append(old[1])
             version = self.versions[eid] = self.versions.get(eid, -1) + 1
             fact = entity_fact(kind, eid, version, held)
-            self.held[eid] = (held, fact)
+            self.held[eid] = (held, fact, fields)
             renew.append(fact)
 
     def everything(self, by_kind: dict[str, list[dict[str, Any]]],

@@ -76,6 +76,8 @@ class Compiled:
     fields: dict[str, tuple[tuple[str, str], ...]] = field(default_factory=dict)
     joins: dict[tuple[str, ...], str] = field(default_factory=dict)  # kinds joined → a rule
     judgment_readers: dict[str, tuple[int, ...]] = field(default_factory=dict)  # see below
+    later_fields: dict[int, dict[str, tuple[tuple[str, str], ...]]] = field(
+        default_factory=dict)  # see fields_from
 
     def readers(self, judgment: str) -> tuple[int, ...]:
         """The rulesets whose patterns read a judgment (most read none of a given one: a
@@ -84,6 +86,20 @@ class Compiled:
         if found is None:
             found = self.judgment_readers[judgment] = tuple(
                 index for index, judgments in enumerate(self.judgments) if judgment in judgments)
+        return found
+
+    def fields_from(self, stratum: int) -> dict[str, tuple[tuple[str, str], ...]]:
+        """What an entity fact must hold from `stratum` on: the fields the rules of that
+        stratum and the later ones test (an earlier stratum's rules fire no more: its phase
+        facts are retracted). Most of an option's fields are read in the first strata only,
+        and every byte of a fact is encoded, parsed and sent back with each firing."""
+        found = self.later_fields.get(stratum)
+        if found is None:
+            tested = set().union(*(fields for group, fields in self.group_fields.items()
+                                   if int(group) >= stratum))
+            found = self.later_fields[stratum] = {
+                kind: tuple(item for item in items if (kind, item[0]) in tested)
+                for kind, items in self.fields.items()}
         return found
 
     def check_joins(self, counts: dict[str, int]) -> None:

@@ -225,18 +225,25 @@ class Derivation:
 
     def judgments(self) -> dict[str, Judgment]:
         """Every declared judgment with its value and origin: given, derived, or default."""
-        found: dict[str, Judgment] = {}
-        given, support, values = self.given, self.support, self.values
-        for name, question, otherwise in self.strata.judgments:
-            if name in given:
-                notes = [{"rule": r, "note": "overridden by the answer"}
-                         for r in self.overridden.get(name, [])]
-                found[name] = Judgment(name, question, given[name], "given", notes)
-            elif support.get(name):
-                found[name] = Judgment(name, question, values[name], "derived", support[name])
-            else:
-                found[name] = Judgment(name, question, values.get(name), otherwise)
-        return found
+        return {name: self.judgment(name) for name in self.strata.judgments}
+
+    def judgment(self, name: str) -> Judgment:
+        """One declared judgment, as `judgments()` has it."""
+        question, otherwise = self.strata.judgments[name]
+        if name in self.given:
+            notes = [{"rule": r, "note": "overridden by the answer"}
+                     for r in self.overridden.get(name, [])]
+            return Judgment(name, question, self.given[name], "given", notes)
+        if self.support.get(name):
+            return Judgment(name, question, self.values[name], "derived", self.support[name])
+        return Judgment(name, question, self.values.get(name), otherwise)
+
+    def judgment_values(self) -> dict[str, Any]:
+        """Every declared judgment's value, as `judgments()` has them (without building them:
+        a rederive reads the values and the few that changed)."""
+        given, values = self.given, self.values
+        return {name: given[name] if name in given else values.get(name)
+                for name in self.strata.judgments}
 
 
 def _defaults(spec: EntitySpec) -> list[tuple[str, Any]]:

@@ -72,6 +72,8 @@ class _Facts:
             self.retracting[index].append(fact)
         self.due.update(self.later)
         self.later = {}
+        for entities in self.entities:
+            entities.fields = self.compiled.fields_from(stratum)
         world = self.run.world()
         self.phases = [(band.ruleset, carrier_fact("phase", band, world.board, world))
                        for band in self.compiled.bands.get(str(stratum), [])]

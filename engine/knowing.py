@@ -18,11 +18,12 @@ from .trees import board_names
 
 if TYPE_CHECKING:
     from .decide import Engine
+    from .derivation import Derivation
     from .entities import EntityStore
     from .model import Pack
     from .reuse import LastDerivation
     from .situation import Situation
-    from .trace import Judgment, Trace
+    from .trace import Trace
 
 
 class Knowing:
@@ -36,7 +37,7 @@ class Knowing:
     store: EntityStore
     bound: dict[str, dict[str, Any]]
     last_derivation: LastDerivation
-    judgments_now: dict[str, Judgment]
+    derived_now: Derivation  # the last derivation, whose judgments the board holds now
     first_seen: dict[int, tuple[str, dict[str, Any]]]
     first_support: dict[tuple[int, str], list[dict[str, Any]]]
     refresh: Callable[[dict[str, Any]], None]  # the walk's: aliases bound to it see it anew
@@ -52,13 +53,13 @@ class Knowing:
             last.keep(inputs, entities, run)
         self.trace.derived_from = (inputs, entities)
         self.board.update(run.board)
-        judgments = run.judgments()
-        self.judgments_now = judgments
-        self._record(judgments)
+        self.derived_now = run
+        values = run.judgment_values()
+        self._record(run, values)
         self.trace.conflicts.extend(run.conflicts)
         self.trace.field_support.update(run.field_support)
         self._remember(run.entities, run.field_support)
-        self.board.update({name: j.value for name, j in judgments.items()})
+        self.board.update(values)
         self.store.replace(run.entities)
 
     def _remember(self, entities: dict[str, list[dict[str, Any]]],
@@ -75,23 +76,22 @@ class Knowing:
                 self.first_support[eid, name] = by
                 self.first_seen[eid][1][name] = current[eid].get(name)
 
-    def _record(self, judgments: dict[str, Any]) -> None:
+    def _record(self, run: Derivation, values: dict[str, Any]) -> None:
         """The trace keeps each judgment as first derived; a later derivation (after an
         action, a declaration) that changes it adds a note saying from which step on."""
         if not self.trace.judgments:
-            self.trace.judgments = judgments
+            self.trace.judgments = run.judgments()
             return
-        for name, judgment in judgments.items():
+        for name, value in values.items():
             first = self.trace.judgments.get(name)
             if first is None:
-                self.trace.judgments[name] = judgment
+                self.trace.judgments[name] = run.judgment(name)
                 continue
             last = first.by[-1] if first.by and "since" in first.by[-1] else None
-            value = last["value"] if last else first.value
-            if judgment.value != value:
+            if value != (last["value"] if last else first.value):
                 first.by.append({"rule": f"from step {len(self.trace.steps)} on",
-                                 "note": f"{plain(judgment.value)} ({judgment.origin})",
-                                 "since": len(self.trace.steps), "value": judgment.value})
+                                 "note": f"{plain(value)} ({run.judgment(name).origin})",
+                                 "since": len(self.trace.steps), "value": value})
 
     def rederive(self) -> None:
         """Derive the judgments again from the board and entities as they are now."""
@@ -115,7 +115,8 @@ class Knowing:
         """The entities (the options the player listed, say) behind the judgments it read."""
         found: list[dict[str, Any]] = []
         for name in sorted(board_names(rule.when)):
-            judgment = self.judgments_now.get(name)
+            judgment = self.derived_now.judgment(name) \
+                if name in self.pack.facts.judgments else None
             if judgment is None or judgment.origin != "derived" or not judgment.value:
                 continue
             for support in judgment.by:

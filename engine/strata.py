@@ -31,9 +31,9 @@ class Strata:
     defaults: dict[int, list[tuple[str, str | None, Any]]] = field(default_factory=dict)
     # stratum → kind → the fields of that kind among its defaults
     default_fields: dict[int, dict[str, frozenset[str]]] = field(default_factory=dict)
-    # every declared judgment: (name, its question, its origin when no rule established it
-    # and no answer gave it), as a run reports them
-    judgments: list[tuple[str, str, str]] = field(default_factory=list)
+    # every declared judgment → (its question, its origin when no rule established it and no
+    # answer gave it), in the order a run reports them
+    judgments: dict[str, tuple[str, str]] = field(default_factory=dict)
 
     @property
     def top(self) -> int:
@@ -162,7 +162,7 @@ def stratify(rules: list[Rule], pack: Pack) -> Strata:
                 "not established by any rule: its default"
         else:
             otherwise = "unknown, assumed no" if boolean else "unknown, assumed its default"
-        result.judgments.append((name, spec.says, otherwise))
+        result.judgments[name] = (spec.says, otherwise)
     return result
 
 
