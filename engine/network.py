@@ -134,7 +134,9 @@ class State:
             self._check(code, "assert facts")
 
     def retract_facts(self, facts: Iterable[dict[str, Any]]) -> None:
-        batch = list(facts)
+        """Retract asserted facts. The C core finds a fact by its sid and id alone (events.c,
+        ACTION_RETRACT_FACT: getMessage, then handleDeleteMessage), so only those are sent."""
+        batch = [{"sid": fact["sid"], "id": fact["id"]} for fact in facts]
         if batch:
             code, self.offset = self._call("retract facts", core.retract_facts, _dump(batch))
             self._check(code, "retract facts")

@@ -61,3 +61,26 @@ def test_a_fact_is_renewed_only_when_a_field_it_holds_changed():
     retract = []
     facts.update([(7, None, None)], retract, [])  # removed
     assert [f["eid"] for f in retract] == [7] and not facts.held
+
+
+def test_a_later_stratum_narrows_a_fact_to_the_fields_its_rules_test():
+    """From a stratum on, a fact holds only what that stratum's and later rules test; a fact
+    made of more fields is kept while the fields read now are the same."""
+    compiled = Compiled("phase", kinds=[{"token"}],
+                        fields={"token": (("size", "f0"), ("colour", "f1"))},
+                        group_fields={"0": {("token", "size"), ("token", "colour")},
+                                      "1": {("token", "size")}})
+    assert compiled.fields_from(1) == {"token": (("size", "f0"),)}
+    facts = EntityFacts(compiled, 0)
+    token = {EID: 7, "size": 2, "colour": "red"}
+    facts.update([(7, "token", token)], [], [])
+    facts.fields = compiled.fields_from(1)
+    token["colour"] = "blue"  # read no more: the wider fact stays
+    retract: list[dict] = []
+    renew: list[dict] = []
+    facts.update([(7, "token", token)], retract, renew)
+    assert retract == renew == []
+    token["size"] = 3
+    facts.update([(7, "token", token)], retract, renew)
+    assert [f["id"] for f in retract] == ["x7.0"]
+    assert renew == [{"f0": 3, "t": "e", "kind": "token", "eid": 7, "id": "x7.1"}]

@@ -121,3 +121,16 @@ def test_a_rule_definition_is_sent_as_ascii_json():
     ruleset = Ruleset("hazard.ascii", {"r": {"all": [{"a": {"$and": [{"t": "x"},
                                                                     {"name": "ü"}]}}]}})
     assert json.dumps(ruleset.definition, ensure_ascii=True).isascii()
+
+
+def test_a_fact_is_retracted_by_its_sid_and_id_alone():
+    """Retractions send only {sid, id} (the C core looks the fact up by them): the rule that
+    joined the fact no longer matches, and the other facts stay."""
+    state = Ruleset("retract.ids", {"r": {"all": [{"a": {"t": "x"}}, {"b": {"t": "y"}}]}}).state()
+    x1, x2, y = ({"t": "x", "n": 1}, {"t": "x", "n": 2}, {"t": "y"})
+    state.assert_facts([x1, x2])
+    state.retract_facts([x1])
+    state.assert_facts([y])
+    fired = state.drain()
+    assert [matched["a"]["n"] for _, matched in fired] == [2]
+    state.close()
