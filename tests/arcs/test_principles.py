@@ -82,6 +82,40 @@ def test_fuel_and_psionic_the_prelude_would_spend_add_battle_actions_after_movin
         assert fields["favorable"] is (actions > 1), board
 
 
+def test_the_card_spends_no_action_on_what_the_prelude_fuel_and_psionic_took(arcs):
+    """Readings R140 with L106 (the Prelude spends resources "for their effect now", then the
+    suit page takes the card's actions): a Move paid by Fuel, or an action Psionic took, is not
+    one of the card's actions. 3 actions, 2 Moves then a Battle: the card spends 3; with 1 Fuel
+    2, with 3 Fuel 1 (only the Battle), with 1 Psionic 2, with 1 Fuel and 1 Psionic 1 — always
+    leaving the Battle actions after moving less the one just taken."""
+    far = battle(goal="trophies", fresh_ships=3, defenders=3, moves=2)
+    for board, cost in (("", 3), ("fuel: 1\n", 2), ("fuel: 3\n", 1), ("psionic: 1\n", 2),
+                        ("fuel: 1\npsionic: 1\n", 1)):
+        fields = derived(arcs, far, extra=board)
+        assert fields["cost"] == cost, board
+        assert 3 - cost == fields["battle_actions"] - 1, board
+
+
+def test_a_fuel_assisted_battle_leaves_the_card_an_action_for_after_its_result(arcs):
+    """combat_raid_fuel.yaml: 2 actions, the raid's Move paid by Fuel — the card stops for the
+    Battle's result with 1 action left; with the Move on the card (no Fuel, the raid not needing
+    a second action: better than 1:1) the Battle is its last action."""
+    raid = battle(goal="raid", keys=1, ships=2, fresh_ships=2, defenders=2, moves=1,
+                  ambition="keeper", target="vault")
+    trace = decide(arcs, LEAD.format(suit="aggression", pips=2) + "fuel: 1\n" +
+                   "ambitions: [{name: keeper, declared: true, bot: 1, best_rival: 2}]\n" +
+                   f"options: [{raid}]\n")
+    assert trace.decision["result"] == "battle"
+    assert "resume_actions: 1," in trace.decision["say"][-1]
+    better = battle(goal="raid", keys=1, ships=2, fresh_ships=2, defenders=1, moves=1,
+                    ambition="keeper", target="vault")
+    trace = decide(arcs, LEAD.format(suit="aggression", pips=2) +
+                   "ambitions: [{name: keeper, declared: true, bot: 1, best_rival: 2}]\n" +
+                   f"options: [{better}]\n")
+    assert [a["action"] for a in trace.decision["actions"]] == ["battle"]
+    assert trace.decision["result"] == "decided"
+
+
 def test_resources_the_restrictions_keep_buy_no_battle_action(arcs):
     """R140 with the Restrictions (L1042–1043): Tycoon declared keeps Fuel, Empath Psionic; and
     Psionic goes first to a Tax or Secure contending a declared ambition (L1056)."""

@@ -39,6 +39,22 @@ def test_the_seven_drms_each_have_their_value_and_sum(arcs):
     assert judged(trace, "negotiation.drm") == -1
 
 
+def _ambitions(trace, name: str) -> list[str]:
+    """The ambitions a judgment's supports name (one support per standing that matched)."""
+    return [fact["name"] for by in trace.judgments[name].by for fact in by["facts"]
+            if fact.get("kind") == "ambition"]
+
+
+def test_each_standing_behind_a_drm_is_named_by_its_ambition(arcs):
+    """A standing is named by its party in a trace: the DRMs that read standings join the
+    ambition, so the bot's two contended declared ambitions (Tycoon second, Warlord second) are
+    two supports that say which (readings R110, R111)."""
+    trace = run(arcs, example("attempt_seven_drms"))
+    assert _ambitions(trace, "negotiation.drm.contending") == ["tycoon", "warlord"]
+    assert _ambitions(trace, "negotiation.drm.rival_contends") == ["tycoon"]
+    assert _ambitions(trace, "negotiation.drm.target_contends") == ["empath"]
+
+
 def test_grievances_count_only_with_the_optional_rule(arcs):
     trace = run(arcs, example("attempt_seven_drms", grievances_rule=False, dice=[5]))
     assert judged(trace, "negotiation.drm") == 0

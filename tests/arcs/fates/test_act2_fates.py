@@ -108,3 +108,32 @@ def test_claim_fief_is_not_a_plain_tax(arcs):
     data["cards"] = [{"suit": "administration", "number": 5, "pips": 2}]
     trace = decide_data(arcs, data)
     assert "tax" not in [a["action"] for a in trace.decision["actions"]]
+
+
+def _plain(data: dict, target: str) -> dict:
+    """The snapshot with one Claim Fief listed as a plain Tax of the same planet instead."""
+    options = [{k: v for k, v in o.items() if k not in ("warden", "cluster_cities")}
+               if o["target"] == target else o for o in data["options"]]
+    return {**data, "options": options}
+
+
+def test_a_tax_ability_does_not_answer_general_priorities_tax_to_contend(arcs):
+    """“Can bot Secure or Tax to contend declared ambition?” (L987) asks for the Tax action: a
+    Claim Fief (Tax) that would contend selects no Administration card; the same gain from a
+    plain Tax does (readings R63)."""
+    data = example("warden", "act2_claim_fief_not_a_tax_to_contend")
+    ability = decide_data(arcs, data)
+    assert chosen(ability)["suit"] == "construction"
+    assert rules(ability) == ["cons.build-cities"]
+    plain = decide_data(arcs, _plain(data, "Claim Fief on Hex 2"))
+    assert chosen(plain)["suit"] == "administration"
+    assert rules(plain)[0] == "admin.tax-contend-declared"
+
+
+def test_a_tax_ability_is_not_administrations_tax_to_contend_undeclared(arcs):
+    """Administration [23] (L1079) after the Fate's Claim Fief: a second Claim Fief that would
+    contend an undeclared ambition is not taken; a plain Tax with that gain is (readings R63)."""
+    data = example("warden", "act2_admin_plain_tax_undeclared")
+    assert rules(decide_data(arcs, data)) == ["warden.act2.claim-fief", "admin.tax-resources"]
+    plain = decide_data(arcs, _plain(data, "Claim Fief on Hex 2"))
+    assert rules(plain) == ["warden.act2.claim-fief", "admin.tax-contend-undeclared"]
