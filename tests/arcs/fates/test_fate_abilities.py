@@ -89,7 +89,7 @@ def test_psionic_prelude_taxes_with_the_tax_action(arcs):
 
 
 def test_a_bargain_target_is_not_a_card_the_steward_secures(arcs):
-    """Steward (L293–295) "Can bot Secure or Influence Council Intrigue?" after Bargain (Secure)
+    """Steward (L295–296) "Can bot Secure or Influence Council Intrigue?" after Bargain (Secure)
     (L283): Council Intrigue listed as a card a rival could Secure by Bargain is not Secured;
     listed as a plain Secure it is, with the Fate's second action (readings R22, R63)."""
     data = example("steward", "act1_bargain_not_secure_intrigue")
@@ -109,3 +109,18 @@ def test_a_bargain_on_the_imperial_council_is_no_secure_of_it(arcs, judgment):
     option = "options:\n  - {action: secure, court_card: imperial_council%s, target: IC}\n"
     assert derive(arcs, "fate: steward\n" + option % "").values.get(judgment)
     assert not derive(arcs, "fate: steward\n" + option % ", goal: bargain").values.get(judgment)
+
+
+def test_the_caretakers_other_actions_include_a_tax_ability(arcs):
+    """Caretaker (L468) "Prelude or other actions which would cause bot to be winning a declared
+    ambition" asks for any action by its effect, not for "Tax": a Claim Fief that would make the
+    bot win answers it as a plain Tax does (readings R44, R63)."""
+    board = ("fate: caretaker\nact: 1\nambitions:\n"
+             "  - {name: tycoon, declared: true, bot: 2, best_rival: 2, second_rival: 1}\n")
+    for ability in (False, True):
+        extra = ", warden: claim_fief" if ability else ""
+        option = f"options:\n  - {{action: tax, ambition: tycoon{extra}, target: A}}\n"
+        values = derive(arcs, board + option).values
+        assert values["can.tax.win_declared"]
+        # General Priorities' "Tax to contend" (L987) asks for the Tax action only
+        assert bool(values.get("can.tax.contend_declared")) is not ability
