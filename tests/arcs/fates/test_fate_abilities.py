@@ -82,7 +82,8 @@ def test_psionic_prelude_taxes_with_the_tax_action(arcs):
     data = example("warden", "act2_claim_fief_not_a_tax_to_contend", psionic=1)
     data["options"] = [
         {"action": "tax", **_FIEF, "ambition": "tycoon", "target": "Claim Fief on Hex 2"},
-        {"action": "tax", "ambition": "tycoon", "resource": "fuel", "target": "Blue city on Arrow 1"}]
+        {"action": "tax", "ambition": "tycoon", "resource": "fuel",
+         "target": "Blue city on Arrow 1"}]
     taken = _taken(decide_data(arcs, data))
     assert ("prelude.psionic.contend", "Blue city on Arrow 1") in taken
     assert "Claim Fief on Hex 2" not in [t for _, t in taken]
