@@ -30,6 +30,12 @@ TAX_LINES = [
      "pathfinder.act2.tax-clue-resource"),
     ("founder", "act2_tax_for_commonwealth", "Red's city on Hexy 4 (Material)",
      "founder.act2.tax-cw"),
+    ("peacekeeper", "act2_claim_fief_not_tax_weapon", "Claim Fief on Moon 4 (Weapon)",
+     "peacekeeper.act2.tax-weapon"),
+    ("pathfinder", "act2_identified_claim_fief", "Claim Fief on Arrow 2 (Psionic)",
+     "pathfinder.act2.tax-clue-resource"),
+    ("founder", "act2_claim_fief_not_tax_for_commonwealth", "Claim Fief on Hexy 4 (Material)",
+     "founder.act2.tax-cw"),
 ]
 
 
@@ -79,14 +85,10 @@ def test_set_doctrine_reads_the_tax_and_secure_actions(arcs):
 def test_psionic_prelude_taxes_with_the_tax_action(arcs):
     """Psionic (L1056) "Tax/Secure to contend a declared ambition": with a plain Tax and a Claim
     Fief that both contend, the Prelude's Psionic Tax is the plain one (readings R63)."""
-    data = example("warden", "act2_claim_fief_not_a_tax_to_contend", psionic=1)
-    data["options"] = [
-        {"action": "tax", **_FIEF, "ambition": "tycoon", "target": "Claim Fief on Hex 2"},
-        {"action": "tax", "ambition": "tycoon", "resource": "fuel",
-         "target": "Blue city on Arrow 1"}]
-    taken = _taken(decide_data(arcs, data))
-    assert ("prelude.psionic.contend", "Blue city on Arrow 1") in taken
-    assert "Claim Fief on Hex 2" not in [t for _, t in taken]
+    data = example("warden", "act2_psionic_plain_tax")
+    assert _taken(decide_data(arcs, data)) == [("prelude.psionic.contend", "Blue city on Arrow 1")]
+    plain = _with(data, "Claim Fief on Hex 2", ability=False)  # two plain Taxes: [1] takes one
+    assert "admin.tax-contend-declared" in rules(decide_data(arcs, plain))
 
 
 def test_a_bargain_target_is_not_a_card_the_steward_secures(arcs):
