@@ -127,3 +127,13 @@ def test_the_caretakers_other_actions_include_a_tax_ability(arcs):
         assert values["can.tax.win_declared"]
         # General Priorities' "Tax to contend" (L987) asks for the Tax action only
         assert bool(values.get("can.tax.contend_declared")) is not ability
+
+
+def test_a_guild_card_a_rival_took_by_bargain_is_not_the_bots(arcs):
+    """Advocate (L437–447) counts the bot's Guild cards with those it Secured this card; a Guild
+    card Bargain (Secure) gave a rival is not one of them (readings R30, R63)."""
+    option = "options:\n  - {action: secure, court_card: guild, used: true%s, target: G}\n"
+    assert derive(arcs, "fate: advocate\nact: 2\n" + option % "").values[
+        "advocate.bot_guilds"] == 1
+    assert derive(arcs, "fate: advocate\nact: 2\n" + option % ", goal: bargain").values[
+        "advocate.bot_guilds"] == 0
