@@ -137,3 +137,26 @@ def test_a_guild_card_a_rival_took_by_bargain_is_not_the_bots(arcs):
         "advocate.bot_guilds"] == 1
     assert derive(arcs, "fate: advocate\nact: 2\n" + option % ", goal: bargain").values[
         "advocate.bot_guilds"] == 0
+
+
+def test_the_construction_page_builds_with_the_build_action_not_prepare(arcs):
+    """Construction [12,13] (L1251) "Build or Repair to change control" after the Fate's Prepare:
+    a Prepare (Build) at the planet is not a Build — the page Repairs; listed as a plain Build,
+    the page Builds it (readings R63)."""
+    data = example("planet_breaker", "act2_construction_plain_build")
+    assert rules(decide_data(arcs, data)) == ["planet_breaker.act2.prepare",
+                                              "cons.repair-change-control"]
+    data["options"] = [{k: v for k, v in o.items() if k not in ("planet_breaker", "fresh_here")}
+                       if o["target"] == "Prepare at Moon 4" else o for o in data["options"]]
+    assert rules(decide_data(arcs, data)) == ["planet_breaker.act2.prepare",
+                                              "cons.build-change-control"]
+
+
+def test_abduct_is_no_favorable_combat_for_trophies(arcs):
+    """Court Enforcers’ Abduct (Battle) (L555) is an ability used with a Battle: Aggression's
+    "favorable combat for trophies" takes the Battle action, not Abduct (readings R63)."""
+    data = example("admiral", "admiral_act1_falls_through")
+    assert rules(decide_data(arcs, data))[-1] == "aggr.combat-trophies"
+    data["options"] = [{**o, "abduct": True} if o["action"] == "battle" else o
+                       for o in data["options"]]
+    assert "aggr.combat-trophies" not in rules(decide_data(arcs, data))
