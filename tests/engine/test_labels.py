@@ -48,3 +48,17 @@ def test_without_a_label_the_first_field_names_an_entity():
 def test_a_label_naming_no_field_of_its_kind_is_refused(tmp_path, label, expected):
     with pytest.raises(RuleFileError, match=expected):
         load_pack(_toy_labelled(tmp_path, label), "toy")
+
+
+def test_a_game_file_keeps_entities_only_by_a_one_field_label(tmp_path):
+    """`whybot play` keeps an entity's fields under its name: a label of several fields names
+    it in a trace but cannot key what a game file keeps."""
+    from whybot.facts.playbook import load_playbook
+
+    root = _toy_labelled(tmp_path, "[colour, size]")
+    (root / "toy" / "play.yaml").write_text(
+        "pack: toy\nkeep:\n  fields:\n    token: {scope: game, fields: [size]}\n",
+        encoding="utf-8")
+    with pytest.raises(RuleFileError, match=r"play.yaml:4 \(\$.keep.fields.token\): token has "
+                                            r"no one-field label to keep its fields by"):
+        load_playbook(load_pack(root, "toy"))
