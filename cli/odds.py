@@ -73,9 +73,8 @@ def label(entity: Any, pack: Pack) -> str:
     if any(item.partition(" ")[0] in entity for item in lead):
         return entity_text(entity, full=False, lead=lead)
     for spec in pack.facts.entities.values():
-        name = spec.naming_field
-        if name and entity.get(name) not in (None, ""):
-            return str(entity[name])
+        if spec.label and (name := spec.name_of(entity)):
+            return name
     return entity_text(entity)
 
 

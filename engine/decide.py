@@ -21,7 +21,7 @@ from .incremental import Dependencies, Replay
 from .model import Pack, Rule
 from .outcomes import Assign, Choice, Each
 from .pages import DurablePages
-from .reach import Reading, open_facts
+from .reach import Reading, known_reads, open_facts
 from .reuse import derivation_reads
 from .situation import Situation
 from .strata import Strata, stratify
@@ -114,6 +114,7 @@ class Engine:
         self.shown_fields = self._fields_only_shown()
         self.derivation_reads = derivation_reads(pack)
         self.dependencies = Dependencies(pack, self.strata)
+        self.known_reads = known_reads(self)
         if reasoner == "durable":
             self.pages: Any = DurablePages(compile_pages(pack))
             self.deriver: Any = DurableDeriver(pack, self.strata,

@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from .errors import RuleFileError
+from .errors import RuleFileError, did_you_mean
 from .files import PACK_FILE
 from .limits import current as limits
 from .model import EntitySpec, FactSchema, FieldSpec, Pack
@@ -19,10 +19,11 @@ from .trees import all_refs, depth
 RESERVED_FIELDS = {"t", "kind", "k", "sid", "id", "eid"}  # the compiler's own fact keys
 
 
-def fail(document: Document, path: tuple, message: str) -> RuleFileError:
+def fail(document: Document, path: tuple, message: str, hint: str | None = None,
+         ) -> RuleFileError:
     """One error naming the file, line and field path of the value at `path`."""
     return RuleFileError(message, file=document.file, line=document.line(path),
-                         path=json_path(path))
+                         path=json_path(path), hint=hint)
 
 
 def condition(text: Any, document: Document, path: tuple, kinds: frozenset[str]) -> Any:
@@ -97,8 +98,9 @@ def _entity(kind: str, spec: dict[str, Any], document: Document, where: tuple) -
     if ("from" in spec) == bool(spec.get("created")):
         raise fail(document, where, "an entity kind is either listed by snapshots (`from: "
                                     "KEY`) or created by rules (`created: true`)")
+    label = spec.get("label", ())
     return EntitySpec(kind=kind, key=spec.get("from"), says=spec.get("says", ""), fields={},
-                      label=spec.get("label", ""))
+                      label=(label,) if isinstance(label, str) else tuple(label))
 
 
 def add_facts(schema: FactSchema, facts: dict[str, Any], document: Document,
@@ -131,7 +133,17 @@ def add_facts(schema: FactSchema, facts: dict[str, Any], document: Document,
             if name in fields:
                 raise fail(document, path, f"{kind} already has a field {name!r}")
             fields[name] = _field(name, field_spec, document, path)
+        _check_label(schema.entities[kind], document, where)
     _check_references(schema, document)
+
+
+def _check_label(entity: EntitySpec, document: Document, where: tuple) -> None:
+    """A label names fields of its kind (declared with it: a later file only adds fields)."""
+    for index, name in enumerate(entity.label):
+        if name not in entity.fields:
+            path = (*where, "label", index) if len(entity.label) > 1 else (*where, "label")
+            raise fail(document, path, f"{entity.kind} has no field {name!r} to label it by",
+                       did_you_mean(name, set(entity.fields)))
 
 
 def load_pack_description(folder: Path) -> Pack:

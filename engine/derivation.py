@@ -53,10 +53,10 @@ def copy_entities(entities: dict[str, list[dict[str, Any]]]) -> dict[str, list[d
 
 def entity_support(entity: Mapping[str, Any], pack: Pack, kind: str) -> dict[str, Any]:
     spec = pack.facts.entities.get(kind)
-    label = spec.naming_field if spec else None
     shown = {"kind": kind}
-    if label and label in entity:
-        shown[label] = entity[label]
+    for name in spec.naming_fields if spec else ():
+        if name in entity:
+            shown[name] = entity[name]
     return shown
 
 

@@ -121,7 +121,7 @@ class Dependencies:
             for what, name in list(made):  # a derived name: firings on its kind show it
                 kind, _, field_name = name.partition(".")
                 spec = pack.facts.entities.get(kind)
-                if what == "field" and spec is not None and spec.naming_field == field_name:
+                if what == "field" and spec is not None and field_name in spec.naming_fields:
                     made.append(("kind", kind))
         self.strata = strata
         self.known: dict[frozenset[Product], frozenset[str] | None] = {}
@@ -164,13 +164,13 @@ class Dependencies:
             if [e[EID] for e in now] != [e[EID] for e in before]:
                 return None
             spec = self.pack.facts.entities.get(kind)
-            naming = spec.naming_field if spec else None
+            naming = spec.naming_fields if spec else ()
             for one, other in zip(now, before, strict=True):
                 if not identical(one.get(GIVEN), other.get(GIVEN)):
                     return None
                 for name in one.keys() | other.keys():
                     if not identical(one.get(name, ABSENT), other.get(name, ABSENT)):
                         found.add(("field", f"{kind}.{name}"))
-                        if name == naming:
+                        if name in naming:
                             found.add(("kind", kind))
         return found

@@ -6,6 +6,7 @@ rule considered in order) and its derivations (judgments forward-chained from ob
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -96,7 +97,7 @@ class EntitySpec:
     key: str | None
     says: str
     fields: dict[str, FieldSpec]
-    label: str = ""
+    label: tuple[str, ...] = ()  # the fields that name one (`label:`, one field or a list)
 
     @property
     def created(self) -> bool:
@@ -104,9 +105,21 @@ class EntitySpec:
         return self.key is None
 
     @property
+    def naming_fields(self) -> tuple[str, ...]:
+        """The fields that name an entity in a trace: `label`, else the first field (a
+        party's standing in an ambition needs both to be told from its others)."""
+        return self.label or tuple(self.fields)[:1]
+
+    @property
     def naming_field(self) -> str | None:
-        """The field that names an entity in a trace: `label`, else the first field."""
-        return self.label or next(iter(self.fields), None)
+        """The one field a table keeps entities by (a kind it keeps has a one-field label)."""
+        return next(iter(self.naming_fields), None)
+
+    def name_of(self, entity: Mapping[str, Any]) -> str | None:
+        """An entity's name in a trace: its naming fields' values, those it has, in order."""
+        values = [str(entity[name]) for name in self.naming_fields
+                  if entity.get(name) not in (None, "")]
+        return " ".join(values) or None
 
     def derived_fields(self) -> list[str]:
         return [name for name, spec in self.fields.items() if spec.derived]

@@ -18,7 +18,6 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
-from weakref import WeakKeyDictionary
 
 from .evaluate import World, holds
 from .expressions import Condition
@@ -115,7 +114,7 @@ class Reading:
 
 
 @dataclass(frozen=True)
-class _Known:
+class KnownReads:
     """What a pack's rules say about reading, worked out once per engine."""
 
     sources: dict[Item, list[Item]]  # judgment, derived field, created kind → what it reads
@@ -125,17 +124,13 @@ class _Known:
     by_rule: dict[Item, list[tuple[Condition, list[Item]]]]
 
 
-_KNOWN: WeakKeyDictionary[Engine, _Known] = WeakKeyDictionary()
-
-
-def _known(engine: Engine) -> _Known:
-    known = _KNOWN.get(engine)
-    if known is None:
-        aliases = bound_kinds(engine.pack)
-        known = _KNOWN[engine] = _Known(_derivation_sources(engine.pack, aliases), aliases,
-                                        {rule.id: rule for rule in engine.pack.rules()},
-                                        _derivation_rules(engine, aliases))
-    return known
+def known_reads(engine: Engine) -> KnownReads:
+    """Worked out when an engine is built, so the on-disk cache keeps it (a cold `decide` of
+    an Arcs snapshot would otherwise spend ~50 ms on it)."""
+    aliases = bound_kinds(engine.pack)
+    return KnownReads(_derivation_sources(engine.pack, aliases), aliases,
+                  {rule.id: rule for rule in engine.pack.rules()},
+                  _derivation_rules(engine, aliases))
 
 
 def _derivation_rules(engine: Engine, aliases: Mapping[str, str],
@@ -199,7 +194,7 @@ def leaves(engine: Engine, item: Item, answers: Mapping[str, Any],
     created kinds (a judgment the snapshot answers reads nothing further). With `world`, a
     judgment's or created kind's derivations are read on it, cut short as the evaluator
     cuts them; otherwise (and for entity fields) everything they mention."""
-    known = _known(engine)
+    known = engine.known_reads
     sources = known.sources
     found: list[Item] = []
     seen = {item}
@@ -235,7 +230,7 @@ def _any_kind(sources: Mapping[Item, list[Item]], field_name: str) -> Iterator[t
 def _events(engine: Engine, trace: Trace, reading: Reading,
             ) -> Iterator[tuple[int, str, Item]]:
     """What each step read: its rules' conditions, then what the fired rule's outcome read."""
-    known = _known(engine)
+    known = engine.known_reads
     events = iter(reading.events)
     pending = next(events, None)
     for index, step in enumerate(trace.steps):

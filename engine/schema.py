@@ -181,8 +181,12 @@ FACTS_SCHEMA: dict[str, Any] = {
                                 "description": "no snapshot lists them: rules create "
                                                "them"},
                     "says": _TEXT,
-                    "label": {"type": "string",
-                              "description": "the field that names one in a trace"},
+                    "label": {"oneOf": [
+                        {"type": "string"},
+                        {"type": "array", "items": {"type": "string"}, "minItems": 1,
+                         "uniqueItems": True}],
+                        "description": "the field (or fields, in order) that name one in a "
+                                       "trace"},
                     "fields": {"type": "object", "additionalProperties": _FIELD},
                 },
             },

@@ -100,9 +100,8 @@ class Turn(Knowing):
     def label(self, entity: dict[str, Any], kind: str | None = None) -> str:
         kind = kind or self.store.kind_of.get(entity[EID], "")
         spec = self.pack.facts.entities.get(kind)
-        field = spec.naming_field if spec else None
-        name = entity.get(field) if field else None
-        return f"{kind} {name}" if name not in (None, "") else f"{kind} #{entity[EID]}"
+        name = spec.name_of(entity) if spec else None
+        return f"{kind} {name}" if name else f"{kind} #{entity[EID]}"
 
     # --- the walk --------------------------------------------------------------------------
 

@@ -25,8 +25,8 @@ def _label(entity: dict[str, Any], pack: Pack) -> str:
     """How the log names a chosen entity: its kind's label field, else the pack's lead
     fields (`administration · 3 · pivot`)."""
     for spec in pack.facts.entities.values():
-        if spec.label and entity.get(spec.label) not in (None, ""):
-            return str(entity[spec.label])
+        if spec.label and (name := spec.name_of(entity)):
+            return name
     lead = [item.partition(" ")[0] for item in pack.presentation.get("lead", [])]
     return " · ".join(str(entity[f]) for f in lead if f in entity) or \
         ", ".join(f"{k}={v}" for k, v in list(entity.items())[:3])

@@ -197,8 +197,9 @@ class _Reader:
         scope = spec.get("scope", "game")
         if scope not in SCOPES:
             raise self.fail((*path, kind, "scope"), f"scope is one of {', '.join(SCOPES)}")
-        if not entity.naming_field:
-            raise self.fail((*path, kind), f"{kind} has no label to keep its fields by")
+        if not entity.naming_field or len(entity.naming_fields) > 1:
+            raise self.fail((*path, kind), f"{kind} has no one-field label to keep its fields "
+                                           "by (a game file keeps an entity under one name)")
         fields = self.names(spec.get("fields"), (*path, kind, "fields"), set(entity.fields),
                             "field")
         return scope, fields

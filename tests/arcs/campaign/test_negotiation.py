@@ -40,15 +40,15 @@ def test_the_seven_drms_each_have_their_value_and_sum(arcs):
 
 
 def _ambitions(trace, name: str) -> list[str]:
-    """The ambitions a judgment's supports name (one support per standing that matched)."""
-    return [fact["name"] for by in trace.judgments[name].by for fact in by["facts"]
-            if fact.get("kind") == "ambition"]
+    """The ambitions of the standings behind a judgment (one support per standing matched)."""
+    return [fact["ambition"] for by in trace.judgments[name].by for fact in by["facts"]
+            if fact.get("kind") == "standing"]
 
 
 def test_each_standing_behind_a_drm_is_named_by_its_ambition(arcs):
-    """A standing is named by its party in a trace: the DRMs that read standings join the
-    ambition, so the bot's two contended declared ambitions (Tycoon second, Warlord second) are
-    two supports that say which (readings R110, R111)."""
+    """A standing is labelled by party and ambition, so the bot's two contended declared
+    ambitions (Tycoon second, Warlord second) are two supports that say which (readings R110,
+    R111), and the trace names each standing's fields by both."""
     trace = run(arcs, example("attempt_seven_drms"))
     assert _ambitions(trace, "negotiation.drm.contending") == ["tycoon", "warlord"]
     assert _ambitions(trace, "negotiation.drm.rival_contends") == ["tycoon"]
