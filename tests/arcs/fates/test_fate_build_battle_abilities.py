@@ -68,6 +68,17 @@ def test_a_fates_build_or_battle_line_takes_the_plain_action(arcs, fate, name, t
     assert rule not in [r for r, _ in _taken(decide_data(arcs, ability))]
 
 
+
+def test_the_admirals_new_starport_is_a_plain_build_beside_an_ability(arcs):
+    """Admiral L541 "Build one new starport": its `when` reads the base can.build.starport (a plain
+    Build, R63); with a starport also listed as a Build ability, listed first, the line still
+    builds the plain one."""
+    data = example("admiral", "admiral_act1_starports")
+    data["options"].insert(1, {"action": "build", "goal": "starport", **CALL_BODIES,
+                               "target": "Call Bodies: a starport at Hexy 2"})
+    assert ("admiral.act1.new-starport", "starport at the claim on Moon 2") \
+        in _taken(decide_data(arcs, data))
+
 _CARD = "cards:\n  - {suit: aggression, number: 4, pips: 2}\n"  # an action for the Battle
 
 # (Fate, act, judgment, a plain option that answers it, facts the line also reads)
