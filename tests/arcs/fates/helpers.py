@@ -83,3 +83,14 @@ def chosen(trace) -> dict:
 
 __all__ = ["EXAMPLES", "MAP", "Path", "chosen", "decide_data", "derive", "example", "named",
            "planets", "rules", "verdict"]
+
+
+def as_ability(data: dict, target: str, marker: dict, ability: bool) -> dict:
+    """The snapshot with the option on `target` listed as a card ability (the `marker` fields,
+    e.g. a Claim Fief), or as the plain action (readings R63)."""
+    def change(option: dict) -> dict:
+        if option["target"] != target:
+            return option
+        plain = {k: v for k, v in option.items() if k not in marker}
+        return {**plain, **marker} if ability else plain
+    return {**data, "options": [change(o) for o in data["options"]]}

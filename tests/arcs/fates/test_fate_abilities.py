@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.arcs.fates.helpers import decide_data, derive, example, rules
+from tests.arcs.fates.helpers import as_ability, decide_data, derive, example, rules
 
 _FIEF = {"warden": "claim_fief", "cluster_cities": 2}
 
@@ -41,12 +41,7 @@ TAX_LINES = [
 
 def _with(data: dict, target: str, ability: bool) -> dict:
     """The snapshot with the option on `target` listed as a Claim Fief, or as a plain Tax."""
-    def change(option: dict) -> dict:
-        if option["target"] != target:
-            return option
-        plain = {k: v for k, v in option.items() if k not in _FIEF}
-        return {**plain, **_FIEF} if ability else plain
-    return {**data, "options": [change(o) for o in data["options"]]}
+    return as_ability(data, target, _FIEF, ability)
 
 
 def _taken(trace) -> list[tuple[str, str]]:

@@ -10,7 +10,7 @@ import re
 
 import pytest
 
-from tests.arcs.fates.helpers import decide_data, derive, example
+from tests.arcs.fates.helpers import as_ability, decide_data, derive, example
 from tests.conftest import KNOWLEDGE
 
 CALL_BODIES = {"hegemon": "call_bodies"}  # Song of the Banner's Call Bodies (Build), L823
@@ -38,16 +38,6 @@ LINES = [
 ]
 
 
-def _as(data: dict, target: str, marker: dict, ability: bool) -> dict:
-    """The snapshot with the option on `target` listed as the ability, or as the plain action."""
-    def change(option: dict) -> dict:
-        if option["target"] != target:
-            return option
-        plain = {k: v for k, v in option.items() if k not in marker}
-        return {**plain, **marker} if ability else plain
-    return {**data, "options": [change(o) for o in data["options"]]}
-
-
 def _taken(trace) -> list[tuple[str, str | None]]:
     """The rules that acted, with their targets, and the rule that chose the card (a Battle line
     chooses the card, then the card stops for the Prelude's Battle)."""
@@ -62,9 +52,9 @@ def test_a_fates_build_or_battle_line_takes_the_plain_action(arcs, fate, name, t
     """The Fate's line takes the option as a plain Build or Battle; listed as a card ability
     used with that action (the same effect), the line does not take it (readings R63)."""
     data = example(fate, name)
-    plain = _taken(decide_data(arcs, _as(data, target, marker, ability=False)))
+    plain = _taken(decide_data(arcs, as_ability(data, target, marker, ability=False)))
     assert (rule, target) in plain or (rule, None) in plain
-    ability = _as(data, target, marker, ability=True)
+    ability = as_ability(data, target, marker, ability=True)
     assert rule not in [r for r, _ in _taken(decide_data(arcs, ability))]
 
 
