@@ -73,7 +73,7 @@ def label(entity: Any, pack: Pack) -> str:
     if any(item.partition(" ")[0] in entity for item in lead):
         return entity_text(entity, full=False, lead=lead)
     for spec in pack.facts.entities.values():
-        if spec.label and (name := spec.name_of(entity)):
+        if name := spec.name_of(entity):
             return name
     return entity_text(entity)
 

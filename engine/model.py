@@ -106,9 +106,13 @@ class EntitySpec:
 
     @property
     def naming_fields(self) -> tuple[str, ...]:
-        """The fields that name an entity in a trace: `label`, else the first field (a
-        party's standing in an ambition needs both to be told from its others)."""
-        return self.label or tuple(self.fields)[:1]
+        """The fields that name an entity in a trace: `label`, else the first field (an
+        entity one field cannot tell from its others needs several). Read per firing: no copy
+        of the fields is made."""
+        if self.label:
+            return self.label
+        first = next(iter(self.fields), None)
+        return (first,) if first is not None else ()
 
     @property
     def naming_field(self) -> str | None:

@@ -125,19 +125,19 @@ class KnownReads:
 
 
 def known_reads(engine: Engine) -> KnownReads:
-    """Worked out when an engine is built, so the on-disk cache keeps it (a cold `decide` of
-    an Arcs snapshot would otherwise spend ~50 ms on it)."""
+    """Worked out when an engine is built, so the on-disk cache keeps it (for a pack of ~500
+    derivations a cold `decide` would otherwise spend ~50 ms on it)."""
     aliases = bound_kinds(engine.pack)
     return KnownReads(_derivation_sources(engine.pack, aliases), aliases,
-                  {rule.id: rule for rule in engine.pack.rules()},
-                  _derivation_rules(engine, aliases))
+                      {rule.id: rule for rule in engine.pack.rules()},
+                      _derivation_rules(engine, aliases))
 
 
 def _derivation_rules(engine: Engine, aliases: Mapping[str, str],
                       ) -> dict[Item, list[tuple[Condition, list[Item]]]]:
     """Judgment or created kind → (condition, what the value reads) for each derivation: what
-    a derivation reads is then read as the walk reads, on the board as it is — a Fate's
-    judgment guarded by `fate == 'partisan'` reads nothing more for another Fate."""
+    a derivation reads is then read as the walk reads, on the board as it is — a judgment
+    guarded by `mode == 'x'` reads nothing more when the mode is another."""
     found: dict[Item, list[tuple[Condition, list[Item]]]] = {}
     for rule in engine.pack.derivations():
         then = rule.then

@@ -69,6 +69,7 @@ def test_the_admirals_new_starport_is_a_plain_build_beside_an_ability(arcs):
     assert ("admiral.act1.new-starport", "starport at the claim on Moon 2") \
         in _taken(decide_data(arcs, data))
 
+
 _CARD = "cards:\n  - {suit: aggression, number: 4, pips: 2}\n"  # an action for the Battle
 
 # (Fate, act, judgment, a plain option that answers it, facts the line also reads)
