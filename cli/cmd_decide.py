@@ -24,6 +24,7 @@ from .options import (
     VariantOption,
     folders,
 )
+from .shown import shown, shown_in_full
 from .trace_view import render_trace
 from .verdict_view import render_verdict
 
@@ -63,7 +64,7 @@ def decide(snapshot: Snapshot, pack: PackOption = None, rules: RulesOption = Non
     refuses them). `whybot why` gives the reasons."""
     engine, _, trace = _decide(snapshot, pack, rules, seed, False, include_from, variant,
                                strict)
-    data = {**trace.as_dict(), "presentation": engine.pack.presentation}
+    data = shown(engine, trace)
     if json_out:
         print_json({"snapshot": data["snapshot"], "pack": data["pack"],
                      "decision": data["decision"], "fired": trace.fired(),
@@ -102,7 +103,6 @@ def why(snapshot: Snapshot, rule: Annotated[str | None, typer.Option(
     else:
         engine, situation, trace = _decide(snapshot, pack, rules, seed, True, include_from,
                                            variant, strict)
-    data = {**trace.as_dict(), "presentation": engine.pack.presentation}
     if rule is not None:
         from whybot.engine.explain import rule_verdict
 
@@ -112,6 +112,7 @@ def why(snapshot: Snapshot, rule: Annotated[str | None, typer.Option(
         else:
             out.print(render_verdict(verdict))
         return
+    data = shown(engine, trace) if brief else shown_in_full(engine, situation, trace)
     if json_out:
         print_json(data)
         return

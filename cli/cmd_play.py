@@ -23,6 +23,7 @@ from .brief import render_brief
 from .group import out, print_json
 from .options import JsonOption, RulesOption, one_of
 from .prompt import BACK, Ask, FromFile, Terminal, answers_from, interactive, problem
+from .shown import shown
 
 GameFile = Annotated[Path, typer.Argument(metavar="GAME", help="The game file (YAML).")]
 AnswersOption = Annotated[Path | None, typer.Option(
@@ -136,8 +137,7 @@ def play(game: GameFile,
                     "dice": result.trace.as_dict()["dice"], "changes": entry["changes"],
                     "carried": entry["carried"].get("after")})
         return
-    data = {**result.trace.as_dict(), "presentation": table.engine.pack.presentation}
-    out.print(render_brief(data, out.width))
+    out.print(render_brief(shown(table.engine, result.trace), out.width))
     _print_after(entry, game)
 
 

@@ -148,7 +148,28 @@ def render_judgments(judgments: dict[str, Any]) -> RenderableType:
                 node.add(Text(f"{support['rule']}: {support['note']}", style="dim"))
                 continue
             _support(node, support)
+        for rule in judgment.get("not_by", []):
+            _not_by(node, rule)
     return tree
+
+
+def _not_by(node: Tree, rule: dict[str, Any]) -> None:
+    """Under a judgment no rule established: a rule that could have, and why it did not."""
+    branch = node.add(Text.assemble(("not by ", "bold"), (rule["rule"], "red")))
+    if rule.get("cite"):
+        branch.add(labelled("cites:", rule["cite"], "dim"))
+    why_not_reasons(branch, rule)
+
+
+def why_not_reasons(node: Tree, verdict: dict[str, Any]) -> None:
+    """The failing parts of a condition; under them, each entity an `exists` looked at and
+    the parts it fails."""
+    for reason in verdict.get("why", []):
+        node.add(Text(reason))
+    if verdict.get("entities"):
+        seen = node.add(Text("the entities it looked at:", style="dim"))
+        for entity in verdict["entities"]:
+            seen.add(Text(entity))
 
 
 def render_entity_judgments(items: list[dict[str, Any]]) -> RenderableType:
@@ -191,22 +212,10 @@ def path_tree(data: dict[str, Any]) -> Tree:
     return root
 
 
-def render_entities(entities: list[dict[str, Any]]) -> RenderableType:
-    """Each listed entity with the fields derived for it, and the rule behind each value."""
-    tree = Tree(Text("derived for what the snapshot lists:", style="bold"))
-    for entity in entities:
-        head = Text.assemble((f"{entity['kind']} ", "bold"), (str(entity["label"]), "bold"))
-        node = tree.add(head)
-        node.add(Text(entity_text(entity.get("fields", {})), style="dim"))
-        for name, item in entity.get("derived", {}).items():
-            node.add(Text.assemble((name, "bold"), " = ", (show(item.get("value")), "bold"),
-                                   ("  by " + ", ".join(item.get("by", [])), "dim")))
-    return tree
-
-
 def render_trace(data: dict[str, Any]) -> RenderableType:
-    """The whole trace: path with why-nots, judgments with origins, what was derived for each
-    listed entity, dice, then the decision."""
+    """The whole trace: path with why-nots, judgments with origins (and, for those no rule
+    established, the rules that could have and why not), the entity judgments, dice, then the
+    decision."""
     parts: list[RenderableType] = [path_tree(data)]
     if data.get("judgments"):
         parts.append(render_judgments(data["judgments"]))

@@ -11,6 +11,7 @@ from rich.text import Text
 from rich.tree import Tree
 
 from .render import show
+from .trace_view import why_not_reasons
 
 
 def render_verdict(verdict: dict[str, Any]) -> RenderableType:
@@ -45,9 +46,7 @@ def render_verdict(verdict: dict[str, Any]) -> RenderableType:
         elif "judgment" in verdict:
             text += (f": {verdict['judgment']} = {show(verdict['value'])} "
                      f"({verdict['origin']})")
-        node = tree.add(Text(text, style="bold red"))
-        for reason in verdict.get("why", []):
-            node.add(Text(reason))
+        why_not_reasons(tree.add(Text(text, style="bold red")), verdict)
     elif status == "outranked":
         node = tree.add(Text(f"not considered: page {verdict['page']} was read (step "
                              f"{verdict['step']}), but a rule above it fired first",

@@ -17,14 +17,13 @@ from typing import TYPE_CHECKING, Any
 from .evaluate import World, evaluate
 from .expressions import TRUE
 from .limits import current as limits
-from .model import EntitySpec, Pack, Rule
+from .model import EID, EntitySpec, Pack, Rule
 from .strata import Strata, default_value
 from .trace import Judgment
 
 if TYPE_CHECKING:
     from .incremental import Log
 
-EID = "#"  # an entity's id in whybot's own dicts (never a field a rule can name)
 GIVEN = "#given"  # the derived fields a snapshot gave for this entity
 UNSET = object()  # no value known
 

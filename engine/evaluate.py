@@ -10,7 +10,7 @@ Each tree is compiled once into closures (`closures.py`); explaining a failure r
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 
 from .closures import (
@@ -30,6 +30,7 @@ from .trees import aggregates, all_refs, negation_normal
 from .unparse import show
 
 Bound = Mapping[str, Mapping[str, Any]]
+NEAR_MISSES = 8  # entities a near-miss list names before "… and N more"
 
 
 class TooManyCombinations(LimitError):
@@ -164,6 +165,32 @@ def _failures(node: Condition, world: World, bound: dict) -> list[str]:
     return [f"{node} is false ({values})" if values else f"{node} is false"]
 
 
+def near_misses(node: Condition, world: World, name_of: Callable[[str, Mapping], str],
+                bound: Bound | None = None) -> list[str]:
+    """For each `exists` of a false condition that found no entity: each entity of its kind
+    with the first part of the `where` it fails (one rules it out) — what a player checks the
+    table against, where `failures` says only "no option with … (of 2 option seen)"."""
+    normal = negation_normal(node)
+    inner = dict(bound or {})
+    found: list[str] = []
+    for item in normal.items if isinstance(normal, All) else [normal]:
+        if not isinstance(item, Exists) or item.where is None:
+            continue
+        witness = next(_witnesses(item, world, inner), None)
+        if witness is not None:
+            inner[item.alias] = witness
+            continue
+        if _unbound(item, inner):
+            continue
+        entities = world.entities.get(item.kind, [])
+        for entity in entities[:NEAR_MISSES]:
+            reasons = _failures(item.where, world, {**inner, item.alias: entity})
+            found.append(f"{name_of(item.kind, entity)}: {reasons[0]}")
+        if len(entities) > NEAR_MISSES:
+            found.append(f"… and {len(entities) - NEAR_MISSES} more {item.kind}")
+    return found
+
+
 def _unbound(node: Exists, bound: Bound) -> list[str]:
     """Aliases of earlier `exists` parts this one joins on, but that found no entity."""
     if node.where is None:
@@ -183,4 +210,4 @@ def every_binding(node: Condition, world: World) -> Iterator[dict[str, Mapping]]
 
 __all__ = ["TooManyCombinations", "World", "aggregate", "arithmetic", "bindings", "compare",
            "describe_values", "entity_text", "evaluate", "every_binding", "failures", "holds",
-           "number", "value_of", "witnesses"]
+           "near_misses", "number", "value_of", "witnesses"]

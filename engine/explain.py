@@ -3,7 +3,8 @@
 Statuses: fired, skipped (considered, its condition failed: the failing parts), outranked (its
 page was read but a rule above it fired first), page not reached (with the pages read),
 overridden (a derivation whose judgment the snapshot gave), disabled (by a house-rule file).
-The CLI renders the verdict; nothing here prints.
+`unestablished`: for each judgment the walk read that no rule established, the rules that
+could have and why each did not. The CLI renders these; nothing here prints.
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from .errors import WhybotError, did_you_mean
-from .evaluate import World, failures
+from .evaluate import World, failures, near_misses
 from .model import DERIVATION, Pack, Rule
 from .situation import Situation
 from .trace import Trace
@@ -72,7 +73,7 @@ def _derivation_verdict(engine: Any, situation: Situation, rule: Rule, trace: Tr
         if fired:
             return {"status": "fired", "matched": [f for s in fired for f in s["facts"]]}
         world = World({**run.board, **run.values}, run.entities)
-        return {"status": "skipped", "why": failures(rule.when, world)}
+        return {"status": "skipped", **_why_not(engine.pack, rule, world)}
     judgments = run.judgments()
     judgment = judgments.get(judge.name)
     by = [s for s in (judgment.by if judgment else []) if s.get("rule") == rule.id]
@@ -81,9 +82,39 @@ def _derivation_verdict(engine: Any, situation: Situation, rule: Rule, trace: Tr
                 "matched": by[0].get("facts", [])}
     world = World({**run.board, **{n: j.value for n, j in judgments.items()}}, run.entities)
     status = "overridden" if judgment and judgment.origin == "given" else "skipped"
-    why = failures(rule.when, world) or [
+    why = _why_not(engine.pack, rule, world)
+    why["why"] = why["why"] or [
         f"its condition holds, but another rule had already established {judge.name} = "
         f"{judgment.value if judgment else None}"]
     return {"status": status, "judgment": judge.name,
             "value": judgment.value if judgment else None,
-            "origin": judgment.origin if judgment else "unknown", "why": why}
+            "origin": judgment.origin if judgment else "unknown", **why}
+
+
+def unestablished(engine: Any, situation: Situation, trace: Trace,
+                  ) -> dict[str, list[dict[str, Any]]]:
+    """Judgment → the rules that could have established it and why each did not: for each
+    judgment the walk read at its fallback ("not established by any rule, so no"), on the
+    board the decision first derived from (the trace keeps each judgment as first derived).
+    Worked out when a trace is shown, not while deciding: a batch pays nothing for it."""
+    producers = engine.strata.producers
+    names = [name for name, judgment in trace.judgments.items()
+             if judgment.origin not in ("derived", "given") and ("judgment", name) in producers]
+    if not names:
+        return {}
+    judged = set(engine.pack.facts.judgments)
+    board = {n: v for n, v in engine.inputs(situation).items() if n not in judged}
+    run = engine.derive(board, situation.entities, situation.answers)
+    world = World({**run.board, **run.judgment_values()}, run.entities)
+    return {name: [{"rule": rule.id, "cite": rule.cite, **_why_not(engine.pack, rule, world)}
+                   for rule in producers["judgment", name]] for name in names}
+
+
+def _why_not(pack: Pack, rule: Rule, world: World) -> dict[str, Any]:
+    """The failing parts of a rule's condition and, for an `exists` that found nothing, each
+    entity it looked at with the parts that entity fails."""
+    why: dict[str, Any] = {"why": failures(rule.when, world)}
+    near = near_misses(rule.when, world, pack.entity_label)
+    if near:
+        why["entities"] = near
+    return why

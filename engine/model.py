@@ -13,6 +13,8 @@ from typing import Any
 from .expressions import Condition
 from .outcomes import Outcome
 
+EID = "#"  # an entity's id in whybot's own dicts (never a field a rule can name)
+
 DECISION = "decision"
 DERIVATION = "derivation"
 
@@ -175,6 +177,12 @@ class Pack:
     @property
     def kinds(self) -> frozenset[str]:
         return frozenset(self.facts.entities)
+
+    def entity_label(self, kind: str, entity: Mapping[str, Any]) -> str:
+        """"option Bargain: the Imperial Council": its kind and name (else its id `#3`)."""
+        spec = self.facts.entities.get(kind)
+        name = spec.name_of(entity) if spec else None
+        return f"{kind} {name}" if name else f"{kind} #{entity.get(EID)}"
 
     def allowed(self, spec: FieldSpec) -> list[Any] | None:
         """The values a field may take: its enum, plus the X of every page `pages` names."""

@@ -98,10 +98,7 @@ class Turn(Knowing):
         return {k: v for k, v in entity.items() if not k.startswith("#")}
 
     def label(self, entity: dict[str, Any], kind: str | None = None) -> str:
-        kind = kind or self.store.kind_of.get(entity[EID], "")
-        spec = self.pack.facts.entities.get(kind)
-        name = spec.name_of(entity) if spec else None
-        return f"{kind} {name}" if name else f"{kind} #{entity[EID]}"
+        return self.pack.entity_label(kind or self.store.kind_of.get(entity[EID], ""), entity)
 
     # --- the walk --------------------------------------------------------------------------
 

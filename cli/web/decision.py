@@ -20,6 +20,7 @@ from whybot.engine.model import Pack
 from ..brief import render_brief
 from ..decision_view import render_decision
 from ..odds import head, label, odds_data, particulars, values_text
+from ..shown import shown_in_full
 from ..trace_view import render_trace
 from ..verdict_view import render_verdict
 from .pages import Pages
@@ -59,7 +60,7 @@ def decision_page(pages: Pages, request: Request) -> Response:
                     table.engine, situation, trace, rule)), open_depth=3)
             except WhybotError as exc:
                 rule_error = exc.render()
-    data = {**trace.as_dict(), "presentation": table.engine.pack.presentation}
+        data = shown_in_full(table.engine, situation, trace)
     last = number == len(table.game.log)
     return pages.render(
         request, "decision.html", status=422 if rule_error else 200, game=name,

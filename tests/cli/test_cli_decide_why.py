@@ -152,3 +152,41 @@ disable:
     assert result.exit_code == 0, result.output
     assert "disabled by a house rule" in result.stdout
     assert "no critical Events at our table" in " ".join(result.stdout.split())
+
+
+ABDUCT = ROOT / "facts" / "examples" / "arcs" / "fates" / "admiral" / \
+    "admiral_act2_abduct_not_outlaw_combat.yaml"
+
+
+def test_why_says_why_a_judgment_no_rule_established_was_not(run):
+    """The Admiral's Act II line asks "Can bot favorable combat for trophies against an
+    Outlaw?": the only Battle listed is Court Enforcers' Abduct, a card ability (R63), and the
+    other option is a Build. The trace names the rule that could have said yes and, for each
+    option, the part of it that option fails — without `why --rule`."""
+    data = json.loads(run("why", ABDUCT, "--seed", "1", "--json").stdout)
+    judgment = data["judgments"]["can.combat.outlaw_trophies"]
+    assert judgment["value"] is False and judgment["origin"].startswith("not established")
+    (rule,) = judgment["not_by"]
+    assert rule["rule"] == "admiral.can.combat-outlaw"
+    assert rule["entities"] == [
+        "option Abduct at Hexy 6 (the Outlaw Green's fleet): not option.ability is false "
+        "(option.ability = true)",
+        "option ships at the Moon 2 starport: option.action == 'battle' is false "
+        "(option.action = 'build')"]
+    assert all("not_by" not in j for j in data["judgments"].values()
+               if j["origin"] in ("derived", "given"))
+    text = run("why", ABDUCT, "--seed", "1").stdout
+    assert "not by admiral.can.combat-outlaw" in text
+    assert "the entities it looked at:" in text
+
+
+def test_an_entity_a_rule_made_again_under_another_id_is_not_shown_as_changed(demo_trace):
+    """The demo's plays are made by rules: four at first (ids 6–9), then, once Administration
+    3 is selected, only that one — under id 7, which was Construction 5's. Construction 5's
+    ambition (keeper) did not change "after the actions": it is no longer a play at all."""
+    plays = {j["entity"]: j for j in demo_trace["entity_judgments"]
+             if j["entity"].startswith("play ") and j["field"] == "ambition"}
+    assert set(plays) == {"play administration 3 pivot", "play construction 5 pivot",
+                          "play aggression 3 copy", "play aggression 5 copy"}
+    assert plays["play construction 5 pivot"]["value"] == "keeper"
+    assert all("now" not in j for j in plays.values())

@@ -98,3 +98,79 @@ def test_a_default_read_by_an_entity_judgment_the_decision_used_is_an_assumption
     assert "small_size" in [a["name"] for a in trace.assumed]  # even though a is not small
     trace = decide(shown, "small_size: 2\ntokens: [{name: a, size: 3}]\n", pack="shown")
     assert "small_size" not in [a["name"] for a in trace.assumed]
+
+
+GIANT = """pack: shown
+procedure: judgments.giant
+kind: derivation
+source: shown § judgments
+facts:
+  judgments:
+    giant: "Is any token of size five or more?"
+rules:
+  - id: j.giant
+    when: "exists token (size >= 5)"
+    then: {judge: giant}
+    says: "A giant token."
+    cite: "[5]"
+---
+pack: shown
+procedure: pick
+rules:
+  - id: pick.giant
+    before: pick.roll
+    when: "giant"
+    then: {stop: giant}
+"""
+
+
+@pytest.fixture(scope="module")
+def giant(tmp_path_factory):
+    """The shown pack with a judgment a page reads (`giant`) and one rule to establish it."""
+    folder = tmp_path_factory.mktemp("giant")
+    for number, text in enumerate(GIANT.split("---\n")):
+        (folder / f"giant{number}.yaml").write_text(text)
+    return engine_for(TOY_PACKS, "shown", (folder,))
+
+
+def _unestablished(engine, text: str) -> dict:
+    from whybot.engine.explain import unestablished
+    from whybot.facts.snapshot import parse_snapshot
+
+    situation = parse_snapshot("pack: shown\n" + text, "inline.yaml", engine.pack)
+    return unestablished(engine, situation, engine.decide(situation, seed=1))
+
+
+def test_a_judgment_no_rule_established_names_each_rule_that_could_and_why_not(giant):
+    """Neither token is of size 5: `giant` is not established, and the trace says which rule
+    could have established it, the part that failed, and what each token failed on."""
+    found = _unestablished(giant, "tokens: [{name: a, size: 2}, {name: b, size: 3}]\n")
+    assert list(found) == ["giant"]
+    (rule,) = found["giant"]
+    assert rule["rule"] == "j.giant" and rule["cite"] == "shown § judgments [5]"
+    assert rule["why"] == ["no token with token.size >= 5 (of 2 token seen)"]
+    assert rule["entities"] == ["token a: token.size >= 5 is false (token.size = 2)",
+                                "token b: token.size >= 5 is false (token.size = 3)"]
+
+
+def test_an_established_judgment_has_no_why_not(giant):
+    assert _unestablished(giant, "tokens: [{name: a, size: 6}]\n") == {}
+
+
+def test_a_near_miss_list_names_at_most_eight_entities_then_how_many_more(giant):
+    tokens = ", ".join(f"{{name: t{n}, size: 1}}" for n in range(10))
+    (rule,) = _unestablished(giant, f"tokens: [{tokens}]\n")["giant"]
+    assert len(rule["entities"]) == 9
+    assert rule["entities"][7].startswith("token t7: ")
+    assert rule["entities"][8] == "… and 2 more token"
+
+
+def test_why_rule_of_a_derivation_that_did_not_fire_names_each_entity_it_looked_at(giant):
+    from whybot.engine.explain import rule_verdict
+    from whybot.facts.snapshot import parse_snapshot
+
+    situation = parse_snapshot("pack: shown\ntokens: [{name: a, size: 4}]\n", "inline.yaml",
+                               giant.pack)
+    verdict = rule_verdict(giant, situation, giant.decide(situation, seed=1), "j.giant")
+    assert verdict["status"] == "skipped"
+    assert verdict["entities"] == ["token a: token.size >= 5 is false (token.size = 4)"]
