@@ -132,7 +132,33 @@ def failures(node: Condition, world: World, bound: Bound | None = None) -> list[
     return _failures(negation_normal(node), world, dict(bound or {}))
 
 
-def _failures(node: Condition, world: World, bound: dict) -> list[str]:
+def failures_and_misses(node: Condition, world: World, name_of: Callable[[str, Mapping], str],
+                        ) -> tuple[list[str], list[str]]:
+    """`failures`, and for each `exists` among them that found no entity: each entity of its
+    kind with the first part of the `where` it fails (one rules it out) — what a player checks
+    the table against, where the failure says only "no option with … (of 2 option seen)"."""
+    misses = _Misses(name_of)
+    return _failures(negation_normal(node), world, {}, misses), misses.found
+
+
+class _Misses:
+    """Near misses noted while a failure is explained (`failures_and_misses`)."""
+
+    def __init__(self, name_of: Callable[[str, Mapping], str]) -> None:
+        self.name_of = name_of
+        self.found: list[str] = []
+
+    def note(self, node: Exists, world: World, bound: dict) -> None:
+        entities = world.entities.get(node.kind, [])
+        for entity in entities[:NEAR_MISSES]:
+            first = _failures(node.where, world, {**bound, node.alias: entity})[0]
+            self.found.append(f"{self.name_of(node.kind, entity)}: {first}")
+        if len(entities) > NEAR_MISSES:
+            self.found.append(f"… and {len(entities) - NEAR_MISSES} more {node.kind}")
+
+
+def _failures(node: Condition, world: World, bound: dict, misses: _Misses | None = None,
+              ) -> list[str]:
     if _holds(node, world, bound):
         return []
     if isinstance(node, All):
@@ -143,16 +169,19 @@ def _failures(node: Condition, world: World, bound: dict) -> list[str]:
                 reasons.append(f"no {item.kind} with {item.where} for the "
                                f"{' and '.join(_unbound(item, inner))} the rule needs")
                 continue
-            reasons.extend(_failures(item, world, inner))
+            reasons.extend(_failures(item, world, inner, misses))
             if isinstance(item, Exists):
                 found = next(_witnesses(item, world, inner), None)
                 if found is not None:
                     inner[item.alias] = found
         return reasons or [f"no combination satisfies {node}"]
     if isinstance(node, Any_):
-        parts = [reason for item in node.items for reason in _failures(item, world, bound)]
+        parts = [reason for item in node.items
+                 for reason in _failures(item, world, bound, misses)]
         return ["none of these held: " + "; ".join(parts)]
     if isinstance(node, Exists):
+        if misses is not None and node.where is not None:
+            misses.note(node, world, bound)
         seen = len(world.entities.get(node.kind, []))
         where = str(node).partition(" with ")[2] if node.alias.startswith(INTERNAL) else \
             str(node.where) if node.where is not None else ""
@@ -163,32 +192,6 @@ def _failures(node: Condition, world: World, bound: dict) -> list[str]:
         return [f"there is a {node.item.kind} that rules it out: {entity_text(match)}"]
     values = describe_values(node, world, bound)
     return [f"{node} is false ({values})" if values else f"{node} is false"]
-
-
-def near_misses(node: Condition, world: World, name_of: Callable[[str, Mapping], str],
-                bound: Bound | None = None) -> list[str]:
-    """For each `exists` of a false condition that found no entity: each entity of its kind
-    with the first part of the `where` it fails (one rules it out) — what a player checks the
-    table against, where `failures` says only "no option with … (of 2 option seen)"."""
-    normal = negation_normal(node)
-    inner = dict(bound or {})
-    found: list[str] = []
-    for item in normal.items if isinstance(normal, All) else [normal]:
-        if not isinstance(item, Exists) or item.where is None:
-            continue
-        witness = next(_witnesses(item, world, inner), None)
-        if witness is not None:
-            inner[item.alias] = witness
-            continue
-        if _unbound(item, inner):
-            continue
-        entities = world.entities.get(item.kind, [])
-        for entity in entities[:NEAR_MISSES]:
-            reasons = _failures(item.where, world, {**inner, item.alias: entity})
-            found.append(f"{name_of(item.kind, entity)}: {reasons[0]}")
-        if len(entities) > NEAR_MISSES:
-            found.append(f"… and {len(entities) - NEAR_MISSES} more {item.kind}")
-    return found
 
 
 def _unbound(node: Exists, bound: Bound) -> list[str]:
@@ -209,5 +212,5 @@ def every_binding(node: Condition, world: World) -> Iterator[dict[str, Mapping]]
 
 
 __all__ = ["TooManyCombinations", "World", "aggregate", "arithmetic", "bindings", "compare",
-           "describe_values", "entity_text", "evaluate", "every_binding", "failures", "holds",
-           "near_misses", "number", "value_of", "witnesses"]
+           "describe_values", "entity_text", "evaluate", "every_binding", "failures",
+           "failures_and_misses", "holds", "number", "value_of", "witnesses"]

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from .errors import WhybotError, did_you_mean
-from .evaluate import World, failures, near_misses
+from .evaluate import World, failures_and_misses
 from .model import DERIVATION, Pack, Rule
 from .situation import Situation
 from .trace import Trace
@@ -102,9 +102,7 @@ def unestablished(engine: Any, situation: Situation, trace: Trace,
              if judgment.origin not in ("derived", "given") and ("judgment", name) in producers]
     if not names:
         return {}
-    judged = set(engine.pack.facts.judgments)
-    board = {n: v for n, v in engine.inputs(situation).items() if n not in judged}
-    run = engine.derive(board, situation.entities, situation.answers)
+    run = engine.derive(engine.inputs(situation), situation.entities, situation.answers)
     world = World({**run.board, **run.judgment_values()}, run.entities)
     return {name: [{"rule": rule.id, "cite": rule.cite, **_why_not(engine.pack, rule, world)}
                    for rule in producers["judgment", name]] for name in names}
@@ -113,8 +111,5 @@ def unestablished(engine: Any, situation: Situation, trace: Trace,
 def _why_not(pack: Pack, rule: Rule, world: World) -> dict[str, Any]:
     """The failing parts of a rule's condition and, for an `exists` that found nothing, each
     entity it looked at with the parts that entity fails."""
-    why: dict[str, Any] = {"why": failures(rule.when, world)}
-    near = near_misses(rule.when, world, pack.entity_label)
-    if near:
-        why["entities"] = near
-    return why
+    reasons, misses = failures_and_misses(rule.when, world, pack.entity_label)
+    return {"why": reasons, "entities": misses} if misses else {"why": reasons}

@@ -148,8 +148,8 @@ class Knowing:
                 "origin": "given" if given else "derived",
                 "by": [s for s in by if not s.get("overridden")]}
         current = self.store.find(kind, entity[EID]) or {}
-        if current and self.label(current, kind) != item["entity"]:
-            current = {}  # a rule made another entity under this id since (a card, as played)
-        if current.get(name, item["value"]) != item["value"]:
+        # a change, unless a rule has made another entity under this id since (a card, played)
+        if current.get(name, item["value"]) != item["value"] and \
+                self.label(current, kind) == item["entity"]:
             item["now"] = current[name]
         return item
