@@ -71,11 +71,12 @@ def test_the_admirals_new_starport_is_a_plain_build_beside_an_ability(arcs):
 
 
 _CARD = "cards:\n  - {suit: aggression, number: 4, pips: 2}\n"  # an action for the Battle
+_FAVORABLE = ", ships: 3, fresh_ships: 3, defenders: 1"  # a Battle's fresh ships, 3 to 1
 
 # (Fate, act, judgment, a plain option that answers it, facts the line also reads)
 FATE_FIELD_LINES = [
     ("hegemon", 2, "can.hegemon.eliminate",  # L819
-     "action: battle, hegemon: eliminate, ships: 3, fresh_ships: 3, defenders: 1", ""),
+     "action: battle, hegemon: eliminate" + _FAVORABLE, ""),
     ("pacifist", 2, "can.pacifist.build_witness",  # L883
      "action: build, pacifist: witness_control", "objective_completed: false\n"),
     ("pathfinder", 2, "can.pathfinder.build_portal",  # L620
@@ -83,14 +84,14 @@ FATE_FIELD_LINES = [
     ("peacekeeper", 2, "can.peacekeeper.build_weapon_planet",  # L911
      "action: build, peacekeeper: weapon_planet", ""),
     ("peacekeeper", 2, "can.peacekeeper.combat_weapon_planet",  # L913
-     "action: battle, peacekeeper: weapon_planet, ships: 3, fresh_ships: 3, defenders: 1", ""),
+     "action: battle, peacekeeper: weapon_planet" + _FAVORABLE, ""),
     ("planet_breaker", 2, "can.planet_breaker.build_fragment",  # L837
      "action: build, planet_breaker: fragment_control", ""),
     ("planet_breaker", 2, "can.planet_breaker.build_planet",  # L852
      "action: build, planet_breaker: control_planet", ""),
     ("warden", 2, "can.warden.build_seat", "action: build, warden: seat_control", ""),  # L935
     ("warden", 2, "can.warden.combat_seat",  # L935
-     "action: battle, warden: seat_control, ships: 3, fresh_ships: 3, defenders: 1", ""),
+     "action: battle, warden: seat_control" + _FAVORABLE, ""),
     ("caretaker", 1, "can.build.golem", "action: build, golem: true", ""),  # L472
     ("founder", 1, "can.founder.build_control", "action: build, more_systems: true", ""),  # L344
     ("admiral", 2, "can.build.regent_city", "action: build, regent_city: true", ""),  # L559
