@@ -5,18 +5,20 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 TEST_STAMP := $(VENV)/.installed-test
 
-.PHONY: demo test lint bench serve-load clean
+.PHONY: demo test lint bench serve-load constraints clean
 
 $(BIN)/python:
 	@$(PYTHON) -c 'import sys; v=sys.version_info; sys.exit(0 if (3,10) <= v[:2] < (3,13) else "whybot needs Python 3.10 to 3.12 (durable-rules does not import on 3.13+); set PYTHON=python3.12")'
 	@$(PYTHON) -m venv $(VENV)
 
-# pip's output goes to a log, shown only if the install fails.
+# pip's output goes to a log, shown only if the install fails. Every install takes the versions
+# in constraints.txt, the ones the suite last passed with (pyproject.toml keeps ranges for users);
+# update it on purpose: `make constraints` after a green run on newer versions.
 INSTALL = @echo "installing $(1) into $(VENV) (log: $(VENV)/install.log)"; \
-	$(BIN)/python -m pip install --upgrade $(1) >>$(VENV)/install.log 2>&1 \
+	$(BIN)/python -m pip install --upgrade -c constraints.txt $(1) >>$(VENV)/install.log 2>&1 \
 	|| { cat $(VENV)/install.log; exit 1; }
 
-$(STAMP): $(BIN)/python pyproject.toml
+$(STAMP): $(BIN)/python pyproject.toml constraints.txt
 	$(call INSTALL,pip)
 	$(call INSTALL,-e .)
 	@touch $@
@@ -44,6 +46,12 @@ bench: $(STAMP)
 
 serve-load: $(TEST_STAMP)
 	$(BIN)/python benchmarks/serve_load.py
+
+# Pins what the test environment has now (run after `make test` passed on newer versions).
+constraints: $(TEST_STAMP)
+	@{ echo "# The versions the suite last passed with (make constraints writes this file)."; \
+	  $(BIN)/python -m pip freeze --exclude-editable --exclude whybot; } > constraints.txt
+	@echo "constraints.txt: $$(grep -vc '^#' constraints.txt) packages pinned"
 
 clean:
 	rm -rf $(VENV) build *.egg-info

@@ -48,7 +48,11 @@ from .yaml_nodes import compose, syntax_error
 FAST_LOADER: type[yaml.SafeLoader] = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 _RISKY_ESCAPE = re.compile(r"\\[ubf]")  # JSON escapes that may decode to a bad character
 
-_C_SURROGATE_ESCAPE = "found invalid Unicode character escape code"
+# Where libyaml refuses what the pure-Python parser reads, that parser reads it again: the JSON
+# surrogate-pair escape (which we combine), and nesting deeper than libyaml's own cap (from
+# PyYAML 6.0.4), so that whybot's `depth` limit, not the library, names the refusal.
+_C_ONLY_REFUSALS = {"found invalid Unicode character escape code",
+                    "exceeded maximum nesting depth"}
 _JSON_SIGNS = re.compile(r'[\[\]{}"\\]')
 
 
@@ -91,8 +95,7 @@ def parse_text(text: str, file: str, error: type[WhybotError] = WhybotError, *,
         try:
             data, lines = compose(text, file, error, quote, FAST_LOADER)
         except yaml.MarkedYAMLError as exc:
-            # libyaml refuses the JSON surrogate-pair escape that PyYAML reads (and we combine)
-            if FAST_LOADER is yaml.SafeLoader or exc.problem != _C_SURROGATE_ESCAPE:
+            if FAST_LOADER is yaml.SafeLoader or exc.problem not in _C_ONLY_REFUSALS:
                 raise
             data, lines = compose(text, file, error, quote, yaml.SafeLoader)
     except yaml.MarkedYAMLError as exc:
