@@ -4,8 +4,10 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 TEST_STAMP := $(VENV)/.installed-test
+SERVE_STAMP := $(VENV)/.installed-serve
+GAMES ?= games
 
-.PHONY: demo test lint bench serve-load constraints clean
+.PHONY: demo test serve lint bench serve-load constraints clean
 
 $(BIN)/python:
 	@$(PYTHON) -c 'import sys; v=sys.version_info; sys.exit(0 if (3,10) <= v[:2] < (3,13) else "whybot needs Python 3.10 to 3.12 (durable-rules does not import on 3.13+); set PYTHON=python3.12")'
@@ -27,6 +29,10 @@ $(TEST_STAMP): $(STAMP)
 	$(call INSTALL,-e '.[test]')
 	@touch $@
 
+$(SERVE_STAMP): $(STAMP)
+	$(call INSTALL,-e '.[serve]')
+	@touch $@
+
 demo: $(STAMP)
 	@$(BIN)/whybot why facts/examples/arcs/demo.yaml --seed 7 --brief
 
@@ -36,6 +42,11 @@ test: $(TEST_STAMP)
 	@command -v chromium >/dev/null 2>&1 || command -v chromium-browser >/dev/null 2>&1 || \
 		echo "note: no Chromium, so the browser tests of whybot serve are skipped; install it with: sudo apt-get install -y chromium"
 	$(BIN)/python -m pytest
+
+# The table companion on this machine (GAMES=folder for the game files; default games/).
+serve: $(SERVE_STAMP)
+	@mkdir -p $(GAMES)
+	$(BIN)/whybot serve $(GAMES)
 
 lint: $(TEST_STAMP)
 	$(BIN)/ruff check .
