@@ -7,16 +7,14 @@ errors are turned into one line and an exit code in `group.WhybotGroup`.
 
 from __future__ import annotations
 
-import sys
 from typing import Annotated
 
 import typer
 
 from whybot.engine import limits
-from whybot.engine.errors import EngineFault, WhybotError
 
 from . import cmd_batch, cmd_decide, cmd_diff, cmd_odds, cmd_play, cmd_rules, cmd_serve
-from .common import engine_for, message
+from .common import engine_for
 from .group import command_group
 
 
@@ -77,15 +75,8 @@ def options(
 
 
 def main() -> None:
-    """Console entry point: errors that escape the group still end as one line, no traceback."""
-    try:
-        app()
-    except WhybotError as exc:
-        typer.echo(f"error: {message(exc)}", err=True)
-        sys.exit(exc.exit_code)
-    except EngineFault as exc:
-        typer.echo(f"engine fault (a bug in whybot, please report it): {exc}", err=True)
-        sys.exit(EngineFault.exit_code)
+    """Console entry point (errors end as one line in `WhybotGroup.main`)."""
+    app()
 
 
 __all__ = ["app", "engine_for", "main"]

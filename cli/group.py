@@ -1,14 +1,15 @@
 """How every `whybot` command runs: errors become one line and an exit code, in one place.
 
 Bad input (a broken snapshot or rule file, an unknown rule id) exits 2 with one line naming the
-file and line; an engine fault (a bug) exits 1. Both are caught once, in `WhybotGroup.invoke`,
-so no command handles errors itself.
+file and line; an engine fault (a bug) exits 1. Both are caught once, in `WhybotGroup.main`
+(what the console script and the tests' runner call), so no command handles errors itself.
 """
 
 from __future__ import annotations
 
 import json
 import os
+import sys
 from typing import Any
 
 import typer
@@ -25,21 +26,23 @@ out = Console(highlight=False, soft_wrap=False)
 class WhybotGroup(TyperGroup):
     """Turns every WhybotError into one line on stderr and exit 2 (EngineFault: exit 1)."""
 
-    def invoke(self, ctx: Any) -> Any:
+    def main(self, *args: Any, **kwargs: Any) -> Any:
+        # The top group's main, so its own options' callbacks are covered as well as every
+        # command; click has already turned its own usage errors and exits into exit codes.
         try:
-            return super().invoke(ctx)
+            return super().main(*args, **kwargs)
         except WhybotError as exc:
             typer.echo(f"error: {message(exc)}", err=True)
-            raise typer.Exit(exc.exit_code) from None
+            sys.exit(exc.exit_code)
         except EngineFault as exc:
             typer.echo(f"engine fault (a bug in whybot, please report it): {exc}", err=True)
-            raise typer.Exit(EngineFault.exit_code) from None
+            sys.exit(EngineFault.exit_code)
         except Exception as exc:
-            if type(exc).__module__.startswith("typer") or os.environ.get("WHYBOT_DEBUG"):
-                raise  # typer's own exits and usage errors; or a developer wants the traceback
+            if os.environ.get("WHYBOT_DEBUG"):
+                raise  # a developer wants the traceback
             typer.echo(f"internal error (a bug in whybot, please report it; WHYBOT_DEBUG=1 "
                        f"shows the traceback): {type(exc).__name__}: {exc}", err=True)
-            raise typer.Exit(1) from None
+            sys.exit(1)
 
 
 def command_group(help_text: str, completion: bool = False) -> typer.Typer:

@@ -21,6 +21,17 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     parser.addoption("--fuzz-long", action="store_true", default=False,
                      help="run the fuzz suite (tests/fuzz) with ten times as many cases; "
                           "WHYBOT_FUZZ_LONG=1 does the same")
+    parser.addoption("--exhaustive", action="store_true", default=False,
+                     help="run the sampled equivalence tests (engine reuse and replay) on every "
+                          "example instead of every fourth; WHYBOT_EXHAUSTIVE=1 does the same")
+
+
+@pytest.fixture(scope="session")
+def exhaustive(request: pytest.FixtureRequest) -> bool:
+    """Whether a sampled test takes every case (--exhaustive or WHYBOT_EXHAUSTIVE=1)."""
+    import os
+
+    return bool(request.config.getoption("--exhaustive") or os.environ.get("WHYBOT_EXHAUSTIVE"))
 
 
 def example_overlays(path: Path) -> tuple[Path, ...]:

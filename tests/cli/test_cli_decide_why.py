@@ -118,11 +118,8 @@ def test_a_bad_snapshot_exits_2_with_one_line_naming_file_and_line(run, tmp_path
     assert "Traceback" not in result.output
 
 
-@pytest.mark.skipif(not HOUSE.is_dir(), reason="knowledge/examples/house is not shipped yet")
 def test_a_house_rule_folder_changes_the_decision(run):
     snapshot = ROOT / "facts" / "examples" / "arcs" / "house_hoarder.yaml"
-    if not snapshot.exists():
-        pytest.skip("facts/examples/arcs/house_hoarder.yaml is not shipped yet")
     plain = run("decide", snapshot, "--seed", "1", "--json")
     assert plain.exit_code == 2 and "'hoarder' is not one of" in plain.stderr
     house = json.loads(run("decide", snapshot, "--seed", "1", "--json", "--rules", HOUSE).stdout)

@@ -78,12 +78,15 @@ def test_a_change_a_derivation_reads_derives_again(ledger, change):
     assert last.find(board, {**entities, "member": members}) is None
 
 
-def _fate_examples() -> list[Path]:
-    return sorted((ROOT / "facts" / "examples" / "arcs" / "fates").rglob("*.yaml"))
+def _fate_examples(exhaustive: bool) -> list[Path]:
+    """Every Fate example with --exhaustive; every fourth otherwise (still every Fate's pages:
+    the files sort by Fate, and each Fate has several)."""
+    examples = sorted((ROOT / "facts" / "examples" / "arcs" / "fates").rglob("*.yaml"))
+    return examples if exhaustive else examples[::4]
 
 
-def test_decisions_with_reuse_are_the_decisions_derived_afresh(monkeypatch):
-    """Every Fate example (their pages rederive after each action): the same trace, and fewer
+def test_decisions_with_reuse_are_the_decisions_derived_afresh(monkeypatch, exhaustive):
+    """The Fate examples (their pages rederive after each action): the same trace, and fewer
     runs of the reasoner."""
     arcs = engine_for(KNOWLEDGE, "arcs")
     calls = {"reused": 0, "afresh": 0}
@@ -98,7 +101,7 @@ def test_decisions_with_reuse_are_the_decisions_derived_afresh(monkeypatch):
             return real(*args)
         monkeypatch.setattr(arcs, "derive", counted)
         traces[way] = [arcs.decide(load_snapshot(path, arcs.pack), seed=1).as_dict()
-                       for path in _fate_examples()]
+                       for path in _fate_examples(exhaustive)]
     assert len(traces["afresh"]) > 20
     assert traces["reused"] == traces["afresh"]
     assert calls["reused"] < calls["afresh"]
@@ -106,8 +109,8 @@ def test_decisions_with_reuse_are_the_decisions_derived_afresh(monkeypatch):
 
 @pytest.mark.parametrize("reasoner", ["durable", "plain"])
 def test_rederives_that_replay_the_unaffected_derivations_decide_as_afresh(monkeypatch,
-                                                                          reasoner):
-    """Every Fate example, each rederive asking the reasoner only about the derivations that
+                                                                          reasoner, exhaustive):
+    """The Fate examples, each rederive asking the reasoner only about the derivations that
     read what the action changed: the same trace as deriving everything afresh, and fewer
     derivations asked."""
     arcs = Engine(engine_for(KNOWLEDGE, "arcs").pack, reasoner=reasoner)
@@ -123,7 +126,7 @@ def test_rederives_that_replay_the_unaffected_derivations_decide_as_afresh(monke
             return real(board, entities, answers, replay)
         monkeypatch.setattr(arcs, "derive", counted)
         traces[way] = [arcs.decide(load_snapshot(path, arcs.pack), seed=1).as_dict()
-                       for path in _fate_examples()]
+                       for path in _fate_examples(exhaustive)]
     assert traces["replayed"] == traces["afresh"]
     assert len(asked["replayed"]) == len(asked["afresh"])
     assert sum(asked["replayed"]) < 0.8 * sum(asked["afresh"])
