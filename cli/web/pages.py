@@ -8,6 +8,7 @@ applied twice. It also serialises the engine's calls (durable_rules gains nothin
 
 from __future__ import annotations
 
+import re
 import threading
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -21,9 +22,12 @@ from starlette.responses import HTMLResponse, RedirectResponse
 from whybot.engine.errors import WhybotError
 
 from .folder import GamesFolder
+from .forms import whole
 from .turns import Turns
 
 HERE = Path(__file__).parent
+# An absolute path of two parts or more, not inside a word, a URL or a relative path.
+_ABSOLUTE = re.compile(r"(?<![\w/.:~-])/(?:[^\s/'\"<>():,;]+/)+([^\s/'\"<>():,;]*)")
 
 
 class Stale(WhybotError):
@@ -46,12 +50,18 @@ class Pages:
 
         html = self.templates.get_template(template).render(url=url, request=request,
                                                             **context)
+        root = str(self.folder.root)
+        if len(root) > 1:  # a game file as the folder names it, wherever a page quotes it
+            html = html.replace(root + "/", "").replace(root, ".")
         return HTMLResponse(html, status_code=status, headers={"cache-control": "no-store"})
 
     def problem(self, request: Request, status: int, heading: str, error: WhybotError | str,
                 back: str | None = None, back_label: str | None = None) -> HTMLResponse:
-        """A refusal as a page: one line saying what is wrong (and a way back)."""
+        """A refusal as a page: one line saying what is wrong (and a way back). A path
+        outside the games folder (a pack's file, the server's own) is cut to its last part:
+        the page must not tell a client where the server's files are."""
         text = error if isinstance(error, str) else error.render()
+        text = _ABSOLUTE.sub(r"\1", " ".join(text.split()))
         return self.render(request, "problem.html", status, heading=heading, message=text,
                            back=back, back_label=back_label)
 
@@ -68,7 +78,11 @@ def see(request: Request, name: str, notice: str | None = None, **params: Any,
 
 def fresh(given: str | None, now: int) -> None:
     """Refuse a form rendered for another state: `given` is the turn count it was made for."""
-    if given is None or not given.isdigit() or int(given) != now:
+    try:
+        same = whole(given, "turn") == now
+    except WhybotError:
+        same = False
+    if not same:
         raise Stale("this page is out of date: the game has changed since it was shown "
                     "(another tab or device played or undid a turn). Reload the game and "
                     "try again; nothing was changed.")
