@@ -4,14 +4,25 @@ exit 2; the Host check parses the header whole and answers to the address listen
 
 from __future__ import annotations
 
+import contextlib
+import http.client
 import logging
 import re
+import socket
+import subprocess
+import sys
+import threading
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 
 import pytest
 from starlette.testclient import TestClient
 
+from whybot.cli.web import listen
 from whybot.cli.web.app import create_app
 from whybot.cli.web.guard import host_name
+from whybot.cli.web.listen import Bounds, bind
 
 BAD_NUMBERS = ["²", "٣", "1" * 5000, "-1", "1e3", " ", "0x1"]
 
@@ -117,3 +128,123 @@ def test_the_loopback_address_listened_on_is_answered(games):
             "/").status_code == 200
     assert TestClient(create_app(games), base_url="http://127.0.0.2:8000").get(
         "/").status_code == 403
+
+
+# --- 10: slow clients are cut off, and cannot crowd out a prompt request --------------------
+
+
+@contextmanager
+def running(app: object, bounds: Bounds) -> Iterator[int]:
+    """The server on 127.0.0.1 (a free port) in a thread, stopped on leaving."""
+    sock = bind("127.0.0.1", 0)
+    served = listen.server(app, bounds)
+    thread = threading.Thread(target=served.run, kwargs={"sockets": [sock]}, daemon=True)
+    thread.start()
+    try:
+        deadline = time.monotonic() + 10
+        while not served.started:
+            assert time.monotonic() < deadline and thread.is_alive()
+            time.sleep(0.02)
+        yield int(sock.getsockname()[1])
+    finally:
+        served.should_exit = True
+        thread.join(10)
+        sock.close()
+
+
+def _status(port: int, host: str = "127.0.0.1") -> int:
+    connection = http.client.HTTPConnection(host, port, timeout=5)
+    try:
+        connection.request("GET", "/")
+        return connection.getresponse().status
+    finally:
+        connection.close()
+
+
+def _closed(sock: socket.socket) -> bool:
+    """The server closed (or reset) this connection without answering."""
+    try:
+        return sock.recv(1024, socket.MSG_DONTWAIT) == b""
+    except BlockingIOError:
+        return False
+    except OSError:
+        return True
+
+
+def test_slow_headers_neither_hold_a_slot_nor_shut_out_a_prompt_request(games):
+    bounds = Bounds(request_seconds=1.0, per_client=8, connections=64)
+    head = b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: " + b"x" * 100
+    with running(create_app(games), bounds) as port:
+        slow = [socket.create_connection(("127.0.0.1", port), timeout=5) for _ in range(64)]
+        try:
+            statuses = []
+            for step in range(12):  # 3 s: one header byte on every slow connection each 0.25 s
+                for sock in slow:
+                    with contextlib.suppress(OSError):
+                        sock.send(head[step:step + 1])
+                if step % 4 == 1:
+                    started = time.monotonic()
+                    statuses.append(_status(port))
+                    assert time.monotonic() - started < 2
+                time.sleep(0.25)
+            assert statuses == [200, 200, 200]
+            assert all(_closed(sock) for sock in slow)  # 56 at once, the last 8 after 1 s
+        finally:
+            for sock in slow:
+                sock.close()
+
+
+def test_a_slow_body_is_cut_off(games):
+    with running(create_app(games), Bounds(request_seconds=1.0)) as port:
+        with socket.create_connection(("127.0.0.1", port), timeout=5) as sock:
+            sock.sendall(b"POST /new HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 100\r\n"
+                         b"Content-Type: application/x-www-form-urlencoded\r\n\r\n")
+            started = time.monotonic()
+            while not _closed(sock):
+                assert time.monotonic() - started < 4, "a trickled body is still read"
+                with contextlib.suppress(OSError):
+                    sock.send(b"x")
+                time.sleep(0.2)
+        assert _status(port) == 200
+    assert list(games.iterdir()) == []
+
+
+# --- 11: start-up errors are one line and exit 2 ----------------------------------------------
+
+
+def test_a_port_in_use_is_one_line_and_exit_2(run_cli, games):
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        result = run_cli("serve", str(games), "--port", str(taken.getsockname()[1]))
+    assert result.exit_code == 2
+    assert len(result.output.splitlines()) == 1
+    assert "cannot listen on 127.0.0.1 port" in result.output and "--port 0" in result.output
+
+
+@pytest.mark.parametrize("host", ["nowhere.invalid", "a..b", " "])
+def test_a_host_that_does_not_resolve_is_one_line_and_exit_2(run_cli, games, host):
+    result = run_cli("serve", str(games), "--host", host)
+    assert result.exit_code == 2 and "Traceback" not in result.output
+    assert len(result.output.splitlines()) == 1 and "--host" in result.output
+
+
+def test_serve_on_another_loopback_address_answers_at_the_address_it_prints(games):
+    server_process = subprocess.Popen(
+        [sys.executable, "-m", "whybot.cli", "serve", str(games), "--host", "127.0.0.2",
+         "--port", "0"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        line = server_process.stdout.readline()
+        found = re.search(r"http://127\.0\.0\.2:(\d+)/ ", line)
+        assert found and "token" not in line, line
+        deadline = time.monotonic() + 30
+        while True:
+            try:
+                assert _status(int(found.group(1)), "127.0.0.2") == 200
+                break
+            except ConnectionError:
+                assert time.monotonic() < deadline and server_process.poll() is None
+                time.sleep(0.1)
+    finally:
+        server_process.terminate()
+        server_process.wait(10)
