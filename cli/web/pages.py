@@ -26,8 +26,19 @@ from .forms import whole
 from .turns import Turns
 
 HERE = Path(__file__).parent
-# An absolute path of two parts or more, not inside a word, a URL or a relative path.
-_ABSOLUTE = re.compile(r"(?<![\w/.:~-])/(?:[^\s/'\"<>():,;]+/)+([^\s/'\"<>():,;]*)")
+# An absolute path of two parts or more in a page's text, not inside a word, a URL or a
+# relative path; its quotes are entities (`&#39;`) by then. Attributes are left alone: a form's
+# hidden answers carry the player's own text.
+_ABSOLUTE = re.compile(r"(?<![\w/.:~-])/(?:[^\s/<>&():,;]+/)+([^\s/<>&():,;]*)")
+_TEXT = re.compile(r">([^<]+)<")
+
+
+def unrooted(html: str, root: str) -> str:
+    """A page without the server's paths: a game file named as in the games folder (`g1.yaml`),
+    any other absolute path in its text (a pack's rule file, a module) cut to its last part."""
+    if len(root) > 1:
+        html = html.replace(root + "/", "").replace(root, ".")
+    return _TEXT.sub(lambda text: ">" + _ABSOLUTE.sub(r"\1", text[1]) + "<", html)
 
 
 class Stale(WhybotError):
@@ -50,18 +61,13 @@ class Pages:
 
         html = self.templates.get_template(template).render(url=url, request=request,
                                                             **context)
-        root = str(self.folder.root)
-        if len(root) > 1:  # a game file as the folder names it, wherever a page quotes it
-            html = html.replace(root + "/", "").replace(root, ".")
-        return HTMLResponse(html, status_code=status, headers={"cache-control": "no-store"})
+        return HTMLResponse(unrooted(html, str(self.folder.root)), status_code=status,
+                            headers={"cache-control": "no-store"})
 
     def problem(self, request: Request, status: int, heading: str, error: WhybotError | str,
                 back: str | None = None, back_label: str | None = None) -> HTMLResponse:
-        """A refusal as a page: one line saying what is wrong (and a way back). A path
-        outside the games folder (a pack's file, the server's own) is cut to its last part:
-        the page must not tell a client where the server's files are."""
-        text = error if isinstance(error, str) else error.render()
-        text = _ABSOLUTE.sub(r"\1", " ".join(text.split()))
+        """A refusal as a page: one line saying what is wrong (and a way back)."""
+        text = " ".join((error if isinstance(error, str) else error.render()).split())
         return self.render(request, "problem.html", status, heading=heading, message=text,
                            back=back, back_label=back_label)
 

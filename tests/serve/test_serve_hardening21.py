@@ -23,6 +23,7 @@ from whybot.cli.web import listen
 from whybot.cli.web.app import create_app
 from whybot.cli.web.guard import host_name
 from whybot.cli.web.listen import Bounds, bind
+from whybot.cli.web.pages import unrooted
 
 BAD_NUMBERS = ["²", "٣", "1" * 5000, "-1", "1e3", " ", "0x1"]
 
@@ -92,6 +93,16 @@ def test_a_bug_is_a_500_page_that_names_nothing_of_the_server(games, monkeypatch
     assert "Traceback" not in page.text
     logged = [r.getMessage() for r in caplog.records]
     assert len(logged) == 1 and "RuntimeError: kaputt" in logged[0] and "\n" not in logged[0]
+
+
+def test_a_page_names_no_absolute_path_but_keeps_the_forms_own_text():
+    page = ('<a href="/g/g1/turn">(/srv/whybot/knowledge/arcs/pages/bot_turn.yaml:16) '
+            '/srv/games/g1.yaml &#39;/etc/passwd&#39; 1/2 and/or https://x.example/a/b</a>'
+            '<input type="hidden" name="answers" value="[[&#34;target&#34;,&#34;/a/b&#34;]]">')
+    assert unrooted(page, "/srv/games") == (
+        '<a href="/g/g1/turn">(bot_turn.yaml:16) g1.yaml &#39;passwd&#39; 1/2 and/or '
+        'https://x.example/a/b</a><input type="hidden" name="answers" '
+        'value="[[&#34;target&#34;,&#34;/a/b&#34;]]">')
 
 
 def test_a_damaged_game_file_is_named_relative_to_the_folder(player, games):
