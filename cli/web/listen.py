@@ -37,7 +37,7 @@ class Bounds:
     """How long a request may take to arrive, and how many connections are kept."""
 
     request_seconds: float = 10.0
-    per_client: int = 8  # a browser opens up to 6 to one server
+    per_client: int = 16  # a browser opens up to 6 to one server; `make serve-load`, 8 tabs
     connections: int = 64
 
 
