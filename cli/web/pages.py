@@ -20,12 +20,14 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, RedirectResponse
 
 from whybot.engine.errors import WhybotError
+from whybot.engine.text import excerpt
 
 from .folder import GamesFolder
 from .forms import whole
 from .turns import Turns
 
 HERE = Path(__file__).parent
+PROBLEM_CHARS = 600  # a refusal's line: room for a file, a message and a hint
 # An absolute path of two parts or more in a page's text, not inside a word, a URL or a
 # relative path; its quotes are entities (`&#39;`) by then. Attributes are left alone: a form's
 # hidden answers carry the player's own text.
@@ -66,8 +68,9 @@ class Pages:
 
     def problem(self, request: Request, status: int, heading: str, error: WhybotError | str,
                 back: str | None = None, back_label: str | None = None) -> HTMLResponse:
-        """A refusal as a page: one line saying what is wrong (and a way back)."""
-        text = " ".join((error if isinstance(error, str) else error.render()).split())
+        """A refusal as a page: one line saying what is wrong (and a way back), cut short and
+        escaped as the CLI's are (it may quote a 5,000-character name from the address)."""
+        text = excerpt(error if isinstance(error, str) else error.render(), PROBLEM_CHARS)
         return self.render(request, "problem.html", status, heading=heading, message=text,
                            back=back, back_label=back_label)
 

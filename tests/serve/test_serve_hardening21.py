@@ -112,6 +112,13 @@ def test_a_damaged_game_file_is_named_relative_to_the_folder(player, games):
     assert str(games) not in listed.text
 
 
+def test_a_refusal_quoting_a_long_address_is_one_short_line(client):
+    refused = client.get("/new", params={"pack": "p\n" + "x" * 5000})
+    assert refused.status_code == 400
+    line = _one_line(refused.text)
+    assert len(line) <= 700 and line.endswith("…") and "\\n" in line
+
+
 # --- 11: the Host header parsed whole, the address listened on answered to ------------------
 
 
