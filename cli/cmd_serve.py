@@ -78,9 +78,8 @@ def serve(games_dir: GamesDir = Path("."),
     Open the printed address on the phone or tablet beside the board. The game files are the
     ones `whybot play` uses, in GAMES_DIR. Ctrl-C stops the server."""
     try:
-        import uvicorn
-
         from .web.app import create_app
+        from .web.listen import bind, server
     except ImportError as exc:
         raise WhybotError(f"whybot serve needs its extra packages ({exc.name} is missing)",
                           hint="pip install 'whybot[serve]'") from None
@@ -88,13 +87,13 @@ def serve(games_dir: GamesDir = Path("."),
         raise WhybotError("--token: give at least 16 letters, digits, - or _")
     if token is None and not _loopback(host):
         token = secrets.token_urlsafe(18)
-    if port == 0:
-        port = free_port(host)
-    app = create_app(games_dir, token=token)
-    typer.echo(f"whybot serve: {'  or  '.join(addresses(host, port, token))}  (games in "
-               f"{rel(str(games_dir.resolve())) or '.'}; Ctrl-C stops)")
-    if token:
-        typer.echo("every request needs the token in that address; share it only with "
-                   "your own devices")
-    uvicorn.run(app, host=host, port=port, log_level="warning", access_log=False,
-                limit_concurrency=64, timeout_keep_alive=5, server_header=False)
+    sock = bind(host, port)  # before anything is printed: a port in use is one line, exit 2
+    port = int(sock.getsockname()[1])
+    with sock:
+        app = create_app(games_dir, token=token, host=host)
+        typer.echo(f"whybot serve: {'  or  '.join(addresses(host, port, token))}  (games in "
+                   f"{rel(str(games_dir.resolve())) or '.'}; Ctrl-C stops)")
+        if token:
+            typer.echo("every request needs the token in that address; share it only with "
+                       "your own devices")
+        server(app).run(sockets=[sock])

@@ -55,8 +55,8 @@ def _routes(pages: Pages) -> list[Any]:
         Route(GAME + "/turn", page(play.turn_start), name="turn", methods=["GET"]),
         Route(GAME + "/turn", form(play.turn_answer), methods=["POST"]),
         Route(GAME + "/undo", form(play.undo), name="undo", methods=["POST"]),
-        Route(GAME + "/turns/{number:int}", page(decision.decision_page), name="decision"),
-        Route(GAME + "/turns/{number:int}/odds", page(decision.odds_page), name="odds"),
+        Route(GAME + "/turns/{number}", page(decision.decision_page), name="decision"),
+        Route(GAME + "/turns/{number}/odds", page(decision.odds_page), name="odds"),
         Mount("/static", StaticFiles(directory=HERE / "static"), name="static"),
     ]
 
@@ -84,12 +84,21 @@ def _handlers(pages: Pages) -> dict[Any, Any]:
         return pages.problem(request, exc.status_code, "Not here", exc.detail or "not found",
                              back=str(request.app.url_path_for("games")))
 
-    return {WhybotError: refused, EngineFault: refused, HTTPException: http}
+    def fault(request: Request, exc: Exception) -> Response:
+        """Last resort: a bug. The page says so in one line, never the exception's text (it
+        may name the server's files); `Guard` logs one line of it for the terminal."""
+        return pages.problem(request, 500, "An internal error (a bug in whybot, please report "
+                             "it)", "the request was not completed; the server's "
+                             "terminal names the error", back=str(request.app.url_path_for(
+                                 "games")))
+
+    return {WhybotError: refused, EngineFault: refused, HTTPException: http, Exception: fault}
 
 
-def create_app(games_dir: Path, token: str | None = None) -> Guard:
-    """The app for the games in `games_dir`; `token`: required on every request if given."""
+def create_app(games_dir: Path, token: str | None = None, host: str | None = None) -> Guard:
+    """The app for the games in `games_dir`; `token`: required on every request if given;
+    `host`: the address listened on, a Host the server answers to besides this machine's."""
     pages = Pages(GamesFolder.at(games_dir))
     pages.templates.globals["shown"] = shown
     app = Starlette(routes=_routes(pages), exception_handlers=_handlers(pages))
-    return Guard(app, token, limits().request_bytes)
+    return Guard(app, token, limits().request_bytes, host)

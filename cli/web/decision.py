@@ -23,9 +23,12 @@ from ..odds import head, label, odds_data, particulars, values_text
 from ..shown import shown_in_full
 from ..trace_view import render_trace
 from ..verdict_view import render_verdict
+from .forms import whole
 from .pages import Pages
 from .play import open_game
 from .treehtml import tree_html
+
+TURNS = 999_999  # more turns than any game's log: a longer number is no turn
 
 
 def _large(data: dict[str, Any], pack: Pack) -> dict[str, Any]:
@@ -47,7 +50,7 @@ def _large(data: dict[str, Any], pack: Pack) -> dict[str, Any]:
 
 def decision_page(pages: Pages, request: Request) -> Response:
     name = request.path_params["game"]
-    number = request.path_params["number"]
+    number = whole(request.path_params["number"], "turn", TURNS)
     rule = request.query_params.get("rule", "").strip()
     with pages.lock:
         table = open_game(pages, name)
@@ -80,7 +83,7 @@ def odds_page(pages: Pages, request: Request) -> Response:
     from whybot.engine.odds import odds
 
     name = request.path_params["game"]
-    number = request.path_params["number"]
+    number = whole(request.path_params["number"], "turn", TURNS)
     with pages.lock:
         table = open_game(pages, name)
         situation, _ = table.past_situation(number, explain=False)

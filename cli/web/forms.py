@@ -19,8 +19,19 @@ from starlette.datastructures import FormData
 from whybot.engine.errors import WhybotError
 from whybot.facts.question import AnswerError, Question
 
-_CELL = re.compile(r"value\.(\d{1,3})\.([A-Za-z_][A-Za-z0-9_.]{0,80})")
+_CELL = re.compile(r"value\.([0-9]{1,3})\.([A-Za-z_][A-Za-z0-9_.]{0,80})")
 MAX_ROWS = 200
+_WHOLE = re.compile(r"[0-9]{1,9}")  # ASCII only: str.isdigit() takes "²", which int() refuses
+
+
+def whole(raw: str | None, name: str, most: int = 999_999_999) -> int:
+    """A whole number from a form field or a URL, 0 to `most`; AnswerError (a 400 or the
+    field's error) otherwise. Every number a request carries is read here, so "²", "٣" or a
+    5,000-digit turn is one line, never a ValueError; the text is not echoed back."""
+    value = (raw or "").strip(" \t")
+    if not _WHOLE.fullmatch(value) or int(value) > most:
+        raise AnswerError(f"not a whole number from 0 to {most:,}", path=name)
+    return int(value)
 
 
 def text(form: FormData, name: str) -> str | None:
@@ -34,7 +45,7 @@ def read_answers(raw: str | None) -> list[tuple[str, Any]]:
         return []
     try:
         data = json.loads(raw)
-    except ValueError:
+    except (ValueError, RecursionError):  # RecursionError: "[[[[…" nested past the stack
         raise WhybotError("the form's answers are not readable: reload the page") from None
     if not isinstance(data, list) or not all(
             isinstance(p, list) and len(p) == 2 and isinstance(p[0], str) for p in data):

@@ -21,7 +21,7 @@ from whybot.facts.playbook import load_playbook
 from whybot.facts.question import AnswerError, Question
 from whybot.facts.table import Table, setup_questions
 
-from .forms import text
+from .forms import text, whole
 from .pages import Pages, fresh, see
 from .play import open_game
 
@@ -122,10 +122,7 @@ def _seed(raw: str | None) -> int | None:
     """The game's dice seed: a whole number, or none (a random one)."""
     if raw is None or not raw.strip():
         return None
-    if not raw.strip().isdigit() or len(raw.strip()) > 9:
-        raise AnswerError(f"{raw.strip()!r} is not a whole number from 0 to 999999999",
-                          path="seed")
-    return int(raw)
+    return whole(raw, "seed")
 
 
 def delete_page(pages: Pages, request: Request) -> Response:

@@ -2,7 +2,9 @@
 
 Every case goes through `check_case`, which asserts what issue 8 promises for any input: exit 0
 or 2, no traceback, every line short and printable, and bounded time and memory for the case.
-The figures (cases, exits by code, the slowest case) are printed at the end of the run.
+`whybot serve`'s requests (`test_fuzz_serve.py`) count their HTTP statuses instead of exits.
+The figures (cases, exits by code, statuses, the slowest case) are printed at the end of the
+run.
 """
 
 from __future__ import annotations
@@ -38,14 +40,18 @@ class Tally:
     cases: Counter = field(default_factory=Counter)
     exits: Counter = field(default_factory=Counter)
     rows: Counter = field(default_factory=Counter)
+    statuses: Counter = field(default_factory=Counter)
     slowest: tuple[float, str] = (0.0, "")
 
     def add(self, command: str, exit_code: int | str, seconds: float, label: str,
             cases: int = 1) -> None:
         """`exit_code`: the exit status, or "timeout", or a negative number for a signal."""
         self.cases[command] += cases
-        self.exits[f"signal {-exit_code}" if isinstance(exit_code, int) and exit_code < 0
-                   else exit_code] += 1
+        if command == "serve":  # an HTTP status, not an exit
+            self.statuses[exit_code] += 1
+        else:
+            self.exits[f"signal {-exit_code}" if isinstance(exit_code, int) and exit_code < 0
+                       else exit_code] += 1
         self.slowest = max(self.slowest, (seconds / cases, label))
 
     def report(self) -> list[str]:
@@ -54,9 +60,12 @@ class Tally:
         exits = ", ".join(f"{code}: {count:,}" for code, count in sorted(self.exits.items(),
                                                                          key=str))
         rows = ", ".join(f"{kind} {count:,}" for kind, count in sorted(self.rows.items()))
+        statuses = ", ".join(f"{code}: {count:,}" for code, count in sorted(
+            self.statuses.items(), key=str))
         return [f"fuzz: {total:,} cases ({by_command})",
-                f"fuzz: exits by code, per invocation: {exits}",
+                f"fuzz: exits by code, per invocation: {exits or 'none'}",
                 f"fuzz: batch rows: {rows or 'none'}",
+                f"fuzz: serve statuses, per request: {statuses or 'none'}",
                 f"fuzz: slowest case: {self.slowest[0]:.2f} s ({self.slowest[1]}; a batch's "
                 "time is divided by its cases)"]
 
