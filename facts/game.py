@@ -72,15 +72,34 @@ class Game:
 # --- reading ---------------------------------------------------------------------------------
 
 
+def _as_game_file(exc: WhybotError, where: dict[str, Any], path: str | None = None,
+                  ) -> GameFileError:
+    if isinstance(exc, GameFileError):
+        return exc
+    return GameFileError(exc.message, file=exc.file or where["file"],
+                         line=exc.line or where.get("line"), path=exc.path or path,
+                         hint=exc.hint)
+
+
 def read_game(path: Path, pack_of: Any) -> Game:
     """Read and check a game file; `pack_of(name)` gives the Pack (checking the name)."""
     if not path.is_file():
         raise GameFileError("no such game file" if not path.exists() else "not a file",
                             file=str(path), hint="start one with `whybot new PACK GAME.yaml`")
-    check = Check(read_document(path, GameFileError))
+    try:
+        check = Check(read_document(path, GameFileError))
+    except WhybotError as exc:  # e.g. beyond a limit: still this file's problem
+        raise _as_game_file(exc, {"file": str(path)}) from None
     data = check.header()
-    pack = pack_of(data["pack"])
+    try:
+        pack = pack_of(data["pack"])
+    except WhybotError as exc:
+        raise _as_game_file(exc, check.document.at(("pack",)), "$.pack") from None
     check.pack_parts(data, pack)
+    for index, folder in enumerate(data.get("rules") or []):
+        if not (path.parent / folder).is_dir():
+            raise check.fail(("rules", index), f"no folder {folder!r} of house rules (a path "
+                                               "from the game file's folder)")
     game = Game(pack=pack.name, name=data.get("name") or "", bots=data["bots"],
                 rules=data.get("rules") or [], include=data.get("include") or [],
                 seed=data["seed"], revision=data["revision"], state=data["state"],

@@ -77,6 +77,8 @@ CASES = [
     (("log", 0, "asked", 0), "guild_cards", "$.log[0].asked[0]", "is not of type 'object'"),
     (("log", 0, "dice"), ["6"], "$.log[0].dice[0]", "is not of type 'integer'"),
     (("log", 0, "point"), {"at": 1}, "$.log[0].point", "is not of type"),
+    (("rules",), ["nowhere"], "$.rules[0]", "no folder 'nowhere' of house rules"),
+    (("pack",), "arc", "$.pack", "no knowledge pack named 'arc'"),
 ]
 COMMANDS = [("log",), ("why", "--turn", "1"), ("undo",),
             ("play", "--answers", ARCS_GAME / "2-turn.yaml")]
