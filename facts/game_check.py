@@ -14,14 +14,13 @@ from whybot.engine.errors import WhybotError, did_you_mean
 from whybot.engine.model import FieldSpec, Pack
 from whybot.engine.sources import Document, json_path
 
-from .game_schema import check_shape
+from .game_schema import GAME_FILE_SCHEMA, TURN, check_shape
 from .values import ValueProblem, check_value
 
-KIND = "whybot game"
-VERSION = 1
-TOP = ("whybot", "version", "pack", "name", "rules", "include", "seed", "revision", "bots",
-       "state", "pending", "log")
-ENTRY = ("turn", "bot", "point", "asked", "snapshot", "decision", "dice", "changes", "carried")
+KIND = GAME_FILE_SCHEMA["properties"]["whybot"]["const"]
+VERSION = GAME_FILE_SCHEMA["properties"]["version"]["const"]
+TOP = tuple(GAME_FILE_SCHEMA["properties"])
+ENTRY = tuple(TURN["properties"])
 _CHANGE_PATHS = "[game, FACT], [bots, BOT, FACT] or [entities, OWNER, KIND, LABEL, FIELD]"
 
 

@@ -78,7 +78,8 @@ GAME_FILE_SCHEMA: dict[str, Any] = {
     "required": ["whybot", "version", "pack", "seed", "revision", "bots", "state"],
     "additionalProperties": False,
     "properties": {
-        "whybot": {"const": "whybot game"}, "version": {"const": 1}, "pack": _NAME,
+        "whybot": {"const": "whybot game"}, "version": {"const": 1},  # KIND and VERSION
+        "pack": _NAME,
         "name": {"type": ["string", "null"]},
         "rules": {**_NAMES, "type": ["array", "null"]},
         "include": {**_NAMES, "type": ["array", "null"]},
@@ -97,4 +98,4 @@ def check_shape(document: Document, error: type[WhybotError]) -> None:
     validate(document, GAME_FILE_SCHEMA, error)
 
 
-__all__ = ["GAME_FILE_SCHEMA", "check_shape"]
+__all__ = ["GAME_FILE_SCHEMA", "TURN", "check_shape"]

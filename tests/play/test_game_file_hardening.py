@@ -133,6 +133,15 @@ def test_serve_answers_a_hand_edited_game_file_with_a_one_line_409(played, tmp_p
     assert page.status_code == 409 and "$.log[1].snapshot.material" in page.text
 
 
+def test_the_schema_is_valid_and_a_played_game_fits_it(played):
+    import jsonschema
+
+    from whybot.facts.game_schema import GAME_FILE_SCHEMA
+
+    jsonschema.Draft202012Validator.check_schema(GAME_FILE_SCHEMA)
+    jsonschema.validate(played, GAME_FILE_SCHEMA)
+
+
 def test_new_into_a_missing_folder_is_refused_before_any_question(tmp_path):
     game = tmp_path / "nodir" / "g.yaml"
     refused(_cli("new", "arcs", game, "--answers", ARCS_GAME / "setup.yaml"),
