@@ -123,7 +123,7 @@ def in_game_file(exc: WhybotError, game: Game, number: int) -> WhybotError:
     if exc.file != str(game.path or "game"):
         return exc
     inner = (exc.path or "$")[1:]
-    return GameFileError(exc.message, file=exc.file, line=exc.line,
+    return GameFileError(exc.message, file=exc.file, line=exc.line if game.lines else None,
                          path=f"$.log[{number - 1}].snapshot{inner}", hint=exc.hint)
 
 
