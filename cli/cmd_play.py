@@ -14,6 +14,7 @@ import typer
 
 from whybot.engine.errors import WhybotError
 from whybot.engine.sources import STDIN, decode_text, read_bytes, read_stream
+from whybot.facts.game import check_new
 from whybot.facts.ledger import summary
 from whybot.facts.question import AnswerError
 from whybot.facts.table import Table, setup_questions
@@ -66,6 +67,7 @@ def new(pack: Annotated[str, typer.Argument(metavar="PACK", help="The knowledge 
             help="A file every snapshot of the game includes (your map; repeatable).")]
         = None) -> None:
     """Start a game: ask the setup questions the pack declares, write the game file."""
+    check_new(game)  # before any question: the answers would be lost
     ask, source = _answerer(answers)
     folders = [str(r) for r in rules or []]
     bots_question = setup_questions(pack, None, tuple(folders))[0]
@@ -162,10 +164,15 @@ def undo(game: GameFile,
                                             help="How many turns to take back.")] = 1) -> None:
     """Take back the last turn (repeatable): the game file as it was before it."""
     table = Table.open(game)
+    have = len(table.game.log)
+    if turns > have:  # refused before any turn is taken back
+        raise WhybotError("nothing to undo: the log is empty" if not have else
+                          f"the game has only {have} turn{'s' if have != 1 else ''}: "
+                          f"{turns} cannot be taken back, nothing changed", file=str(game),
+                          path="--turns")
     for _ in range(turns):
         entry = table.undo()
-        if entry is None:
-            raise WhybotError("nothing to undo: the log is empty", file=str(game))
+        assert entry is not None  # the log holds `turns` turns
         typer.echo(f"took back turn {entry['turn']} ({entry['bot']}): "
                    f"{summary(entry['decision'])}")
 

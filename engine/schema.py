@@ -7,7 +7,6 @@ Validation reports the first problem as `file:line (field path)`, the jsonschema
 from __future__ import annotations
 
 from collections.abc import Iterator
-from functools import cache
 from typing import Any
 
 from .errors import WhybotError
@@ -292,12 +291,17 @@ PACK_SCHEMA: dict[str, Any] = {
 }
 
 
-@cache
-def _validator(schema_id: int) -> Any:
+_VALIDATORS: dict[int, tuple[dict[str, Any], Any]] = {}
+
+
+def _validator(schema: dict[str, Any]) -> Any:
+    """One validator per schema (a module's constant), built when first used."""
     import jsonschema
 
-    schema = {id(RULE_FILE_SCHEMA): RULE_FILE_SCHEMA, id(PACK_SCHEMA): PACK_SCHEMA}[schema_id]
-    return jsonschema.Draft202012Validator(schema)
+    found = _VALIDATORS.get(id(schema))
+    if found is None or found[0] is not schema:
+        found = _VALIDATORS[id(schema)] = schema, jsonschema.Draft202012Validator(schema)
+    return found[1]
 
 
 def validate(document: Document, schema: dict[str, Any], error: type[WhybotError]) -> None:
@@ -308,7 +312,7 @@ def validate(document: Document, schema: dict[str, Any], error: type[WhybotError
 
 def iter_problems(document: Document, schema: dict[str, Any], error: type[WhybotError],
                   ) -> Iterator[WhybotError]:
-    found = sorted(_validator(id(schema)).iter_errors(document.data),
+    found = sorted(_validator(schema).iter_errors(document.data),
                    key=lambda e: list(map(str, e.path)))
     for problem in found:
         path = tuple(problem.absolute_path)

@@ -6,8 +6,9 @@ what a stopped card carries into its bot's next play (`pending`), and the append
 turns (each with the snapshot it was decided on, dice included, the questions asked, the
 decision and the changes it made — what `undo` reverts).
 
-Reading checks every part and names the field path and line of a problem (`GameFileError`,
-exit 2). Writing is atomic (a temporary file in the same folder, then a rename), under a lock,
+Reading checks every part against the schema (`game_schema.py`), then the pack
+(`game_check.py`), and names the field path and line of a problem (`GameFileError`, exit 2).
+Writing is atomic (a temporary file in the same folder, then a rename), under a lock,
 and refused when the file on disk is not the one read: damaged or hand-edited since, or saved
 by someone else in between (its `revision` moved on) — so a damaged file is never overwritten
 and two writers never lose a turn.
@@ -16,6 +17,7 @@ and two writers never lose a turn.
 from __future__ import annotations
 
 import contextlib
+import copy
 import fcntl
 import os
 import tempfile
@@ -26,24 +28,14 @@ from typing import Any
 
 import yaml
 
-from whybot.engine.errors import WhybotError, did_you_mean
-from whybot.engine.model import Pack
-from whybot.engine.sources import Document, json_path, read_document
+from whybot.engine.errors import WhybotError
+from whybot.engine.sources import Document, read_document
 
-from .values import ValueProblem, check_value
+from .game_check import KIND, VERSION, Check, GameFileError
 
-KIND = "whybot game"
-VERSION = 1
 HEADER = ("# A whybot game file: `whybot play` reads and writes it, `whybot log` lists its\n"
           "# turns. state: what persists between turns; log: every turn, append-only\n"
           "# (`whybot undo` takes the last one back). whybot checks this file when it reads it.\n")
-TOP = ("whybot", "version", "pack", "name", "rules", "include", "seed", "revision", "bots",
-       "state", "pending", "log")
-ENTRY = ("turn", "bot", "point", "asked", "snapshot", "decision", "dice", "changes", "carried")
-
-
-class GameFileError(WhybotError):
-    """A game file that cannot be read as one (or could not be written safely)."""
 
 
 @dataclass
@@ -61,6 +53,7 @@ class Game:
     log: list[dict[str, Any]] = field(default_factory=list)
     revision: int = 0
     path: Path | None = None
+    lines: dict[tuple, int] = field(default_factory=dict, repr=False)  # of the file read
 
     def __post_init__(self) -> None:
         self.state.setdefault("game", {})
@@ -79,99 +72,13 @@ class Game:
 # --- reading ---------------------------------------------------------------------------------
 
 
-class _Check:
-    """Field-path checks of one game file's data."""
-
-    def __init__(self, document: Document) -> None:
-        self.document = document
-
-    def fail(self, path: tuple, message: str, hint: str | None = None) -> GameFileError:
-        return GameFileError(message, **self.document.at(path), path=json_path(path),
-                             hint=hint)
-
-    def typed(self, data: dict[str, Any], key: str, kind: type | tuple[type, ...], what: str,
-              path: tuple = ()) -> Any:
-        value = data.get(key)
-        if not isinstance(value, kind) or (isinstance(value, bool) and kind is int):
-            raise self.fail((*path, key), f"{key} must be {what}")
-        return value
-
-    def mapping(self, value: Any, path: tuple) -> dict[str, Any]:
-        if not isinstance(value, dict):
-            raise self.fail(path, "expected a mapping")
-        return value
-
-    def facts(self, values: Any, pack: Pack, path: tuple) -> None:
-        """Kept facts: each a fact of the pack, of its type and range."""
-        for name, value in self.mapping(values, path).items():
-            spec = pack.facts.board.get(name)
-            if spec is None:
-                raise self.fail((*path, name), f"unknown fact {name!r} of pack {pack.name!r}",
-                                did_you_mean(str(name), set(pack.facts.board)))
-            try:
-                check_value(value, spec, None if spec.refers else pack.allowed(spec))
-            except ValueProblem as exc:
-                raise self.fail((*path, name), str(exc), exc.hint) from None
-
-    def game(self, pack_of: Any) -> Game:
-        data = self.mapping(self.document.data, ())
-        for key in data:
-            if key not in TOP:
-                raise self.fail((key,), f"unknown key {key!r} in a game file",
-                                did_you_mean(str(key), set(TOP)))
-        if data.get("whybot") != KIND:
-            raise self.fail(("whybot",), f"not a whybot game file (it needs `whybot: {KIND}`)")
-        if data.get("version") != VERSION:
-            raise self.fail(("version",), f"game file version {data.get('version')!r}: this "
-                                          f"whybot reads version {VERSION}")
-        pack = pack_of(self.typed(data, "pack", str, "a pack name"))
-        bots = self.typed(data, "bots", list, "a list of bot names")
-        if not bots or not all(isinstance(b, str) and b for b in bots) or \
-                len(set(bots)) != len(bots):
-            raise self.fail(("bots",), "bots must be a list of different names")
-        rules, include = data.get("rules") or [], data.get("include") or []
-        if not isinstance(rules, list) or not all(isinstance(r, str) for r in rules):
-            raise self.fail(("rules",), "rules must be a list of house-rule folders")
-        if not isinstance(include, list) or not all(isinstance(r, str) for r in include):
-            raise self.fail(("include",), "include must be a list of files (relative to the "
-                                          "game file)")
-        state = self.mapping(data.get("state"), ("state",))
-        self.facts(state.get("game", {}), pack, ("state", "game"))
-        for bot, values in self.mapping(state.get("bots", {}), ("state", "bots")).items():
-            if bot not in bots:
-                raise self.fail(("state", "bots", bot), f"{bot!r} is not one of the bots",
-                                did_you_mean(str(bot), set(bots)))
-            self.facts(values, pack, ("state", "bots", bot))
-        self.mapping(state.get("entities", {}), ("state", "entities"))
-        pending = self.mapping(data.get("pending") or {}, ("pending",))
-        log = data.get("log") or []
-        if not isinstance(log, list):
-            raise self.fail(("log",), "log must be a list of turns")
-        for index, entry in enumerate(log):
-            self.entry(entry, index, bots)
-        return Game(pack=pack.name, name=str(data.get("name") or ""), bots=bots, rules=rules,
-                    include=include,
-                    seed=self.typed(data, "seed", int, "a whole number"),
-                    revision=self.typed(data, "revision", int, "a whole number"),
-                    state=state, pending=pending, log=log)
-
-    def entry(self, entry: Any, index: int, bots: list[str]) -> None:
-        path = ("log", index)
-        entry = self.mapping(entry, path)
-        for key in entry:
-            if key not in ENTRY:
-                raise self.fail((*path, key), f"unknown key {key!r} in a turn",
-                                did_you_mean(str(key), set(ENTRY)))
-        if entry.get("turn") != index + 1:
-            raise self.fail((*path, "turn"), f"turn {index + 1} expected here (the log is "
-                                             "append-only: turns in order, none missing)")
-        if entry.get("bot") not in bots:
-            raise self.fail((*path, "bot"), f"{entry.get('bot')!r} is not one of the bots")
-        self.mapping(entry.get("snapshot"), (*path, "snapshot"))
-        self.mapping(entry.get("decision"), (*path, "decision"))
-        for key in ("asked", "changes"):
-            if not isinstance(entry.get(key, []), list):
-                raise self.fail((*path, key), f"{key} must be a list")
+def _as_game_file(exc: WhybotError, where: dict[str, Any], path: str | None = None,
+                  ) -> GameFileError:
+    if isinstance(exc, GameFileError):
+        return exc
+    return GameFileError(exc.message, file=exc.file or where["file"],
+                         line=exc.line or where.get("line"), path=exc.path or path,
+                         hint=exc.hint)
 
 
 def read_game(path: Path, pack_of: Any) -> Game:
@@ -179,9 +86,45 @@ def read_game(path: Path, pack_of: Any) -> Game:
     if not path.is_file():
         raise GameFileError("no such game file" if not path.exists() else "not a file",
                             file=str(path), hint="start one with `whybot new PACK GAME.yaml`")
-    game = _Check(read_document(path, GameFileError)).game(pack_of)
-    game.path = path
+    try:
+        check = Check(read_document(path, GameFileError))
+    except WhybotError as exc:  # e.g. beyond a limit: still this file's problem
+        raise _as_game_file(exc, {"file": str(path)}) from None
+    data = check.header()
+    try:
+        pack = pack_of(data["pack"])
+    except WhybotError as exc:
+        raise _as_game_file(exc, check.document.at(("pack",)), "$.pack") from None
+    check.pack_parts(data, pack)
+    for index, folder in enumerate(data.get("rules") or []):
+        if not (path.parent / folder).is_dir():
+            raise check.fail(("rules", index), f"no folder {folder!r} of house rules (a path "
+                                               "from the game file's folder)")
+    game = Game(pack=pack.name, name=data.get("name") or "", bots=data["bots"],
+                rules=data.get("rules") or [], include=data.get("include") or [],
+                seed=data["seed"], revision=data["revision"], state=data["state"],
+                pending=data.get("pending") or {}, log=data.get("log") or [], path=path,
+                lines=check.document.lines)
     return game
+
+
+def logged_snapshot(game: Game, number: int) -> Document:
+    """Turn `number`'s snapshot as a document of its own (checked when it is decided again),
+    its lines those of the game file."""
+    prefix = ("log", number - 1, "snapshot")
+    lines = {key[3:]: line for key, line in game.lines.items() if key[:3] == prefix}
+    return Document(data=copy.deepcopy(game.log[number - 1]["snapshot"]),
+                    file=str(game.path or "game"), lines=lines)
+
+
+def in_game_file(exc: WhybotError, game: Game, number: int) -> WhybotError:
+    """A logged snapshot's problem as the game file's (its path from the file's top); one
+    from a file the snapshot includes stays that file's."""
+    if exc.file != str(game.path or "game"):
+        return exc
+    inner = (exc.path or "$")[1:]
+    return GameFileError(exc.message, file=exc.file, line=exc.line if game.lines else None,
+                         path=f"$.log[{number - 1}].snapshot{inner}", hint=exc.hint)
 
 
 # --- writing ---------------------------------------------------------------------------------
@@ -221,16 +164,27 @@ def _on_disk_revision(path: Path, pack_of: Any) -> int:
                             hint="fix it by hand or restore it, then play again") from None
 
 
+def check_new(path: Path) -> None:
+    """A new game file goes into a folder that exists, and never over a file."""
+    if not path.parent.is_dir():
+        raise GameFileError(f"no folder {str(path.parent)!r} to write the game file into",
+                            file=str(path), hint="create the folder first, or choose another")
+    if path.exists() or path.is_symlink():
+        raise GameFileError("a file of that name exists: it is not overwritten",
+                            file=str(path), hint="choose another name, or delete it first")
+
+
 def write_game(game: Game, path: Path, pack_of: Any, *, new: bool = False) -> None:
     """Save atomically (temp file + rename); `new`: the file must not exist yet. Otherwise
     the file on disk must be the revision this game was read at (a damaged file, or one saved
     by another writer since, is refused and left as it is). Raises the revision by one."""
     path = Path(path)
+    if new:
+        check_new(path)
     with _locked(path):
-        if new and path.exists():
-            raise GameFileError("a file of that name exists: it is not overwritten",
-                                file=str(path), hint="choose another name, or delete it first")
-        if not new:
+        if new:
+            check_new(path)  # again, under the lock: another writer may have been first
+        else:
             found = _on_disk_revision(path, pack_of)
             if found != game.revision:
                 raise GameFileError(f"the game file changed since it was read (revision {found},"
@@ -247,6 +201,7 @@ def write_game(game: Game, path: Path, pack_of: Any, *, new: bool = False) -> No
                 handle.flush()
                 os.fsync(handle.fileno())
             os.replace(handle.name, path)
+            game.lines = {}  # the lines of the file read: they may have moved
         except BaseException:
             game.revision -= 1
             with contextlib.suppress(OSError):
@@ -255,4 +210,5 @@ def write_game(game: Game, path: Path, pack_of: Any, *, new: bool = False) -> No
     game.path = path
 
 
-__all__ = ["Game", "GameFileError", "dump", "read_game", "write_game"]
+__all__ = ["Game", "GameFileError", "check_new", "dump", "in_game_file", "logged_snapshot",
+           "read_game", "write_game"]

@@ -36,13 +36,12 @@ from pathlib import Path
 from typing import Any
 
 from whybot.engine.decide import Engine
-from whybot.engine.errors import WhybotError, did_you_mean
+from whybot.engine.errors import SnapshotError, WhybotError, did_you_mean
 from whybot.engine.model import Pack
 from whybot.engine.situation import Situation
-from whybot.engine.sources import Document
 from whybot.engine.trace import Trace
 
-from .game import Game, GameFileError, read_game, write_game
+from .game import Game, GameFileError, in_game_file, logged_snapshot, read_game, write_game
 from .ledger import apply_changes, carried, compact, revert_changes, summary, turn_changes
 from .playbook import Playbook, load_playbook
 from .question import AnswerError, Question, field_question
@@ -285,10 +284,10 @@ class Table:
         if not 1 <= number <= len(self.game.log):
             raise AnswerError(f"no turn {number}: the log has {len(self.game.log)} turn(s)",
                               file=str(self.game.path or ""), path="--turn")
-        entry = self.game.log[number - 1]
-        origin = f"{self.game.path or 'game'} (turn {number})"
-        situation = situation_from(Document(data=copy.deepcopy(entry["snapshot"]),
-                                            file=origin), self.engine.pack)
+        try:
+            situation = situation_from(logged_snapshot(self.game, number), self.engine.pack)
+        except SnapshotError as exc:
+            raise in_game_file(exc, self.game, number) from None
         return situation, self.engine.decide(situation, seed=self.game.seed + number,
                                              explain=explain)
 
