@@ -31,6 +31,9 @@ class WhybotGroup(TyperGroup):
         # command; click has already turned its own usage errors and exits into exit codes.
         try:
             return super().main(*args, **kwargs)
+        except BrokenPipeError:  # `whybot log GAME | head`: the reader has all it wanted
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+            sys.exit(1)  # as the Python docs advise: no second error when stdout closes
         except WhybotError as exc:
             typer.echo(f"error: {message(exc)}", err=True)
             sys.exit(exc.exit_code)

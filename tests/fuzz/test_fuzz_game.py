@@ -56,7 +56,7 @@ def _serve(client, folder: Path, name: str, text: bytes, turn: int, label: str) 
     for url in (f"/g/{name}", f"/g/{name}/turns/{turn}"):
         start = time.perf_counter()
         page = client.get(url)
-        TALLY.add("serve", f"http {page.status_code}", time.perf_counter() - start,
+        TALLY.add("serve", page.status_code, time.perf_counter() - start,
                   f"{label} GET {url}")
         assert page.status_code in (200, 400, 404, 409), f"{label} {url}: {page.status_code}"
         assert "Traceback" not in page.text, f"{label} {url}: {page.text[-2000:]}"
