@@ -12,6 +12,7 @@ from rich.table import Table
 from rich.text import Text
 
 from whybot.engine.explain import find_rule
+from whybot.engine.reading import Reading
 from whybot.engine.schema import RULE_FILE_SCHEMA
 
 from . import common
@@ -101,19 +102,19 @@ def rules_show(rule_id: Annotated[str, typer.Argument(
     out.print(table)
 
 
-def _lint_entry(name: str, folder: Path, variant: str | None,
-                rules: list[Path] | None) -> dict[str, Any]:
-    """What `rules lint` reports for a pack, or for one of its variants laid over it."""
-    from whybot.engine import collect_problems
+def _lint_entry(name: str, folder: Path, variant: str | None, rules: list[Path] | None,
+                reading: Reading) -> dict[str, Any]:
+    """What `rules lint` reports for a pack, or for one of its variants laid over it (the
+    pack's files are read once for all of them: `reading`)."""
     from whybot.engine.lint import warnings as lint_warnings
+    from whybot.engine.loader import lint_load
 
     overlays = common.with_variant(name, variant, overlay_key(rules))
-    problems = collect_problems(folder, [Path(o) for o in overlays])
+    problems, loaded = lint_load(folder, [Path(o) for o in overlays], reading)
     label = f"{name} (variant {variant})" if variant else name
     entry: dict[str, Any] = {"pack": label, "errors": [message(p) for p in problems],
                              "warnings": []}
-    if not problems:
-        loaded = pack_for(name, overlays)
+    if loaded is not None:
         for warning in lint_warnings(loaded):
             warning.file = rel(warning.file) or warning.file
             entry["warnings"].append(str(warning))
@@ -138,10 +139,11 @@ def rules_lint(pack: RulesPack = None, rules: RulesOption = None,
     from whybot.engine.variants import shipped_variants
 
     report: list[dict[str, Any]] = []
+    reading = Reading()
     for name in [pack] if pack else pack_names():
         folder = Path(name) if is_folder(name) else pack_folder(common.KNOWLEDGE, name)
         for variant in [None, *shipped_variants(folder)]:
-            report.append(_lint_entry(name, folder, variant, rules))
+            report.append(_lint_entry(name, folder, variant, rules, reading))
     if json_out:
         print_json(report)
     else:
