@@ -67,7 +67,7 @@ def parse_rules(document: Document, start: float, kinds: frozenset[str]) -> list
     kind = data.get("kind", DECISION)
     defaults = data.get("defaults", {})
     placed: list[_Placed] = []
-    for index, raw in enumerate(data["rules"]):
+    for index, raw in enumerate(data.get("rules", [])):  # none: it only disables
         where = ("rules", index)
         when_text = raw.get("when", True)
         when = condition(when_text, document, (*where, "when"), kinds)
