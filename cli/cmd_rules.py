@@ -117,6 +117,7 @@ def _lint_entry(name: str, folder: Path, variant: str | None, rules: list[Path] 
     if loaded is not None:
         for warning in lint_warnings(loaded):
             warning.file = rel(warning.file) or warning.file
+            warning.see = rel(warning.see)
             entry["warnings"].append(str(warning))
         entry.update(rules=len(loaded.rules()), files=len(loaded.files))
         if not variant:  # the --rules folders are the same under every variant: noted once

@@ -18,6 +18,7 @@ from .evaluate import World, holds
 from .expressions import All, Condition
 from .links import links
 from .model import DECISION, Pack, Rule
+from .spending import repeats_unchanged, unlike_family
 from .trees import all_refs, kinds_read
 
 
@@ -26,9 +27,12 @@ class Warning_:
     file: str
     line: int
     message: str
+    hint: str | None = None  # "did you mean ..."; `{see}` in it stands for the file `see`
+    see: str | None = None  # a file the hint names (the CLI shows it as the user types it)
 
     def __str__(self) -> str:
-        return f"{self.file}:{self.line}: {self.message}"
+        text = f"{self.file}:{self.line}: {self.message}"
+        return f"{text} ({self.hint.replace('{see}', self.see or '')})" if self.hint else text
 
 
 def always(node: Condition) -> bool:
@@ -153,6 +157,8 @@ def undeclared_actions(pack: Pack) -> Iterator[Warning_]:
 
 def warnings(pack: Pack) -> list[Warning_]:
     found: list[Warning_] = [*dead_ends(pack), *undeclared_actions(pack)]
+    found += [Warning_(rule.file, rule.line, message, hint, see)
+              for rule, message, hint, see in [*unlike_family(pack), *repeats_unchanged(pack)]]
     for page in pack.pages.values():
         if page.kind != DECISION:
             continue
