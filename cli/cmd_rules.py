@@ -133,9 +133,11 @@ def rules_lint(pack: RulesPack = None, rules: RulesOption = None,
     Errors: schema, condition syntax, unknown names, fields, kinds, pages and enum values (with
     "did you mean"), comparisons of the wrong type, duplicate ids, bad `replaces:`, `before:`,
     `after:` or `disable:`, each with its file and line. Warnings (do not fail): rules that can
-    never fire, links a template can spell to a page nobody wrote. Notes: files of the --rules
-    folders that are not rule files (snapshots kept beside them), which are not read. Each
-    variant a pack ships is checked too, laid over the pack."""
+    never fire, links a template can spell to a page nobody wrote, pages that take actions
+    without saying what an action uses up (no `after_action`/`repeat_while` where the pages read
+    alike have them). Notes: files of the --rules folders that are not rule files (snapshots
+    kept beside them), which are not read. Each variant a pack ships is checked too, laid over
+    the pack."""
     from whybot.engine.loader import pack_folder
     from whybot.engine.variants import shipped_variants
 
