@@ -12,7 +12,7 @@ from rich.table import Table
 from rich.text import Text
 
 from whybot.engine.explain import find_rule
-from whybot.engine.reading import Reading
+from whybot.engine.loaded_files import LoadedFiles
 from whybot.engine.schema import RULE_FILE_SCHEMA
 
 from . import common
@@ -103,25 +103,25 @@ def rules_show(rule_id: Annotated[str, typer.Argument(
 
 
 def _lint_entry(name: str, folder: Path, variant: str | None, rules: list[Path] | None,
-                reading: Reading) -> dict[str, Any]:
+                loaded: LoadedFiles) -> dict[str, Any]:
     """What `rules lint` reports for a pack, or for one of its variants laid over it (the
-    pack's files are read once for all of them: `reading`)."""
+    pack's files are read once for all of them: `loaded`)."""
     from whybot.engine.lint import warnings as lint_warnings
     from whybot.engine.loader import lint_load
 
     overlays = common.with_variant(name, variant, overlay_key(rules))
-    problems, loaded = lint_load(folder, [Path(o) for o in overlays], reading)
+    problems, pack = lint_load(folder, [Path(o) for o in overlays], loaded)
     label = f"{name} (variant {variant})" if variant else name
     entry: dict[str, Any] = {"pack": label, "errors": [message(p) for p in problems],
                              "warnings": []}
-    if loaded is not None:
-        for warning in lint_warnings(loaded):
+    if pack is not None:
+        for warning in lint_warnings(pack):
             warning.file = rel(warning.file) or warning.file
             warning.see = rel(warning.see)
             entry["warnings"].append(str(warning))
-        entry.update(rules=len(loaded.rules()), files=len(loaded.files))
+        entry.update(rules=len(pack.rules()), files=len(pack.files))
         if not variant:  # the --rules folders are the same under every variant: noted once
-            entry["skipped"] = [rel(file) or file for file in loaded.skipped]
+            entry["skipped"] = [rel(file) or file for file in pack.skipped]
     return entry
 
 
@@ -142,11 +142,11 @@ def rules_lint(pack: RulesPack = None, rules: RulesOption = None,
     from whybot.engine.variants import shipped_variants
 
     report: list[dict[str, Any]] = []
-    reading = Reading()
+    loaded = LoadedFiles()
     for name in [pack] if pack else pack_names():
         folder = Path(name) if is_folder(name) else pack_folder(common.KNOWLEDGE, name)
         for variant in [None, *shipped_variants(folder)]:
-            report.append(_lint_entry(name, folder, variant, rules, reading))
+            report.append(_lint_entry(name, folder, variant, rules, loaded))
     if json_out:
         print_json(report)
     else:

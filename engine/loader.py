@@ -21,9 +21,9 @@ from .declarations import add_facts, condition, fail, load_pack_description
 from .errors import RuleFileError, did_you_mean
 from .files import PACK_FILE, pack_folder, rule_files
 from .limits import current as limits
+from .loaded_files import LoadedFiles
 from .model import DECISION, DERIVATION, Pack, Page, Rule
 from .outcome_parser import OutcomeError, parse_outcome
-from .reading import Reading
 from .sources import Document
 from .trees import scopes
 
@@ -201,7 +201,8 @@ def _declares_kind(document: Document) -> bool:
     return any("from" in spec or spec.get("created") for spec in entities.values())
 
 
-def _load(folder: Path, overlays: list[Path], reading: Reading) -> tuple[Pack, list[Document]]:
+def _load(folder: Path, overlays: list[Path],
+          loaded: LoadedFiles) -> tuple[Pack, list[Document]]:
     pack = load_pack_description(folder)
     files = [(path, 0) for path in rule_files(folder)]
     for number, overlay in enumerate(overlays, 1):
@@ -211,11 +212,11 @@ def _load(folder: Path, overlays: list[Path], reading: Reading) -> tuple[Pack, l
     documents: list[Document] = []
     folders: list[int] = []
     for path, number in files:
-        document = reading.document(path)
+        document = loaded.document(path)
         if number and not declares_rules(document):
             pack.skipped.append(document.file)
             continue
-        reading.validate(path)
+        loaded.validate(path)
         if document.data["pack"] != pack.name:
             if path.is_relative_to(folder):
                 raise RuleFileError(f"file says pack {document.data['pack']!r} but lives in "
@@ -237,9 +238,9 @@ def _load(folder: Path, overlays: list[Path], reading: Reading) -> tuple[Pack, l
             # a folder's anchors are settled before the next folder (a house rule) lays over it
             _place_waiting(overlay_state, waiting, unsettled)
             waiting, unsettled = [], []
-        # parsed once per Reading (a pack's files, under each variant), copied for this load:
+        # parsed once per LoadedFiles (a pack's files, under each variant), copied for this load:
         # laying the overlay moves the rules it anchors
-        placed = [_Placed(replace(p.rule), p.anchor) for p in reading.build(
+        placed = [_Placed(replace(p.rule), p.anchor) for p in loaded.build(
             ("rules", document.file, position, pack.kinds),
             lambda: parse_rules(document, position, pack.kinds))]  # noqa: B023 (called here)
         position += len(placed) + 1
@@ -270,7 +271,7 @@ def load_pack_folder(folder: Path, overlays: list[Path] | None = None) -> Pack:
     """A pack given by its folder, with the overlay folders on top."""
     if not (folder / PACK_FILE).is_file():
         raise RuleFileError(f"no {PACK_FILE} in this folder", file=str(folder))
-    pack, _ = _load(folder, overlays or [], Reading())
+    pack, _ = _load(folder, overlays or [], LoadedFiles())
     for problem in check_pack(pack):
         raise problem
     return pack
@@ -278,27 +279,27 @@ def load_pack_folder(folder: Path, overlays: list[Path] | None = None) -> Pack:
 
 def collect_problems(folder: Path, overlays: list[Path]) -> list[RuleFileError]:
     """Every problem, for `rules lint`: schema problems of all files, then names."""
-    return lint_load(folder, overlays, Reading())[0]
+    return lint_load(folder, overlays, LoadedFiles())[0]
 
 
 def lint_load(folder: Path, overlays: list[Path],
-              reading: Reading) -> tuple[list[RuleFileError], Pack | None]:
+              loaded: LoadedFiles) -> tuple[list[RuleFileError], Pack | None]:
     """Every problem (schema problems of all files, then names), and the pack when there is
-    none. Loads sharing a Reading (a pack and each of its variants) read each file once."""
+    none. Loads sharing a LoadedFiles (a pack and each of its variants) read each file once."""
     problems: list[RuleFileError] = []
     own = rule_files(folder)
     for path in own + [f for o in overlays if o.is_dir() for f in rule_files(o)]:
         try:
-            document = reading.document(path)
+            document = loaded.document(path)
         except RuleFileError as exc:
             problems.append(exc)
             continue
         if path in own or declares_rules(document):
-            problems.extend(reading.schema_problems(path))
+            problems.extend(loaded.schema_problems(path))
     if problems:
         return problems, None
     try:
-        pack, _ = _load(folder, overlays, reading)
+        pack, _ = _load(folder, overlays, loaded)
     except RuleFileError as exc:
         return [exc], None
     problems = list(check_pack(pack))

@@ -133,16 +133,16 @@ def test_lint_reads_each_file_once_for_the_pack_and_its_variants(monkeypatch):
     """The speed fix of item 7, held by a count, not a clock: a pack and its two variants read
     each of the pack's files once, and parse its rules once."""
     from whybot.cli import cmd_rules
-    from whybot.engine import reading
+    from whybot.engine import loaded_files
 
     calls: list[str] = []
-    real = reading.read_document
+    real = loaded_files.read_document
 
     def counted(path, *args, **kwargs):
         calls.append(str(path))
         return real(path, *args, **kwargs)
 
-    monkeypatch.setattr(reading, "read_document", counted)
+    monkeypatch.setattr(loaded_files, "read_document", counted)
     cmd_rules.rules_lint(pack="arcs", rules=None, json_out=True)
     assert calls and len(calls) == len(set(calls))
     pages = ROOT / "knowledge" / "arcs" / "pages"

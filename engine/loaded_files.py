@@ -3,7 +3,7 @@
 `rules lint` loads a pack once alone and once under each variant it ships: the pack's own files
 are the same every time, so their text, parse and schema check (most of a load) are kept here
 and shared; so are the rules parsed from them (`loader.parse_rules`, copied for each load, since
-laying an overlay moves rules). One Reading lives for one command, over files it does not
+laying an overlay moves rules). One LoadedFiles lives for one command, over files it does not
 change.
 """
 
@@ -20,7 +20,7 @@ from .sources import Document, read_document
 
 
 @dataclass
-class Reading:
+class LoadedFiles:
     """Documents by path, their schema problems, and anything built from them by a key."""
 
     documents: dict[Path, Document | RuleFileError] = field(default_factory=dict)
