@@ -37,10 +37,11 @@ def test_a_house_fate_without_the_budget_header_is_warned_about_with_its_line(ru
     warnings = [line for line in out.splitlines() if "fate.miser.act1" in line]
     assert len(warnings) == 3  # the pack alone and under each of its two variants
     line = warnings[0]
-    assert line.startswith("warning: tests/cli/lint21/miser/miser.yaml:11: page "
-                           "'fate.miser.act1' takes actions (rule 'miser.act1.tax') but has no "
-                           "repeat_while or after_action, unlike 23 of the 23 other pages "
-                           "'fate.{fate}.act{act}' can lead to")
+    assert line.startswith("warning: ") and ("miser/miser.yaml:11: page 'fate.miser.act1' "
+                                             "takes actions (rule 'miser.act1.tax') but has no "
+                                             "repeat_while or after_action, unlike 23 of the "
+                                             "23 other pages 'fate.{fate}.act{act}' can lead "
+                                             "to") in line
     assert "an action there uses nothing up" in line
     assert "did you mean to start it as 'fate.admiral.act1' does " \
            "(knowledge/arcs/fates/admiral/act1.yaml), with its repeat_while and after_action?" \
