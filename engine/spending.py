@@ -55,8 +55,8 @@ def families(pack: Pack) -> dict[str, list[Page]]:
 
 
 def unlike_family(pack: Pack) -> Iterator[Found]:
-    """For each acting page lacking what most of its family's acting pages
-    have; a page in several families is reported once."""
+    """Each acting page that lacks what most of its family's other acting pages have (a page
+    in several families is reported once)."""
     reported: set[str] = set()
     for template, pages in families(pack).items():
         acting = {p.name: (p, r) for p in pages if (r := _acting(p)) is not None}
@@ -77,7 +77,8 @@ def unlike_family(pack: Pack) -> Iterator[Found]:
 
 
 def repeats_unchanged(pack: Pack) -> Iterator[Found]:
-    """For each page read again after an action with nothing changed."""
+    """Each acting page read again after an action, with nothing that changes what its
+    `repeat_while` reads."""
     for page in pack.pages.values():
         rule = _acting(page)
         if page.repeat_while is None or page.after_action is not None or rule is None:
