@@ -40,19 +40,6 @@ def always(node: Condition) -> bool:
     return not all_refs(node) and not kinds_read(node) and holds(node, World({}, {}))
 
 
-def implies(later: Condition, earlier: Condition) -> bool:
-    """Whenever `later` holds, `earlier` holds too (checked by shape only)."""
-    if always(earlier) or later == earlier:
-        return True
-    if isinstance(later, All):
-        parts = set(later.items)
-        if earlier in parts:
-            return True
-        if isinstance(earlier, All) and set(earlier.items) <= parts:
-            return True
-    return False
-
-
 def reads_on(rule: Rule) -> bool:
     """After this rule fires, does the page go on to the rules below it?"""
     then = rule.then
@@ -80,7 +67,9 @@ class _Earlier:
             self.conjunctions.setdefault(min(parts, key=hash), []).append((index, parts))
 
     def first_implied(self, later: Condition, after: int) -> int | None:
-        """The first rule past index `after` whose condition `later` implies (see implies)."""
+        """The first rule past index `after` that applies whenever `later` does, by shape: its
+        condition always holds, is `later`, is one of its `and`-parts, or has only
+        `and`-parts of it."""
         found = [self._first(self.always, after), self._first(self.equal.get(later, []), after)]
         if isinstance(later, All):
             parts = frozenset(later.items)

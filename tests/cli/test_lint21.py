@@ -160,3 +160,55 @@ def test_lint_output_is_unchanged_by_reading_once(run, tmp_path):
     assert code == 2
     assert out.count("bad.yaml:4 (rule x): when: unknown name 'nope'") == 3
     assert "arcs (variant draft-001): 1 error(s)" in out
+
+
+def _pairwise(ordered, repeats: bool) -> list[tuple[str, str]]:
+    """'Can never fire' as it was checked before it was indexed: every later rule against
+    every earlier one (the reference the indexed check must agree with)."""
+    from whybot.engine.compiled import rule_condition
+    from whybot.engine.expressions import All
+    from whybot.engine.lint import always, reads_on
+
+    def implies(later, earlier) -> bool:
+        if always(earlier) or later == earlier:
+            return True
+        if not isinstance(later, All):
+            return False
+        parts = set(later.items)
+        return earlier in parts or (isinstance(earlier, All) and set(earlier.items) <= parts)
+
+    found = []
+    for index, later in enumerate(ordered):
+        for start in range(index):
+            if implies(rule_condition(later), rule_condition(ordered[start])) and not any(
+                    reads_on(r) or (repeats and r.then.action is not None)
+                    for r in ordered[start:index]):
+                found.append((later.id, ordered[start].id))
+                break
+    return found
+
+
+def test_the_indexed_never_fire_check_agrees_with_every_pair_compared():
+    import random
+    from types import SimpleNamespace
+
+    from whybot.engine.lint import unreachable
+    from whybot.engine.parser import parse
+
+    conditions = [parse(text) for text in ("a", "b", "c", "a and b", "b and a", "a and b and c",
+                                           "a and c", "true", "x > 1", "a or b", "b and c")]
+    rng = random.Random(21)
+    compared = 0
+    for _ in range(2000):
+        ordered = [SimpleNamespace(
+            id=f"r{i}", when=rng.choice(conditions), file="f.yaml", line=i, where=f"f.yaml:{i}",
+            then=SimpleNamespace(stop=rng.choice([None, None, "end"]), goto=None, call=None,
+                                 reads_on=rng.random() < 0.2, choices=[],
+                                 action=rng.choice([None, "act"])))
+            for i in range(rng.randint(1, 12))]
+        repeats = rng.random() < 0.5
+        found = [(w.message.split("'")[1], w.message.split("'")[3])
+                 for w in unreachable(ordered, repeats)]
+        assert found == _pairwise(ordered, repeats)
+        compared += len(found)
+    assert compared > 1000
