@@ -68,9 +68,10 @@ def unlike_family(pack: Pack) -> Iterator[Found]:
                 continue
             reported.add(page.name)
             models = [p for p in others if all(_has(p, k) for k in missing)]
+            share = "all" if len(models) == len(others) else f"{len(models)} of the"
             yield (rule, f"page {page.name!r} takes actions (rule {rule.id!r}) but has no "
-                         f"{' or '.join(missing)}, unlike {len(models)} of the {len(others)} "
-                         f"other pages {template!r} can lead to: "
+                         f"{' or '.join(missing)}, unlike {share} {len(others)} other pages "
+                         f"{template!r} can lead to: "
                          f"{'; '.join(_WHY[k] for k in missing)}",
                    f"did you mean to start it as {models[0].name!r} does ({{see}}), with its "
                    f"{' and '.join(missing)}?", models[0].files[0])
