@@ -12,6 +12,7 @@ from rich.table import Table
 from rich.text import Text
 
 from whybot.engine.explain import find_rule
+from whybot.engine.loaded_files import LoadedFiles
 from whybot.engine.schema import RULE_FILE_SCHEMA
 
 from . import common
@@ -101,25 +102,26 @@ def rules_show(rule_id: Annotated[str, typer.Argument(
     out.print(table)
 
 
-def _lint_entry(name: str, folder: Path, variant: str | None,
-                rules: list[Path] | None) -> dict[str, Any]:
-    """What `rules lint` reports for a pack, or for one of its variants laid over it."""
-    from whybot.engine import collect_problems
+def _lint_entry(name: str, folder: Path, variant: str | None, rules: list[Path] | None,
+                loaded: LoadedFiles) -> dict[str, Any]:
+    """What `rules lint` reports for a pack, or for one of its variants laid over it (the
+    pack's files are read once for all of them: `loaded`)."""
     from whybot.engine.lint import warnings as lint_warnings
+    from whybot.engine.loader import lint_load
 
     overlays = common.with_variant(name, variant, overlay_key(rules))
-    problems = collect_problems(folder, [Path(o) for o in overlays])
+    problems, pack = lint_load(folder, [Path(o) for o in overlays], loaded)
     label = f"{name} (variant {variant})" if variant else name
     entry: dict[str, Any] = {"pack": label, "errors": [message(p) for p in problems],
                              "warnings": []}
-    if not problems:
-        loaded = pack_for(name, overlays)
-        for warning in lint_warnings(loaded):
+    if pack is not None:
+        for warning in lint_warnings(pack):
             warning.file = rel(warning.file) or warning.file
+            warning.see = rel(warning.see)
             entry["warnings"].append(str(warning))
-        entry.update(rules=len(loaded.rules()), files=len(loaded.files))
+        entry.update(rules=len(pack.rules()), files=len(pack.files))
         if not variant:  # the --rules folders are the same under every variant: noted once
-            entry["skipped"] = [rel(file) or file for file in loaded.skipped]
+            entry["skipped"] = [rel(file) or file for file in pack.skipped]
     return entry
 
 
@@ -131,17 +133,20 @@ def rules_lint(pack: RulesPack = None, rules: RulesOption = None,
     Errors: schema, condition syntax, unknown names, fields, kinds, pages and enum values (with
     "did you mean"), comparisons of the wrong type, duplicate ids, bad `replaces:`, `before:`,
     `after:` or `disable:`, each with its file and line. Warnings (do not fail): rules that can
-    never fire, links a template can spell to a page nobody wrote. Notes: files of the --rules
-    folders that are not rule files (snapshots kept beside them), which are not read. Each
-    variant a pack ships is checked too, laid over the pack."""
+    never fire, links a template can spell to a page nobody wrote, pages that take actions
+    without saying what an action uses up (no `after_action`/`repeat_while` where the pages read
+    alike have them). Notes: files of the --rules folders that are not rule files (snapshots
+    kept beside them), which are not read. Each variant a pack ships is checked too, laid over
+    the pack."""
     from whybot.engine.loader import pack_folder
     from whybot.engine.variants import shipped_variants
 
     report: list[dict[str, Any]] = []
+    loaded = LoadedFiles()
     for name in [pack] if pack else pack_names():
         folder = Path(name) if is_folder(name) else pack_folder(common.KNOWLEDGE, name)
         for variant in [None, *shipped_variants(folder)]:
-            report.append(_lint_entry(name, folder, variant, rules))
+            report.append(_lint_entry(name, folder, variant, rules, loaded))
     if json_out:
         print_json(report)
     else:

@@ -14,8 +14,8 @@ import os
 from pathlib import Path
 
 from whybot.engine.errors import RuleFileError, WhybotError, did_you_mean
-from whybot.engine.loader import RULE_FILE_SCHEMA, declares_rules, rule_files
-from whybot.engine.schema import validate
+from whybot.engine.loader import declares_rules, rule_files
+from whybot.engine.schema import RULE_FILE_SCHEMA, validate
 from whybot.engine.sources import read_document
 
 from .common import engine_for, is_folder, pack_for, pack_names

@@ -9,6 +9,7 @@ finds the plain cases (a rule after an unconditional one, a copied condition), n
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections.abc import Iterator
 from dataclasses import dataclass
 
@@ -17,6 +18,7 @@ from .evaluate import World, holds
 from .expressions import All, Condition
 from .links import links
 from .model import DECISION, Pack, Rule
+from .spending import repeats_unchanged, unlike_family
 from .trees import all_refs, kinds_read
 
 
@@ -25,27 +27,17 @@ class Warning_:
     file: str
     line: int
     message: str
+    hint: str | None = None  # "did you mean ..."; `{see}` in it stands for the file `see`
+    see: str | None = None  # a file the hint names (the CLI shows it as the user types it)
 
     def __str__(self) -> str:
-        return f"{self.file}:{self.line}: {self.message}"
+        text = f"{self.file}:{self.line}: {self.message}"
+        return f"{text} ({self.hint.replace('{see}', self.see or '')})" if self.hint else text
 
 
 def always(node: Condition) -> bool:
     """A condition that reads nothing and holds."""
     return not all_refs(node) and not kinds_read(node) and holds(node, World({}, {}))
-
-
-def implies(later: Condition, earlier: Condition) -> bool:
-    """Whenever `later` holds, `earlier` holds too (checked by shape only)."""
-    if always(earlier) or later == earlier:
-        return True
-    if isinstance(later, All):
-        parts = set(later.items)
-        if earlier in parts:
-            return True
-        if isinstance(earlier, All) and set(earlier.items) <= parts:
-            return True
-    return False
 
 
 def reads_on(rule: Rule) -> bool:
@@ -56,22 +48,62 @@ def reads_on(rule: Rule) -> bool:
     return then.reads_on or then.call is not None
 
 
+class _Earlier:
+    """The conditions of a page's rules read so far, indexed so that finding an earlier rule
+    a later one implies costs a few look-ups, not a pass over every earlier rule (a page of a
+    thousand house rules would be half a million comparisons)."""
+
+    def __init__(self) -> None:
+        self.always: list[int] = []
+        self.equal: dict[Condition, list[int]] = {}
+        self.conjunctions: dict[Condition, list[tuple[int, frozenset[Condition]]]] = {}
+
+    def add(self, index: int, condition: Condition) -> None:
+        if always(condition):
+            self.always.append(index)
+        self.equal.setdefault(condition, []).append(index)
+        if isinstance(condition, All) and condition.items:
+            parts = frozenset(condition.items)
+            self.conjunctions.setdefault(min(parts, key=hash), []).append((index, parts))
+
+    def first_implied(self, later: Condition, after: int) -> int | None:
+        """The first rule past index `after` that applies whenever `later` does, by shape: its
+        condition always holds, is `later`, is one of its `and`-parts, or has only
+        `and`-parts of it."""
+        found = [self._first(self.always, after), self._first(self.equal.get(later, []), after)]
+        if isinstance(later, All):
+            parts = frozenset(later.items)
+            for part in parts:
+                found.append(self._first(self.equal.get(part, []), after))
+                found += [i for i, need in self.conjunctions.get(part, [])
+                          if i > after and need <= parts]
+        return min((i for i in found if i is not None), default=None)
+
+    @staticmethod
+    def _first(indexes: list[int], after: int) -> int | None:
+        at = bisect_right(indexes, after)
+        return indexes[at] if at < len(indexes) else None
+
+
 def unreachable(ordered: list[Rule], repeats: bool) -> Iterator[Warning_]:
+    """Rules an earlier rule always pre-empts: the first earlier rule the later one implies
+    with no rule from it up to the later one letting the reading go on."""
+    earlier = _Earlier()
+    barrier = -1  # the last rule so far after which the page reads on
     for index, later in enumerate(ordered):
-        for start in range(index):
-            earlier = ordered[start]
-            if not implies(rule_condition(later), rule_condition(earlier)):
-                continue
-            if any(reads_on(r) or (repeats and r.then.action is not None)
-                   for r in ordered[start:index]):
-                continue
-            why = ("comes after the unconditional rule" if always(earlier.when)
-                   else "has the same condition as" if later.when == earlier.when
+        condition = rule_condition(later)
+        start = earlier.first_implied(condition, barrier)
+        if start is not None:
+            first = ordered[start]
+            why = ("comes after the unconditional rule" if always(first.when)
+                   else "has the same condition as" if later.when == first.when
                    else "can only apply when the earlier rule applies:")
             yield Warning_(later.file, later.line,
-                           f"rule {later.id!r} can never fire: it {why} {earlier.id!r} "
-                           f"({earlier.where}), which ends the page")
-            break
+                           f"rule {later.id!r} can never fire: it {why} {first.id!r} "
+                           f"({first.where}), which ends the page")
+        earlier.add(index, condition)
+        if reads_on(later) or (repeats and later.then.action is not None):
+            barrier = index
 
 
 def dead_ends(pack: Pack) -> Iterator[Warning_]:
@@ -114,6 +146,8 @@ def undeclared_actions(pack: Pack) -> Iterator[Warning_]:
 
 def warnings(pack: Pack) -> list[Warning_]:
     found: list[Warning_] = [*dead_ends(pack), *undeclared_actions(pack)]
+    found += [Warning_(rule.file, rule.line, message, hint, see)
+              for rule, message, hint, see in [*unlike_family(pack), *repeats_unchanged(pack)]]
     for page in pack.pages.values():
         if page.kind != DECISION:
             continue

@@ -12,7 +12,7 @@ code.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -21,10 +21,10 @@ from .declarations import add_facts, condition, fail, load_pack_description
 from .errors import RuleFileError, did_you_mean
 from .files import PACK_FILE, pack_folder, rule_files
 from .limits import current as limits
+from .loaded_files import LoadedFiles
 from .model import DECISION, DERIVATION, Pack, Page, Rule
 from .outcome_parser import OutcomeError, parse_outcome
-from .schema import RULE_FILE_SCHEMA, iter_problems, validate
-from .sources import Document, read_document
+from .sources import Document
 from .trees import scopes
 
 RULE_FILE_KEYS = ("procedure", "rules", "disable")  # what only a rule file declares
@@ -50,12 +50,6 @@ def _merge_defaults(then: dict[str, Any], defaults: dict[str, Any]) -> dict[str,
     return merged
 
 
-def read_rule_document(path: Path) -> Document:
-    document = read_document(path, RuleFileError)
-    validate(document, RULE_FILE_SCHEMA, RuleFileError)
-    return document
-
-
 def declares_rules(document: Document) -> bool:
     """Whether a file of a house-rule folder is a rule file, by what it declares: the page it
     adds to, its rules, the rules it disables, or a page kind. A snapshot, a game file or notes
@@ -73,7 +67,7 @@ def parse_rules(document: Document, start: float, kinds: frozenset[str]) -> list
     kind = data.get("kind", DECISION)
     defaults = data.get("defaults", {})
     placed: list[_Placed] = []
-    for index, raw in enumerate(data["rules"]):
+    for index, raw in enumerate(data.get("rules", [])):  # none: it only disables
         where = ("rules", index)
         when_text = raw.get("when", True)
         when = condition(when_text, document, (*where, "when"), kinds)
@@ -207,7 +201,8 @@ def _declares_kind(document: Document) -> bool:
     return any("from" in spec or spec.get("created") for spec in entities.values())
 
 
-def _load(folder: Path, overlays: list[Path]) -> tuple[Pack, list[Document]]:
+def _load(folder: Path, overlays: list[Path],
+          loaded: LoadedFiles) -> tuple[Pack, list[Document]]:
     pack = load_pack_description(folder)
     files = [(path, 0) for path in rule_files(folder)]
     for number, overlay in enumerate(overlays, 1):
@@ -217,11 +212,11 @@ def _load(folder: Path, overlays: list[Path]) -> tuple[Pack, list[Document]]:
     documents: list[Document] = []
     folders: list[int] = []
     for path, number in files:
-        document = read_document(path, RuleFileError)
+        document = loaded.document(path)
         if number and not declares_rules(document):
             pack.skipped.append(document.file)
             continue
-        validate(document, RULE_FILE_SCHEMA, RuleFileError)
+        loaded.validate(path)
         if document.data["pack"] != pack.name:
             if path.is_relative_to(folder):
                 raise RuleFileError(f"file says pack {document.data['pack']!r} but lives in "
@@ -243,7 +238,11 @@ def _load(folder: Path, overlays: list[Path]) -> tuple[Pack, list[Document]]:
             # a folder's anchors are settled before the next folder (a house rule) lays over it
             _place_waiting(overlay_state, waiting, unsettled)
             waiting, unsettled = [], []
-        placed = parse_rules(document, position, pack.kinds)
+        # parsed once per LoadedFiles (a pack's files, under each variant), copied for this load:
+        # laying the overlay moves the rules it anchors
+        placed = [_Placed(replace(p.rule), p.anchor) for p in loaded.build(
+            ("rules", document.file, position, pack.kinds),
+            lambda: parse_rules(document, position, pack.kinds))]  # noqa: B023 (called here)
         position += len(placed) + 1
         count += len(placed)
         limits().check("rules", count, "rules in the pack and its house rules",
@@ -272,7 +271,7 @@ def load_pack_folder(folder: Path, overlays: list[Path] | None = None) -> Pack:
     """A pack given by its folder, with the overlay folders on top."""
     if not (folder / PACK_FILE).is_file():
         raise RuleFileError(f"no {PACK_FILE} in this folder", file=str(folder))
-    pack, _ = _load(folder, overlays or [])
+    pack, _ = _load(folder, overlays or [], LoadedFiles())
     for problem in check_pack(pack):
         raise problem
     return pack
@@ -280,24 +279,32 @@ def load_pack_folder(folder: Path, overlays: list[Path] | None = None) -> Pack:
 
 def collect_problems(folder: Path, overlays: list[Path]) -> list[RuleFileError]:
     """Every problem, for `rules lint`: schema problems of all files, then names."""
+    return lint_load(folder, overlays, LoadedFiles())[0]
+
+
+def lint_load(folder: Path, overlays: list[Path],
+              loaded: LoadedFiles) -> tuple[list[RuleFileError], Pack | None]:
+    """Every problem (schema problems of all files, then names), and the pack when there is
+    none. Loads sharing a LoadedFiles (a pack and each of its variants) read each file once."""
     problems: list[RuleFileError] = []
     own = rule_files(folder)
     for path in own + [f for o in overlays if o.is_dir() for f in rule_files(o)]:
         try:
-            document = read_document(path, RuleFileError)
+            document = loaded.document(path)
         except RuleFileError as exc:
             problems.append(exc)
             continue
         if path in own or declares_rules(document):
-            problems.extend(iter_problems(document, RULE_FILE_SCHEMA, RuleFileError))
+            problems.extend(loaded.schema_problems(path))
     if problems:
-        return problems
+        return problems, None
     try:
-        pack, _ = _load(folder, overlays)
+        pack, _ = _load(folder, overlays, loaded)
     except RuleFileError as exc:
-        return [exc]
-    return list(check_pack(pack))
+        return [exc], None
+    problems = list(check_pack(pack))
+    return problems, None if problems else pack
 
 
-__all__ = ["collect_problems", "declares_rules", "load_pack", "load_pack_folder", "pack_folder",
-           "rule_files"]
+__all__ = ["collect_problems", "declares_rules", "lint_load", "load_pack", "load_pack_folder",
+           "pack_folder", "rule_files"]

@@ -200,7 +200,10 @@ RULE_FILE_SCHEMA: dict[str, Any] = {
     "title": "whybot rule file",
     "description": "One page of a bot's procedure (or a Fate, or a house rule), as rules.",
     "type": "object",
-    "required": ["pack", "procedure", "rules"],
+    "required": ["pack", "procedure"],
+    # a file that only drops rules (`disable:`) needs no `rules:`
+    "if": {"not": {"required": ["disable"]}},
+    "then": {"required": ["rules"]},
     "additionalProperties": False,
     "properties": {
         "pack": {"type": "string", "pattern": IDENT},

@@ -1,0 +1,214 @@
+"""Issue 21, items 7 and 14: `rules lint` warns about a page that acts without spending actions
+(the house Fate `miser`, written from the README without the budget header), a rule file that
+only disables rules is valid, and lint reads each file of a pack once for all its variants."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+FIXTURES = Path(__file__).resolve().parent / "lint21"
+MISER = FIXTURES / "miser"
+MISER_TURN = FIXTURES / "miser_turn.yaml"
+HOARDER = ROOT / "knowledge" / "examples" / "house" / "hoarder.yaml"
+DEMO = ROOT / "facts" / "examples" / "arcs" / "demo.yaml"
+HEADER = """\
+repeat_while: fate_left > 0 and actions_left > 0 and not battle_pending
+after_action:
+  set: {took: "max(target.cost, cost)", actions_left: actions_left - took, fate_left: "max(fate_left - took, 0)", spent: spent + took, cost: 1}
+  update: {"target?": {used: true}}
+  rederive: true
+"""  # noqa: E501 (as knowledge/arcs/pack.yaml gives it, to copy as is)
+
+
+def _lint(run, *rules: Path) -> tuple[int, str]:
+    args = [a for folder in rules for a in ("--rules", folder)]
+    result = run("rules", "lint", "--pack", "arcs", *args)
+    return result.exit_code, result.stdout
+
+
+def test_a_house_fate_without_the_budget_header_is_warned_about_with_its_line(run):
+    code, out = _lint(run, MISER)
+    assert code == 0, out
+    warnings = [line for line in out.splitlines() if "fate.miser.act1" in line]
+    assert len(warnings) == 3  # the pack alone and under each of its two variants
+    line = warnings[0]
+    assert line.startswith("warning: ") and ("miser/miser.yaml:11: page 'fate.miser.act1' "
+                                             "takes actions (rule 'miser.act1.tax') but has no "
+                                             "repeat_while or after_action, unlike all 23 "
+                                             "other pages 'fate.{fate}.act{act}' can lead "
+                                             "to") in line
+    assert "an action there uses nothing up" in line
+    assert "did you mean to start it as 'fate.admiral.act1' does " \
+           "(knowledge/arcs/fates/admiral/act1.yaml), with its repeat_while and after_action?" \
+           in line
+    assert "arcs: 1060 rules in 136 files: no errors, 1 warning(s)" in out
+
+
+def test_the_warned_fate_decides_wrongly_and_the_header_puts_it_right(run, tmp_path):
+    """What the warning is about: without the header, the Fate's Tax spends nothing, so the
+    suit page Taxes the same city again and still has every action to spend."""
+    wrong = json.loads(run("decide", MISER_TURN, "--rules", MISER, "--seed", "1", "--json")
+                       .stdout)["decision"]
+    targets = [a["target"]["target"] for a in wrong["actions"]]
+    assert targets[:2] == ["Blue city on Hexy 3", "Blue city on Hexy 3"]
+    assert "Spend the 4 remaining action(s) on the administration page." in wrong["say"]
+    fixed = tmp_path / "miser"
+    fixed.mkdir()
+    text = (MISER / "miser.yaml").read_text(encoding="utf-8")
+    (fixed / "miser.yaml").write_text(text.replace("rules:\n", HEADER + "rules:\n", 1),
+                                      encoding="utf-8")
+    code, out = _lint(run, fixed)
+    assert code == 0 and "warning:" not in out, out
+    right = json.loads(run("decide", MISER_TURN, "--rules", fixed, "--seed", "1", "--json")
+                       .stdout)["decision"]
+    targets = [a["target"]["target"] for a in right["actions"]]
+    assert len(targets) == len(set(targets)), targets
+    assert "Spend the 4 remaining action(s) on the administration page." not in right["say"]
+
+
+def test_the_shipped_house_fate_and_packs_are_not_warned_about(run):
+    code, out = _lint(run, HOARDER.parent)
+    assert code == 0 and "warning:" not in out, out
+    every = run("rules", "lint")
+    assert every.exit_code == 0 and "warning:" not in every.stdout, every.stdout
+
+
+def test_a_page_read_again_after_an_action_with_nothing_spent_is_warned_about(run, tmp_path):
+    (tmp_path / "loop.yaml").write_text("""\
+pack: arcs
+procedure: fate.looper.act1
+salience: 10
+repeat_while: actions_left > 0
+rules:
+  - id: looper.act1.tax
+    when: can.tax.any
+    then: {select: {from: play, as: selected}, action: tax}
+""", encoding="utf-8")
+    code, out = _lint(run, tmp_path)
+    assert code == 0, out
+    assert ("loop.yaml:6: page 'fate.looper.act1' is read again after an action while "
+            "'actions_left > 0' holds, but has no after_action and no rule of it sets what "
+            "that reads: the same rule can act again and again (did you mean to add an "
+            "after_action saying what one action uses up?)") in out
+    assert "but has no after_action, unlike all 23 other pages" in out
+
+
+DISABLE_ONLY = """\
+pack: arcs
+procedure: administration
+disable:
+  - {id: admin.tax-contend-declared, reason: "house: no Tax to contend"}
+"""
+
+
+@pytest.mark.parametrize("extra", ["", "rules: []\n"])
+def test_a_file_that_only_disables_rules_is_valid_and_decides_without_them(run, tmp_path,
+                                                                           extra):
+    (tmp_path / "no_tax.yaml").write_text(DISABLE_ONLY + extra, encoding="utf-8")
+    code, out = _lint(run, tmp_path)
+    assert code == 0, out
+    assert "arcs: 1058 rules in 136 files: no errors, 0 warning(s)" in out
+    decided = run("decide", DEMO, "--seed", "7", "--rules", tmp_path, "--json")
+    assert decided.exit_code == 0, decided.output
+    fired = [a["rule"] for a in json.loads(decided.stdout)["decision"]["actions"]]
+    assert fired == ["admin.tax-resources"]
+    verdict = run("why", DEMO, "--seed", "7", "--rules", tmp_path, "--rule",
+                  "admin.tax-contend-declared")
+    assert verdict.exit_code == 0, verdict.output
+    assert "disabled by a house rule: house: no Tax to" in verdict.stdout
+
+
+def test_a_rule_file_with_neither_rules_nor_disable_is_still_refused(run, tmp_path):
+    (tmp_path / "empty.yaml").write_text("pack: arcs\nprocedure: administration\n")
+    code, out = _lint(run, tmp_path)
+    assert code == 2
+    assert "empty.yaml:1 ($): 'rules' is a required property" in out
+
+
+def test_lint_reads_each_file_once_for_the_pack_and_its_variants(monkeypatch):
+    """The speed fix of item 7, held by a count, not a clock: a pack and its two variants read
+    each of the pack's files once, and parse its rules once."""
+    from whybot.cli import cmd_rules
+    from whybot.engine import loaded_files
+
+    calls: list[str] = []
+    real = loaded_files.read_document
+
+    def counted(path, *args, **kwargs):
+        calls.append(str(path))
+        return real(path, *args, **kwargs)
+
+    monkeypatch.setattr(loaded_files, "read_document", counted)
+    cmd_rules.rules_lint(pack="arcs", rules=None, json_out=True)
+    assert calls and len(calls) == len(set(calls))
+    pages = ROOT / "knowledge" / "arcs" / "pages"
+    assert str(pages / "administration.yaml") in calls
+
+
+def test_lint_output_is_unchanged_by_reading_once(run, tmp_path):
+    """A broken file still fails the pack and every variant, each with its line."""
+    shutil.copytree(MISER, tmp_path / "house")
+    (tmp_path / "house" / "bad.yaml").write_text(
+        "pack: arcs\nprocedure: administration\nrules:\n  - {id: x, when: 'nope > 1', "
+        "then: {say: hi}}\n", encoding="utf-8")
+    code, out = _lint(run, tmp_path / "house")
+    assert code == 2
+    assert out.count("bad.yaml:4 (rule x): when: unknown name 'nope'") == 3
+    assert "arcs (variant draft-001): 1 error(s)" in out
+
+
+def _pairwise(ordered, repeats: bool) -> list[tuple[str, str]]:
+    """'Can never fire' as it was checked before it was indexed: every later rule against
+    every earlier one (the reference the indexed check must agree with)."""
+    from whybot.engine.compiled import rule_condition
+    from whybot.engine.expressions import All
+    from whybot.engine.lint import always, reads_on
+
+    def implies(later, earlier) -> bool:
+        if always(earlier) or later == earlier:
+            return True
+        if not isinstance(later, All):
+            return False
+        parts = set(later.items)
+        return earlier in parts or (isinstance(earlier, All) and set(earlier.items) <= parts)
+
+    found = []
+    for index, later in enumerate(ordered):
+        for start in range(index):
+            if implies(rule_condition(later), rule_condition(ordered[start])) and not any(
+                    reads_on(r) or (repeats and r.then.action is not None)
+                    for r in ordered[start:index]):
+                found.append((later.id, ordered[start].id))
+                break
+    return found
+
+
+def test_the_indexed_never_fire_check_agrees_with_every_pair_compared():
+    import random
+    from types import SimpleNamespace
+
+    from whybot.engine.lint import unreachable
+    from whybot.engine.parser import parse
+
+    conditions = [parse(text) for text in ("a", "b", "c", "a and b", "b and a", "a and b and c",
+                                           "a and c", "true", "x > 1", "a or b", "b and c")]
+    rng = random.Random(21)
+    compared = 0
+    for _ in range(2000):
+        ordered = [SimpleNamespace(
+            id=f"r{i}", when=rng.choice(conditions), file="f.yaml", line=i, where=f"f.yaml:{i}",
+            then=SimpleNamespace(stop=rng.choice([None, None, "end"]), goto=None, call=None,
+                                 reads_on=rng.random() < 0.2, choices=[],
+                                 action=rng.choice([None, "act"])))
+            for i in range(rng.randint(1, 12))]
+        repeats = rng.random() < 0.5
+        found = [(w.message.split("'")[1], w.message.split("'")[3])
+                 for w in unreachable(ordered, repeats)]
+        assert found == _pairwise(ordered, repeats)
+        compared += len(found)
+    assert compared > 1000
