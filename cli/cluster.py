@@ -20,13 +20,14 @@ from pathlib import Path
 from typing import Any
 
 from whybot.engine import Engine, limits
-from whybot.engine.errors import EngineFault, WhybotError
+from whybot.engine.errors import EngineFault, RuleFileError, WhybotError
 from whybot.engine.sources import excerpt
+from whybot.engine.variants import shipped_variants
 
-from .common import engine_for, pack_names
+from .common import engine_for, pack_names, variant_home, with_variant
 from .inflight import stream
 from .inputs import Item
-from .remote import Settings, engines_blob, fingerprint, keep
+from .remote import Settings, Table, engines_blob, fingerprint, keep
 from .rows import Outcome, Row
 
 TIMEOUT = "WHYBOT_CLUSTER_TIMEOUT"  # seconds to wait for the scheduler, and for a worker
@@ -244,18 +245,34 @@ def _same(who: str, theirs: dict[str, Any] | BaseException, mine: dict[str, Any]
                                "decided")
 
 
-def _engines(pack: str | None, overlays: tuple[str, ...], reasoner: str,
-             ) -> dict[str, Engine | Exception]:
+def _engines(pack: str | None, overlays: tuple[str, ...], reasoner: str) -> Table:
     """The engine of every pack a snapshot may name (or the `--pack`), with the house rules,
-    or the error loading it raised: workers decide with these, never with files of their
-    own."""
-    table: dict[str, Engine | Exception] = {}
+    and with each variant it ships laid under them, or the error loading one raised: workers
+    decide with these, never with files of their own."""
+    table = Table()
     for name in [pack] if pack else pack_names():
+        table.engines[name, ""] = _engine(name, overlays, reasoner)
         try:
-            table[name] = engine_for(name, overlays, reasoner)
-        except (WhybotError, EngineFault) as exc:
-            table[name] = exc
+            home = variant_home(name)
+        except RuleFileError as exc:
+            table.shipped[name] = exc
+            continue
+        table.shipped[name] = (home.name, shipped_variants(home))
+        for variant in shipped_variants(home):
+            try:
+                keyed = with_variant(name, variant, overlays)
+            except RuleFileError as exc:  # another variant is laid over every snapshot
+                table.refused[name, variant] = exc
+                continue
+            table.engines[name, variant] = _engine(name, keyed, reasoner)
     return table
+
+
+def _engine(name: str, overlays: tuple[str, ...], reasoner: str) -> Engine | Exception:
+    try:
+        return engine_for(name, overlays, reasoner)
+    except (WhybotError, EngineFault) as exc:
+        return exc
 
 
 __all__ = ["GRACE", "TIMEOUT", "Cluster", "connect"]
