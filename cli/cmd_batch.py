@@ -28,7 +28,7 @@ def batch(
         metavar="PATH...", exists=True,
         help="Snapshot files, folders (searched recursively) and .jsonl files.")],
     out_file: Annotated[Path | None, typer.Option(
-        "--out", "-o", metavar="FILE.jsonl", dir_okay=False,
+        "--out", "-o", metavar="FILE.jsonl",
         help="Write the result lines here (never overwritten without --force, never over an "
              "input); the summary then goes to stdout. Without it, result lines go to stdout, "
              "the summary to stderr.")] = None,

@@ -7,20 +7,31 @@ Every refusal is one line naming the file or option, exit 2, no traceback.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import logging
+import os
+import socket
+import stat
+import threading
 from pathlib import Path
 
 import pytest
 import yaml
 
 from tests.conftest import refused
+from whybot.cli import batch as batching
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = ROOT / "facts" / "examples"
 DEMO = EXAMPLES / "arcs" / "demo.yaml"
 DEMO_DATA = yaml.safe_load(DEMO.read_text(encoding="utf-8"))
 VARIANTS = EXAMPLES / "arcs" / "variants"
+
+
+def card_of(out: Path, paths: list[Path]) -> None:
+    """The run card an interrupted batch of `paths` would have left beside OUT.partial."""
+    Path(f"{out}.partial.run").write_text(json.dumps(batching.Request(paths=paths).run_card()))
 
 
 def demo_line(**changes) -> str:
@@ -85,3 +96,126 @@ def test_a_variant_another_than_the_runs_is_refused_alike_on_a_cluster(run, tmp_
                        "--pack", "arcs", "--variant", "draft-001")
     assert here == there
     assert b"this run lays variant 'draft-001' over every snapshot" in here
+
+
+# --- item 2: an --out that is not a regular file ---------------------------------------------
+
+
+def test_a_device_is_written_directly_never_replaced(run):
+    for force in ((), ("--force",)):
+        assert run("batch", DEMO, "--out", "/dev/null", *force).exit_code == 0
+        assert stat.S_ISCHR(os.stat("/dev/null").st_mode)
+    assert not os.path.lexists("/dev/null.partial")
+
+
+def test_a_fifo_gets_the_rows_and_stays_a_fifo(run, tmp_path):
+    fifo = tmp_path / "rows.fifo"
+    os.mkfifo(fifo)
+    got: list[bytes] = []
+    reader = threading.Thread(target=lambda: got.append(fifo.read_bytes()), daemon=True)
+    reader.start()
+    assert run("batch", DEMO, DEMO, "--out", fifo, "--force").exit_code == 0
+    reader.join(timeout=60)
+    assert stat.S_ISFIFO(os.lstat(fifo).st_mode)
+    assert [json.loads(line)["ok"] for line in got[0].splitlines()] == [True, True]
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["rows.fifo"]
+
+
+def test_a_folder_a_socket_or_a_path_that_cannot_be_written_is_one_line(run, tmp_path):
+    refused(run("batch", DEMO, "--out", tmp_path, "--force"), "--out", "a folder, not a file")
+    with socket.socket(socket.AF_UNIX) as server:
+        server.bind(str(tmp_path / "s.sock"))
+        refused(run("batch", DEMO, "--out", tmp_path / "s.sock", "--force"), "s.sock",
+                "neither a file")
+    refused(run("batch", DEMO, "--out", "/proc/version", "--force"), "--out",
+            "cannot write here")
+
+
+# --- item 3: never over an input, in a folder or through a link ------------------------------
+
+
+def folder_of_inputs(tmp_path: Path) -> Path:
+    folder = tmp_path / "snaps"
+    folder.mkdir()
+    (folder / "demo.yaml").write_bytes(DEMO.read_bytes())
+    (folder / "lines.jsonl").write_text(demo_line(name="a") + "\n")
+    return folder
+
+
+def test_an_out_inside_an_input_folder_or_linked_to_an_input_is_refused(run, tmp_path):
+    folder = folder_of_inputs(tmp_path)
+    before = {p.name: p.read_bytes() for p in folder.iterdir()}
+    for name in ("lines.jsonl", "demo.yaml"):
+        refused(run("batch", folder, "--out", folder / name, "--force"),
+                "would replace the input", name)
+    (tmp_path / "link.jsonl").symlink_to(folder / "lines.jsonl")
+    refused(run("batch", folder, "--out", tmp_path / "link.jsonl", "--force"),
+            "would replace the input", "lines.jsonl")
+    assert {p.name: p.read_bytes() for p in folder.iterdir()} == before
+
+
+@pytest.mark.parametrize("planted", [".partial", ".partial.run"])
+def test_a_link_planted_at_a_temp_name_is_never_written_through(run, tmp_path, planted):
+    folder = folder_of_inputs(tmp_path)
+    before = {p.name: p.read_bytes() for p in folder.iterdir()}
+    out = tmp_path / "out.jsonl"
+    Path(f"{out}{planted}").symlink_to(folder / "demo.yaml")
+    assert run("batch", folder, "--out", out, "--force").exit_code == 0
+    assert {p.name: p.read_bytes() for p in folder.iterdir()} == before
+    assert len(out.read_text().splitlines()) == 2
+    assert not os.path.lexists(f"{out}{planted}")
+
+
+def test_resume_refuses_partial_rows_that_are_a_link(run, tmp_path):
+    folder = folder_of_inputs(tmp_path)
+    out = tmp_path / "out.jsonl"
+    Path(f"{out}.partial").symlink_to(folder / "lines.jsonl")
+    card_of(out, [folder])
+    refused(run("batch", folder, "--out", out, "--resume"), "--resume", "out.jsonl.partial",
+            "cannot read the partial rows")
+    assert (folder / "lines.jsonl").read_text() == demo_line(name="a") + "\n"
+
+
+# --- item 4: --resume and an input edited since its row -------------------------------------
+
+
+def test_resume_decides_an_edited_input_again_and_says_how_many(run, tmp_path):
+    lines = tmp_path / "in.jsonl"
+    lines.write_text("".join(demo_line(name=f"n{i}") + "\n" for i in range(5)))
+    full = tmp_path / "full.jsonl"
+    assert run("batch", lines, "--out", full).exit_code == 0
+    rows = full.read_bytes().splitlines(keepends=True)
+    out = tmp_path / "out.jsonl"
+    Path(f"{out}.partial").write_bytes(b"".join(rows[:4]))
+    card_of(out, [lines])
+    edited = [demo_line(name=f"n{i}" if i != 1 else "edited") for i in range(5)]
+    lines.write_text("".join(line + "\n" for line in edited))
+    result = run("batch", lines, "--out", out, "--resume", "--json")
+    assert result.exit_code == 0, result.output
+    assert "1 snapshot(s) changed since the interrupted run: decided again" in result.stderr
+    fresh = tmp_path / "fresh.jsonl"
+    assert run("batch", lines, "--out", fresh).exit_code == 0
+    assert out.read_bytes() == fresh.read_bytes()
+    assert json.loads(out.read_bytes().splitlines()[1])["name"] == "edited"
+    assert json.loads(result.stdout)["snapshots"] == 5
+
+
+def test_each_row_holds_the_digest_of_its_input(run, tmp_path):
+    lines = tmp_path / "in.jsonl"
+    lines.write_text(demo_line() + "\n")
+    out = tmp_path / "out.jsonl"
+    assert run("batch", lines, DEMO, "--out", out).exit_code == 0
+    line_row, file_row = (json.loads(r) for r in out.read_bytes().splitlines())
+    assert line_row["input_sha256"] == hashlib.sha256(demo_line().encode()).hexdigest()
+    assert len(file_row["input_sha256"]) == 64
+
+
+# --- item 13a: an --out name too long for its temp files --------------------------------------
+
+
+def test_an_out_name_too_long_for_its_temp_files_is_one_line(run, tmp_path):
+    refused(run("batch", DEMO, "--out", tmp_path / ("r" * 251)), "--out", "too long",
+            "at most 243 bytes")
+    longest = tmp_path / ("r" * 243)
+    assert run("batch", DEMO, "--out", longest).exit_code == 0
+    assert json.loads(longest.read_text())["ok"]
