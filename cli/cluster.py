@@ -24,13 +24,14 @@ from whybot.engine.errors import EngineFault, RuleFileError, WhybotError
 from whybot.engine.sources import excerpt
 from whybot.engine.variants import shipped_variants
 
+from . import reach
 from .common import engine_for, pack_names, variant_home, with_variant
 from .inflight import stream
 from .inputs import Item
 from .remote import Settings, Table, engines_blob, fingerprint, keep
 from .rows import Outcome, Row
 
-TIMEOUT = "WHYBOT_CLUSTER_TIMEOUT"  # seconds to wait for the scheduler, and for a worker
+TIMEOUT = reach.TIMEOUT  # seconds to wait for the scheduler, and for a worker
 GRACE = 60.0  # seconds mid-batch without workers (a nanny restarting its worker) before giving up
 _INSTALL = "pip install 'whybot[cluster]'"
 _KEPT = "the rows so far are kept: with --out, continue with --resume"
@@ -47,23 +48,22 @@ def connect(address: str, jobs: int | None) -> Iterator[Cluster]:
                           hint="drop --jobs, and start more workers there with `dask worker "
                                f"{address}`; or use --cluster local --jobs N")
     distributed = _distributed()
-    timeout = _timeout()
+    timeout = reach.timeout()
     with contextlib.ExitStack() as stack:
         stack.enter_context(_quiet())
         target: Any = address
         if address == "local":
             target = stack.enter_context(_local_cluster(distributed, jobs))
         else:
-            _check_address(distributed, address)
+            reach.check_address(distributed, address)
+            reach.hello(distributed, address, timeout)
         try:
             client = stack.enter_context(distributed.Client(target, timeout=timeout,
                                                             set_as_default=False))
         except Exception as exc:  # OSError: it did not answer in time
             why = f"within {timeout:g} s" if isinstance(exc, OSError) \
                 else f"({excerpt(str(exc) or type(exc).__name__, 160)})"
-            raise WhybotError(f"cannot reach the Dask scheduler at {address} {why}",
-                              hint="is `dask scheduler` running there, and this its address? "
-                                   f"{TIMEOUT}=SECONDS waits longer") from None
+            raise reach.unreachable(address, why) from None
         cluster = Cluster(client, address, timeout)
         cluster.check_workers()
         yield cluster
@@ -76,17 +76,6 @@ def _distributed() -> Any:
         raise WhybotError("--cluster needs Dask, which is not installed",
                           hint=f"install the cluster extra: {_INSTALL}") from None
     return distributed
-
-
-def _timeout() -> float:
-    raw = os.environ.get(TIMEOUT, "5")
-    try:
-        seconds = float(raw)
-    except ValueError:
-        seconds = 0
-    if not seconds > 0:
-        raise WhybotError(f"{TIMEOUT} takes a number of seconds, not {excerpt(raw, 40)!r}")
-    return seconds
 
 
 @contextlib.contextmanager
@@ -103,18 +92,6 @@ def _quiet() -> Iterator[None]:
     finally:
         for logger, level in loggers.items():
             logger.setLevel(level)
-
-
-def _check_address(distributed: Any, address: str) -> None:
-    """Refuse what is not a scheduler address before a Client tries it (a Client given one
-    fails, then hangs for seconds when it is collected)."""
-    try:
-        distributed.comm.get_address_host_port(address)
-    except ValueError as exc:
-        raise WhybotError(f"--cluster: {excerpt(address, 80)!r} is not a scheduler address "
-                          f"({excerpt(str(exc), 120)})",
-                          hint="give tcp://HOST:PORT, as `dask scheduler` prints it, or "
-                               "local") from None
 
 
 @contextlib.contextmanager
@@ -163,12 +140,23 @@ class Cluster:
                               hint=f"start some with `dask worker {self.address}`") from None
         mine = fingerprint()
         try:
-            theirs = self.client.run_on_scheduler(fingerprint)
+            theirs = self.client.run_on_scheduler(fingerprint, callback_timeout=self.timeout)
+        except TimeoutError:
+            raise self._silent("the Dask scheduler") from None
         except Exception as exc:  # it cannot unpickle whybot's function
             theirs = exc
         _same(f"the Dask scheduler at {self.address}", theirs, mine)
-        for worker, theirs in sorted(self.client.run(fingerprint, on_error="return").items()):
+        try:
+            answers = self.client.run(fingerprint, on_error="return",
+                                      callback_timeout=self.timeout)
+        except TimeoutError:
+            raise self._silent("a Dask worker of the scheduler") from None
+        for worker, theirs in sorted(answers.items()):
             _same(f"the Dask worker {worker}", theirs, mine)
+
+    def _silent(self, who: str) -> WhybotError:
+        return WhybotError(f"{who} at {self.address} did not answer within {self.timeout:g} s",
+                           hint=reach.LONGER)
 
     def rows(self, items: Iterator[Item], *, pack: str | None, overlays: tuple[str, ...],
              seed: int, include_from: tuple[Path, ...], reasoner: str,

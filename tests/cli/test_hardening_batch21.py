@@ -7,6 +7,7 @@ Every refusal is one line naming the file or option, exit 2, no traceback.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 import logging
@@ -14,6 +15,7 @@ import os
 import socket
 import stat
 import threading
+import time
 from pathlib import Path
 
 import pytest
@@ -219,3 +221,40 @@ def test_an_out_name_too_long_for_its_temp_files_is_one_line(run, tmp_path):
     longest = tmp_path / ("r" * 243)
     assert run("batch", DEMO, "--out", longest).exit_code == 0
     assert json.loads(longest.read_text())["ok"]
+
+
+# --- item 12: a listener that accepts and never answers ---------------------------------------
+
+
+@pytest.fixture()
+def silent_listener():
+    """tcp://127.0.0.1:PORT of a loopback socket that accepts connections and says nothing."""
+    server = socket.create_server(("127.0.0.1", 0))
+    server.settimeout(0.2)
+    held: list[socket.socket] = []
+    stop = threading.Event()
+
+    def accept() -> None:
+        while not stop.is_set():
+            with contextlib.suppress(OSError):
+                held.append(server.accept()[0])
+
+    thread = threading.Thread(target=accept, daemon=True)
+    thread.start()
+    yield f"tcp://127.0.0.1:{server.getsockname()[1]}"
+    stop.set()
+    thread.join(timeout=5)
+    for connection in [*held, server]:
+        connection.close()
+
+
+def test_a_scheduler_that_accepts_and_never_answers_is_one_line_in_seconds(
+        run, monkeypatch, tmp_path, silent_listener):
+    monkeypatch.setenv("WHYBOT_CLUSTER_TIMEOUT", "0.5")
+    out = tmp_path / "out.jsonl"
+    started = time.monotonic()
+    refused(run("batch", DEMO, "--cluster", silent_listener, "--out", out),
+            f"the Dask scheduler at {silent_listener} did not answer within 1 s",
+            "WHYBOT_CLUSTER_TIMEOUT")
+    assert time.monotonic() - started < 30
+    assert list(tmp_path.iterdir()) == []
