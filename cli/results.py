@@ -96,8 +96,10 @@ class Results:
             again.append((item, digest))
         if again:
             self._cut(self.done[self.kept - 1].end if self.kept else 0)
+            after = len(again) - changed
             print(f"--resume: {changed} snapshot(s) changed since the interrupted run: decided "
-                  f"again, with the {len(again) - changed} row(s) after them", file=sys.stderr)
+                  "again" + (f", and the {after} row(s) written after them" if after else ""),
+                  file=sys.stderr)
         for item, digest in again:
             self._digests.append(digest)
             yield item
