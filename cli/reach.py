@@ -51,10 +51,12 @@ def unreachable(address: str, why: str) -> WhybotError:
 def hello(distributed: Any, address: str, seconds: float) -> None:
     """Connect, finish Dask's handshake and have the scheduler's first answer, each within
     `seconds`, or refuse the address in one line."""
+    security = distributed.Security().get_connection_args("client")  # as a Client's (tls://)
+
     async def identity() -> None:
         try:
-            comm = await asyncio.wait_for(distributed.comm.connect(address, timeout=seconds),
-                                          2 * seconds)  # its own retries end at `seconds`
+            comm = await asyncio.wait_for(  # its own retries end at `seconds`
+                distributed.comm.connect(address, timeout=seconds, **security), 2 * seconds)
         except asyncio.TimeoutError:
             raise _Silent(2 * seconds) from None
         try:
