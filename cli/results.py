@@ -77,8 +77,7 @@ class Results:
         """The inputs to decide: those after the rows already written, once these are checked
         to be the first inputs in order (the files may have changed since the run was
         interrupted), and from the first input whose content changed since its row, on."""
-        again: list[tuple[Item, str]] = []
-        changed = 0
+        changed, cut = 0, False
         for number, done in enumerate(self.done, 1):
             item = next(items, None)
             found = item.origin if item is not None else "no input"
@@ -88,21 +87,21 @@ class Results:
                     f"{excerpt(done.snapshot, 80)!r} but input {number} is now "
                     f"{excerpt(found, 80)!r}", hint="the inputs changed: start over with --force")
             digest = item.digest()
-            if not again and digest == done.digest:
+            if not cut and digest == done.digest:
                 self.kept += 1
                 self.on_row(done.row)
                 continue
+            if not cut:
+                self._cut(self.done[self.kept - 1].end if self.kept else 0)
+                cut = True
             changed += digest != done.digest
-            again.append((item, digest))
-        if again:
-            self._cut(self.done[self.kept - 1].end if self.kept else 0)
-            after = len(again) - changed
+            self._digests.append(digest)
+            yield item
+        if cut:
+            after = len(self.done) - self.kept - changed
             print(f"--resume: {changed} snapshot(s) changed since the interrupted run: decided "
                   "again" + (f", and the {after} row(s) written after them" if after else ""),
                   file=sys.stderr)
-        for item, digest in again:
-            self._digests.append(digest)
-            yield item
         for item in items:
             self._digests.append(item.digest())
             yield item

@@ -264,12 +264,12 @@ class _Client:
         if not self.workers:
             raise TimeoutError
 
-    def run_on_scheduler(self, function):
+    def run_on_scheduler(self, function, callback_timeout: float | None = None):
         if isinstance(self.scheduler, Exception):
             raise self.scheduler
         return self.scheduler
 
-    def run(self, function, on_error: str):
+    def run(self, function, on_error: str, callback_timeout: float | None = None):
         return self.workers
 
 

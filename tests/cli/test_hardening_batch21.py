@@ -258,3 +258,24 @@ def test_a_scheduler_that_accepts_and_never_answers_is_one_line_in_seconds(
             "WHYBOT_CLUSTER_TIMEOUT")
     assert time.monotonic() - started < 30
     assert list(tmp_path.iterdir()) == []
+
+
+class _Stalled:
+    """A client whose scheduler took it in and then never answers (Dask's `callback_timeout`
+    ends the wait with TimeoutError)."""
+
+    def wait_for_workers(self, count: int, timeout: float) -> None:
+        pass
+
+    def run_on_scheduler(self, function, callback_timeout: float | None = None):
+        assert callback_timeout == 1.5
+        raise TimeoutError
+
+
+def test_a_scheduler_that_never_gives_its_first_answer_is_one_error():
+    from whybot.cli import cluster as clustering
+    from whybot.engine.errors import WhybotError
+
+    with pytest.raises(WhybotError, match=r"scheduler at tcp://s:1 did not answer within "
+                                          r"1\.5 s .*WHYBOT_CLUSTER_TIMEOUT"):
+        clustering.Cluster(_Stalled(), "tcp://s:1", 1.5).check_workers()
