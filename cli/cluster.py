@@ -14,6 +14,7 @@ import hashlib
 import logging
 import os
 import time
+import warnings
 from collections.abc import Iterator
 from concurrent.futures import CancelledError
 from pathlib import Path
@@ -81,14 +82,18 @@ def _distributed() -> Any:
 @contextlib.contextmanager
 def _quiet() -> Iterator[None]:
     """Dask's own log lines (a lost connection, a dead worker, with tracebacks) are not for
-    whybot's users: what matters reaches them as a row or as one error line."""
+    whybot's users: what matters reaches them as a row or as one error line. Nor is its
+    warning that a task is large: the engines' blob (every variant's, both sides of a --diff)
+    is large by design, and sent once."""
     names = [name for name in list(logging.root.manager.loggerDict)
              if name.split(".")[0] == "distributed"]
     loggers = {logger: logger.level for logger in map(logging.getLogger, names)}
     for logger in loggers:
         logger.setLevel(logging.CRITICAL)
     try:
-        yield
+        with warnings.catch_warnings():
+            warnings.filterwarnings("ignore", "Sending large graph", UserWarning)
+            yield
     finally:
         for logger, level in loggers.items():
             logger.setLevel(level)

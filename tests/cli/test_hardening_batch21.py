@@ -16,6 +16,7 @@ import socket
 import stat
 import threading
 import time
+import warnings
 from pathlib import Path
 
 import pytest
@@ -29,6 +30,7 @@ EXAMPLES = ROOT / "facts" / "examples"
 DEMO = EXAMPLES / "arcs" / "demo.yaml"
 DEMO_DATA = yaml.safe_load(DEMO.read_text(encoding="utf-8"))
 VARIANTS = EXAMPLES / "arcs" / "variants"
+TAX_FIRST = ROOT / "knowledge" / "examples" / "tax_first"
 
 
 def card_of(out: Path, paths: list[Path]) -> None:
@@ -98,6 +100,17 @@ def test_a_variant_another_than_the_runs_is_refused_alike_on_a_cluster(run, tmp_
                        "--pack", "arcs", "--variant", "draft-001")
     assert here == there
     assert b"this run lays variant 'draft-001' over every snapshot" in here
+
+
+def test_a_diff_of_variant_snapshots_is_the_same_on_a_cluster_and_quiet(run, tmp_path,
+                                                                         scheduler):
+    # both sides' engines travel with every variant's: a large blob, by design, sent once
+    with warnings.catch_warnings(record=True) as seen:
+        warnings.simplefilter("always")
+        here, there = both(run, tmp_path, scheduler, VARIANTS, "--pack", "arcs", "--diff",
+                           TAX_FIRST)
+    assert here == there
+    assert not [w for w in seen if "large graph" in str(w.message)]
 
 
 # --- item 2: an --out that is not a regular file ---------------------------------------------
