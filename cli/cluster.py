@@ -14,22 +14,25 @@ import hashlib
 import logging
 import os
 import time
+import warnings
 from collections.abc import Iterator
 from concurrent.futures import CancelledError
 from pathlib import Path
 from typing import Any
 
 from whybot.engine import Engine, limits
-from whybot.engine.errors import EngineFault, WhybotError
+from whybot.engine.errors import EngineFault, RuleFileError, WhybotError
 from whybot.engine.sources import excerpt
+from whybot.engine.variants import shipped_variants
 
-from .common import engine_for, pack_names
+from . import reach
+from .common import engine_for, pack_names, variant_home, with_variant
 from .inflight import stream
 from .inputs import Item
-from .remote import Settings, engines_blob, fingerprint, keep
+from .remote import Settings, Table, engines_blob, fingerprint, keep
 from .rows import Outcome, Row
 
-TIMEOUT = "WHYBOT_CLUSTER_TIMEOUT"  # seconds to wait for the scheduler, and for a worker
+TIMEOUT = reach.TIMEOUT  # seconds to wait for the scheduler, and for a worker
 GRACE = 60.0  # seconds mid-batch without workers (a nanny restarting its worker) before giving up
 _INSTALL = "pip install 'whybot[cluster]'"
 _KEPT = "the rows so far are kept: with --out, continue with --resume"
@@ -46,23 +49,22 @@ def connect(address: str, jobs: int | None) -> Iterator[Cluster]:
                           hint="drop --jobs, and start more workers there with `dask worker "
                                f"{address}`; or use --cluster local --jobs N")
     distributed = _distributed()
-    timeout = _timeout()
+    timeout = reach.timeout()
     with contextlib.ExitStack() as stack:
         stack.enter_context(_quiet())
         target: Any = address
         if address == "local":
             target = stack.enter_context(_local_cluster(distributed, jobs))
         else:
-            _check_address(distributed, address)
+            reach.check_address(distributed, address)
+            reach.hello(distributed, address, timeout)
         try:
             client = stack.enter_context(distributed.Client(target, timeout=timeout,
                                                             set_as_default=False))
         except Exception as exc:  # OSError: it did not answer in time
             why = f"within {timeout:g} s" if isinstance(exc, OSError) \
                 else f"({excerpt(str(exc) or type(exc).__name__, 160)})"
-            raise WhybotError(f"cannot reach the Dask scheduler at {address} {why}",
-                              hint="is `dask scheduler` running there, and this its address? "
-                                   f"{TIMEOUT}=SECONDS waits longer") from None
+            raise reach.unreachable(address, why) from None
         cluster = Cluster(client, address, timeout)
         cluster.check_workers()
         yield cluster
@@ -77,43 +79,24 @@ def _distributed() -> Any:
     return distributed
 
 
-def _timeout() -> float:
-    raw = os.environ.get(TIMEOUT, "5")
-    try:
-        seconds = float(raw)
-    except ValueError:
-        seconds = 0
-    if not seconds > 0:
-        raise WhybotError(f"{TIMEOUT} takes a number of seconds, not {excerpt(raw, 40)!r}")
-    return seconds
-
-
 @contextlib.contextmanager
 def _quiet() -> Iterator[None]:
     """Dask's own log lines (a lost connection, a dead worker, with tracebacks) are not for
-    whybot's users: what matters reaches them as a row or as one error line."""
+    whybot's users: what matters reaches them as a row or as one error line. Nor is its
+    warning that a task is large: the engines' blob (every variant's, both sides of a --diff)
+    is large by design, and sent once."""
     names = [name for name in list(logging.root.manager.loggerDict)
              if name.split(".")[0] == "distributed"]
     loggers = {logger: logger.level for logger in map(logging.getLogger, names)}
     for logger in loggers:
         logger.setLevel(logging.CRITICAL)
     try:
-        yield
+        with warnings.catch_warnings():
+            warnings.filterwarnings("ignore", "Sending large graph", UserWarning)
+            yield
     finally:
         for logger, level in loggers.items():
             logger.setLevel(level)
-
-
-def _check_address(distributed: Any, address: str) -> None:
-    """Refuse what is not a scheduler address before a Client tries it (a Client given one
-    fails, then hangs for seconds when it is collected)."""
-    try:
-        distributed.comm.get_address_host_port(address)
-    except ValueError as exc:
-        raise WhybotError(f"--cluster: {excerpt(address, 80)!r} is not a scheduler address "
-                          f"({excerpt(str(exc), 120)})",
-                          hint="give tcp://HOST:PORT, as `dask scheduler` prints it, or "
-                               "local") from None
 
 
 @contextlib.contextmanager
@@ -162,12 +145,23 @@ class Cluster:
                               hint=f"start some with `dask worker {self.address}`") from None
         mine = fingerprint()
         try:
-            theirs = self.client.run_on_scheduler(fingerprint)
+            theirs = self.client.run_on_scheduler(fingerprint, callback_timeout=self.timeout)
+        except TimeoutError:
+            raise self._silent("the Dask scheduler") from None
         except Exception as exc:  # it cannot unpickle whybot's function
             theirs = exc
         _same(f"the Dask scheduler at {self.address}", theirs, mine)
-        for worker, theirs in sorted(self.client.run(fingerprint, on_error="return").items()):
+        try:
+            answers = self.client.run(fingerprint, on_error="return",
+                                      callback_timeout=self.timeout)
+        except TimeoutError:
+            raise self._silent("a Dask worker of the scheduler") from None
+        for worker, theirs in sorted(answers.items()):
             _same(f"the Dask worker {worker}", theirs, mine)
+
+    def _silent(self, who: str) -> WhybotError:
+        return WhybotError(f"{who} at {self.address} did not answer within {self.timeout:g} s",
+                           hint=reach.LONGER)
 
     def rows(self, items: Iterator[Item], *, pack: str | None, overlays: tuple[str, ...],
              seed: int, include_from: tuple[Path, ...], reasoner: str,
@@ -244,18 +238,34 @@ def _same(who: str, theirs: dict[str, Any] | BaseException, mine: dict[str, Any]
                                "decided")
 
 
-def _engines(pack: str | None, overlays: tuple[str, ...], reasoner: str,
-             ) -> dict[str, Engine | Exception]:
+def _engines(pack: str | None, overlays: tuple[str, ...], reasoner: str) -> Table:
     """The engine of every pack a snapshot may name (or the `--pack`), with the house rules,
-    or the error loading it raised: workers decide with these, never with files of their
-    own."""
-    table: dict[str, Engine | Exception] = {}
+    and with each variant it ships laid under them, or the error loading one raised: workers
+    decide with these, never with files of their own."""
+    table = Table()
     for name in [pack] if pack else pack_names():
+        table.engines[name, ""] = _engine(name, overlays, reasoner)
         try:
-            table[name] = engine_for(name, overlays, reasoner)
-        except (WhybotError, EngineFault) as exc:
-            table[name] = exc
+            home = variant_home(name)
+        except RuleFileError as exc:
+            table.shipped[name] = exc
+            continue
+        table.shipped[name] = (home.name, shipped_variants(home))
+        for variant in shipped_variants(home):
+            try:
+                keyed = with_variant(name, variant, overlays)
+            except RuleFileError as exc:  # another variant is laid over every snapshot
+                table.refused[name, variant] = exc
+                continue
+            table.engines[name, variant] = _engine(name, keyed, reasoner)
     return table
+
+
+def _engine(name: str, overlays: tuple[str, ...], reasoner: str) -> Engine | Exception:
+    try:
+        return engine_for(name, overlays, reasoner)
+    except (WhybotError, EngineFault) as exc:
+        return exc
 
 
 __all__ = ["GRACE", "TIMEOUT", "Cluster", "connect"]

@@ -28,14 +28,15 @@ def batch(
         metavar="PATH...", exists=True,
         help="Snapshot files, folders (searched recursively) and .jsonl files.")],
     out_file: Annotated[Path | None, typer.Option(
-        "--out", "-o", metavar="FILE.jsonl", dir_okay=False,
+        "--out", "-o", metavar="FILE.jsonl",
         help="Write the result lines here (never overwritten without --force, never over an "
-             "input); the summary then goes to stdout. Without it, result lines go to stdout, "
-             "the summary to stderr.")] = None,
+             "input; a device or FIFO is written directly); the summary then goes to stdout. "
+             "Without it, result lines go to stdout, the summary to stderr.")] = None,
     force: Annotated[bool, typer.Option("--force", help="Overwrite --out.")] = False,
     resume: Annotated[bool, typer.Option(
         "--resume", help="Continue an interrupted run (same PATHs and options) from "
-                         "FILE.jsonl.partial, without deciding its rows again.")] = False,
+                         "FILE.jsonl.partial, without deciding its rows again (an input edited "
+                         "since is decided again, with the rows after it).")] = False,
     jobs: Annotated[int | None, typer.Option(
         "--jobs", "-j", metavar="N", min=1, max=64,
         help="Worker processes (fork); with --cluster local, the Dask workers to start "

@@ -129,8 +129,19 @@ def variant_overlay(pack: str, variant: str) -> Path:
     (`knowledge/<pack>/variants/NAME/`) or a folder of the user's own (a path) — the one place a
     variant name becomes rule folders (`decide`, `why`, `odds`, `batch`, `rules diff`, and a
     snapshot's `variant:` all come here)."""
-    folder = Path(pack) if is_folder(pack) else pack_folder(KNOWLEDGE, pack)
-    return variant_folder(folder, variant)
+    return variant_folder(variant_home(pack), variant)
+
+
+def variant_home(pack: str) -> Path:
+    """The folder whose `variants/` holds the variants of `pack` (a name, or a pack folder)."""
+    return Path(pack) if is_folder(pack) else pack_folder(KNOWLEDGE, pack)
+
+
+def variant_refused(error: RuleFileError, document: Document) -> SnapshotError:
+    """A variant the snapshot's `variant:` names that cannot be laid, as the snapshot's error
+    (at its `variant:` line)."""
+    return SnapshotError(error.message, file=document.file, line=document.line(("variant",)),
+                         path="$.variant", hint=error.hint)
 
 
 def with_variant(pack: str, variant: str | None, overlays: tuple[str, ...]) -> tuple[str, ...]:
@@ -195,9 +206,7 @@ def read_situation(document: Document, pack: str | None, overlays: tuple[str, ..
     except RuleFileError as error:
         if variant:
             raise
-        raise SnapshotError(error.message, file=document.file,
-                            line=document.line(("variant",)), path="$.variant",
-                            hint=error.hint) from None
+        raise variant_refused(error, document) from None
     engine = engine_for(name, keyed, reasoner)
     situation = situation_from(with_includes(document, include_from), engine.pack)
     situation.variant = chosen or ""

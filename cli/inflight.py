@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Any
 from whybot.engine.errors import SnapshotError, WhybotError
 from whybot.engine.sources import read_bytes
 from whybot.facts.includes import with_includes
+from whybot.facts.snapshot import snapshot_variant
 
 from .inputs import Item
 from .remote import FileText, Resolved, Settings, Unit, decide_units
@@ -148,11 +149,13 @@ class InFlight:
                 chunk.rows[position] = rendered(unit.origin, answer)
                 continue
             try:
-                merged = with_includes(unit.document(), self.include_from)
+                document = unit.document()
+                merged = Resolved(unit.origin, with_includes(document, self.include_from),
+                                  snapshot_variant(document))
             except WhybotError as exc:
                 chunk.rows[position] = rendered(unit.origin, exc)
                 continue
-            chunk.units[position] = Resolved(unit.origin, merged)
+            chunk.units[position] = merged
             again.append(position)
         self.send(chunk, again)
 

@@ -8,7 +8,9 @@ Files that are the batch's own output (`Skip`) are never read.
 
 from __future__ import annotations
 
+import hashlib
 import os
+import stat
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -45,6 +47,14 @@ class Item:
             current().check("line_bytes", self.length, "bytes in the line", file=self.path,
                             line=self.line)
         return parse_json_line(self.raw or b"", self.path, self.line, SnapshotError)
+
+    def digest(self) -> str:
+        """A SHA-256 of the snapshot as it reads now, by which `--resume` tells an input edited
+        since its row was written (a line too long to keep, by its length: its row says only
+        that)."""
+        if self.line is not None:
+            return _sha256(self.raw if self.raw is not None else b"%d bytes" % self.length)
+        return _file_digest(Path(self.path))
 
 
 @dataclass(frozen=True)
@@ -107,6 +117,24 @@ def iter_items(paths: Iterable[Path], skip: Skip = Skip()) -> Iterator[Item]:
 def count_items(paths: Iterable[Path], skip: Skip = Skip()) -> int:
     """How many items `iter_items` will give (for the progress bar)."""
     return sum(1 for _ in iter_items(paths, skip))
+
+
+def _sha256(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()
+
+
+def _file_digest(path: Path) -> str:
+    """The SHA-256 of a file's size and of as much of it as a snapshot may hold (a longer one's
+    row is its size, refused), or of why it cannot be read; a FIFO is never read."""
+    try:
+        with open(path, "rb", opener=lambda name, flags: os.open(name, flags | os.O_NONBLOCK),
+                  ) as stream:
+            info = os.fstat(stream.fileno())
+            if not stat.S_ISREG(info.st_mode):
+                return _sha256(b"not a regular file")
+            return _sha256(b"%d\0" % info.st_size + stream.read(current().file_bytes + 1))
+    except OSError as exc:
+        return _sha256(f"unreadable: {exc.strerror}".encode())
 
 
 def file_key(path: Path) -> tuple[int, int] | None:

@@ -4,8 +4,9 @@ Nothing here reads the worker's own files, so a worker decides exactly what the 
 The client sends each snapshot as bytes it read (a JSONL line is the `Item` it already is, a
 file becomes a `FileText`), or, once it has read the files a snapshot includes, as the merged
 document (`Resolved`); and the compiled engine of every pack a snapshot may name, built on the
-client from the rule files it was given (`--pack`, `--rules`), as one pickled blob that each
-worker process unpickles once. A snapshot found to include other files is answered None: only
+client from the rule files it was given (`--pack`, `--rules`), and with each variant the pack
+ships laid over them for a snapshot's `variant:`, as one pickled blob that each worker process
+unpickles once. A snapshot found to include other files is answered None: only
 the client can read them, so it resolves them and sends the snapshot again.
 
 Errors come back as the `WhybotError` itself, for the client to render (`rows.py`). Deciding
@@ -26,7 +27,7 @@ import signal
 import threading
 from collections import OrderedDict
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from importlib import metadata
 from pathlib import Path
 from typing import Any
@@ -35,11 +36,12 @@ import whybot.cli
 import whybot.engine
 import whybot.facts
 from whybot.engine import Engine, Situation, limits
-from whybot.engine.errors import SnapshotError
+from whybot.engine.errors import RuleFileError, SnapshotError
 from whybot.engine.sources import Document, decode_text, parse_text
-from whybot.facts.snapshot import situation_from
+from whybot.engine.variants import no_variant
+from whybot.facts.snapshot import situation_from, snapshot_variant
 
-from .common import pack_names, pack_of
+from .common import pack_names, pack_of, variant_refused
 from .diffrows import attempt_diff
 from .inputs import Item
 from .rows import Outcome, attempt
@@ -60,17 +62,49 @@ class FileText:
 
 @dataclass(frozen=True)
 class Resolved:
-    """A snapshot whose `include:` the client has merged in (it alone can read those files)."""
+    """A snapshot whose `include:` the client has merged in (it alone can read those files);
+    `variant` is the snapshot's own, which an included file's cannot replace."""
 
     origin: str
     merged: Document
+    variant: str = ""
 
     def document(self) -> Document:
         return self.merged
 
 
 Unit = Item | FileText | Resolved
-Table = dict[str, Engine | Exception]  # per pack name: its compiled engine, or why it failed
+
+
+@dataclass
+class Table:
+    """The engines of one set of rules (a --diff has two), as `common.read_situation` picks
+    them: per (pack, variant the snapshot names or ""), the compiled engine or why it failed
+    to load; the variants this run may not lay (`refused`); and per pack, its folder's name and
+    the variants it ships, to word the error for any other name (or why it has no folder)."""
+
+    engines: dict[tuple[str, str], Engine | Exception] = field(default_factory=dict)
+    refused: dict[tuple[str, str], RuleFileError] = field(default_factory=dict)
+    shipped: dict[str, tuple[str, list[str]] | RuleFileError] = field(default_factory=dict)
+
+    def engine(self, document: Document, name: str, variant: str) -> Engine:
+        """The engine of pack `name` with `variant` laid, or the error `read_situation`
+        raises."""
+        key = (name, variant)
+        if key in self.refused or (variant and key not in self.engines):
+            raise variant_refused(self.refused.get(key) or self._unknown(name, variant),
+                                  document)
+        engine = self.engines[key]
+        if isinstance(engine, Exception):  # the pack (or a house rule) failed to load
+            raise engine.with_traceback(None)
+        return engine
+
+    def _unknown(self, name: str, variant: str) -> RuleFileError:
+        home = self.shipped.get(name, (name, []))
+        if isinstance(home, RuleFileError):
+            return home
+        folder, shipped = home
+        return no_variant(folder, variant, shipped)
 
 
 @dataclass(frozen=True)
@@ -143,7 +177,7 @@ class _EnginesOnly(pickle.Unpickler):
     other global a blob names is refused."""
 
     def find_class(self, module: str, name: str) -> Any:
-        if module.startswith(_OWN):
+        if module.startswith(_OWN) or (module, name) == (__name__, Table.__name__):
             return super().find_class(module, name)
         raise pickle.UnpicklingError(f"an engines blob may name only whybot's own classes, "
                                      f"not {module}.{name}")
@@ -169,7 +203,8 @@ def _roomy_malloc() -> None:
 
 def _answer(unit: Unit, engines: tuple[Table, ...], settings: Settings) -> Outcome | None:
     document = functools.cache(unit.document)  # parsed once, for both sides of a --diff
-    situate = [functools.partial(_situate, document, table, settings.pack) for table in engines]
+    situate = [functools.partial(_situate, unit, document, table, settings.pack)
+               for table in engines]
     try:
         if len(situate) == 2:
             return attempt_diff(unit.origin, settings.seed, *situate, odds=settings.odds)
@@ -178,17 +213,19 @@ def _answer(unit: Unit, engines: tuple[Table, ...], settings: Settings) -> Outco
         return None
 
 
-def _situate(read: Callable[[], Document], engines: Table, pack: str | None,
+def _situate(unit: Unit, read: Callable[[], Document], engines: Table, pack: str | None,
              ) -> tuple[Engine, Situation]:
-    """As `common.read_situation`, in its order (pack, engine, includes, facts), with the
-    shipped engines and without reading a file."""
+    """As `common.read_situation`, in its order (pack, variant, engine, includes, facts), with
+    the shipped engines and without reading a file."""
     document = read()
-    engine = engines[pack_of(document, pack)]
-    if isinstance(engine, Exception):  # the pack (or a house rule) failed to load
-        raise engine.with_traceback(None)
+    name = pack_of(document, pack)
+    variant = unit.variant if isinstance(unit, Resolved) else snapshot_variant(document)
+    engine = engines.engine(document, name, variant)
     if isinstance(document.data, dict) and "include" in document.data:
         raise _Includes
-    return engine, situation_from(document, engine.pack)
+    situation = situation_from(document, engine.pack)
+    situation.variant = variant
+    return engine, situation
 
 
 def dask_setup(worker: Any) -> None:
@@ -211,5 +248,5 @@ def fingerprint() -> dict[str, Any]:
             "python": ".".join(platform.python_version_tuple()[:2])}
 
 
-__all__ = ["FileText", "Resolved", "Settings", "Unit", "dask_setup", "decide_units",
+__all__ = ["FileText", "Resolved", "Settings", "Table", "Unit", "dask_setup", "decide_units",
            "engines_blob", "fingerprint", "keep"]

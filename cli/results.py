@@ -2,10 +2,12 @@
 
 Rows go to stdout, or (`--out OUT`) to `OUT.partial` in OUT's folder, renamed to OUT once the
 batch is complete: nobody ever sees a half-written OUT, and an interrupted run leaves
-`OUT.partial`, whole rows of valid JSONL, which `--resume` continues. Beside it,
-`OUT.partial.run` records what the run was asked (paths, pack, house rules, seed, include
-folders), so a resume with other inputs or options is refused instead of mixed in; and the rows
-already written must be the first inputs, in order, or the resume is refused too.
+`OUT.partial`, whole rows of valid JSONL, which `--resume` continues (a device or FIFO is written
+directly, and cannot be resumed: `outfile.py`). Beside it, `OUT.partial.run` records what the
+run was asked (paths, pack, house rules, seed, include folders), so a resume with other inputs
+or options is refused instead of mixed in; the rows already written must be the first inputs,
+in order, or the resume is refused too; and each row holds the SHA-256 of its input
+(`input_sha256`), so an input edited since is decided again, with every row after it.
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ import os
 import signal
 import stat
 import sys
+from collections import deque
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -24,7 +27,10 @@ from whybot.engine.errors import WhybotError
 from whybot.engine.sources import excerpt
 
 from .inputs import Item, Skip, file_key
+from .outfile import card_of, checked_out, create, open_special, partial_of, reopen
 from .stopping import Interrupted
+
+OnRow = Callable[[dict[str, Any]], None]
 
 
 def encode(row: dict[str, Any]) -> bytes:
@@ -33,45 +39,82 @@ def encode(row: dict[str, Any]) -> bytes:
     return text.encode("utf-8", "backslashreplace")
 
 
-def partial_of(target: Path) -> Path:
-    return target.with_name(target.name + ".partial")
+@dataclass(frozen=True)
+class Done:
+    """A row an interrupted run wrote: its snapshot, its input's digest, the row, and where
+    it ends in the partial file."""
 
-
-def card_of(target: Path) -> Path:
-    return target.with_name(target.name + ".partial.run")
+    snapshot: str
+    digest: str | None
+    row: dict[str, Any]
+    end: int
 
 
 @dataclass
 class Results:
-    """An open destination for rows: stdout (`target` None) or OUT through OUT.partial."""
+    """An open destination for rows: stdout (`target` None), OUT through OUT.partial, or a
+    device or FIFO (`special`) written directly."""
 
     stream: BinaryIO
     target: Path | None = None
-    done: list[str] = field(default_factory=list)
+    done: list[Done] = field(default_factory=list)
+    on_row: OnRow = lambda row: None
+    special: bool = False
     rows: int = 0
+    kept: int = 0  # rows of `done` kept (the rest are decided again)
+    _digests: deque[str] = field(default_factory=deque)
 
     def skip(self) -> Skip:
         """The files this batch writes, which it must never read as inputs."""
         if self.target is None:
             key = _stdout_key()
             return Skip(frozenset([key] if key else []))
-        mine = [self.target, partial_of(self.target), card_of(self.target)]
+        mine = [self.target] if self.special else \
+            [self.target, partial_of(self.target), card_of(self.target)]
         return Skip(frozenset(k for k in map(file_key, mine) if k), frozenset(mine))
 
     def resumed(self, items: Iterator[Item]) -> Iterator[Item]:
-        """The inputs after those already written, once the written rows are checked to be the
-        first inputs in order (the files may have changed since the run was interrupted)."""
-        for number, expected in enumerate(self.done, 1):
+        """The inputs to decide: those after the rows already written, once these are checked
+        to be the first inputs in order (the files may have changed since the run was
+        interrupted), and from the first input whose content changed since its row, on."""
+        changed, cut = 0, False
+        for number, done in enumerate(self.done, 1):
             item = next(items, None)
             found = item.origin if item is not None else "no input"
-            if found != expected:
+            if item is None or found != done.snapshot:
                 raise WhybotError(
-                    f"--resume: row {number} of the partial results is {excerpt(expected, 80)!r}"
-                    f" but input {number} is now {excerpt(found, 80)!r}",
-                    hint="the inputs changed: start over with --force")
-        yield from items
+                    f"--resume: row {number} of the partial results is "
+                    f"{excerpt(done.snapshot, 80)!r} but input {number} is now "
+                    f"{excerpt(found, 80)!r}", hint="the inputs changed: start over with --force")
+            digest = item.digest()
+            if not cut and digest == done.digest:
+                self.kept += 1
+                self.on_row(done.row)
+                continue
+            if not cut:
+                self._cut(self.done[self.kept - 1].end if self.kept else 0)
+                cut = True
+            changed += digest != done.digest
+            self._digests.append(digest)
+            yield item
+        if cut:
+            after = len(self.done) - self.kept - changed
+            print(f"--resume: {changed} snapshot(s) changed since the interrupted run: decided "
+                  "again" + (f", and the {after} row(s) written after them" if after else ""),
+                  file=sys.stderr)
+        for item in items:
+            self._digests.append(item.digest())
+            yield item
+
+    def _cut(self, offset: int) -> None:
+        """Drop the rows from `offset` on: they are written again, in input order."""
+        self.stream.flush()
+        os.ftruncate(self.stream.fileno(), offset)
 
     def write(self, row: dict[str, Any]) -> None:
+        """Write the row of the next input `resumed` gave, with that input's digest."""
+        if self._digests:
+            row["input_sha256"] = self._digests.popleft()
         try:
             self.stream.write(encode(row))
         except BrokenPipeError:  # stdout's reader left (`| head`): stop as a shell pipe does
@@ -82,7 +125,7 @@ class Results:
     def finish(self) -> None:
         """All rows written: make them durable and, for --out, put OUT in place at once."""
         self.keep()
-        if self.target is not None:
+        if self.target is not None and not self.special:
             os.replace(partial_of(self.target), self.target)
             card_of(self.target).unlink(missing_ok=True)
 
@@ -95,14 +138,17 @@ class Results:
         except BrokenPipeError:
             _silence_stdout()
         if self.target is not None:
-            os.fsync(self.stream.fileno())
+            if not self.special:
+                os.fsync(self.stream.fileno())
             self.stream.close()
 
     def where(self) -> str:
         """Where the rows so far are, for the line an interrupted run prints."""
-        total = len(self.done) + self.rows
+        total = self.kept + self.rows
         if self.target is None:
             return f"{total} row(s) written"
+        if self.special:
+            return f"{total} row(s) written to {self.target}"
         return (f"{total} row(s) are in {partial_of(self.target)}: continue with the same "
                 "command and --resume")
 
@@ -134,35 +180,11 @@ def _silence_stdout() -> None:
         pass  # not a real file descriptor (e.g. a test's captured stdout): nothing to silence
 
 
-def _target(out: Path, paths: list[Path]) -> Path:
-    """OUT resolved (through symlinks: rows go where the name really leads), refused when its
-    folder is missing, or when it, its partial file or their run card is one of the inputs."""
-    try:
-        target = out.resolve()
-    except (OSError, RuntimeError):
-        raise WhybotError("--out: cannot resolve this path", file=str(out)) from None
-    if not target.parent.is_dir():
-        raise WhybotError(f"--out: the folder {target.parent} does not exist",
-                          hint="create it first")
-    if target.is_dir():
-        raise WhybotError("--out: this is a folder, not a file", file=str(out))
-    mine = {target, partial_of(target), card_of(target)}
-    keys = {k for k in map(file_key, mine) if k}
-    for path in paths:
-        if path.is_dir():
-            continue  # a folder's files are searched; the batch's own files are skipped there
-        if path.resolve() in mine or file_key(path) in keys:
-            raise WhybotError(f"--out {out} would replace the input {path}",
-                              hint="a batch never writes over its inputs: choose another file")
-    return target
-
-
-def _read_partial(target: Path, run: dict[str, Any],
-                  on_row: Callable[[dict[str, Any]], None]) -> list[str]:
-    """The snapshots an interrupted run already wrote (each row also given to `on_row`); a
+def _read_partial(target: Path, run: dict[str, Any]) -> tuple[BinaryIO, list[Done]]:
+    """The partial rows of an interrupted run, open to append to, and the rows it wrote; a
     torn last line, cut by a hard kill, is dropped from the file and decided again."""
     partial, card = partial_of(target), card_of(target)
-    if not partial.is_file():
+    if not os.path.lexists(partial):
         raise WhybotError(f"--resume: there is no interrupted run of {target.name} "
                           f"(no {partial.name})", hint="run without --resume")
     try:
@@ -177,26 +199,28 @@ def _read_partial(target: Path, run: dict[str, Any],
         raise WhybotError(f"--resume: {partial.name} was written by a batch with other "
                           f"{which}{then}", hint="give the same paths and options (paths as "
                           "written then), or start over with --force")
-    done: list[str] = []
-    with open(partial, "r+b") as stream:
-        offset = 0
-        for number, raw in enumerate(iter(stream.readline, b""), 1):
-            if not raw.endswith(b"\n"):
-                stream.truncate(offset)
-                break
-            try:
-                row = json.loads(raw)
-                done.append(str(row["snapshot"]))
-                on_row(row)
-            except (ValueError, TypeError, KeyError, AttributeError):
-                raise WhybotError("--resume: not a result row", file=str(partial), line=number,
-                                  hint="start over with --force") from None
-            offset += len(raw)
-    return done
+    stream = reopen(partial)
+    done: list[Done] = []
+    offset = 0
+    for number, raw in enumerate(iter(stream.readline, b""), 1):
+        if not raw.endswith(b"\n"):
+            stream.truncate(offset)
+            break
+        try:
+            row = json.loads(raw)
+            digest = row.get("input_sha256")
+            done.append(Done(str(row["snapshot"]), digest if isinstance(digest, str) else None,
+                             row, offset + len(raw)))
+        except (ValueError, TypeError, KeyError, AttributeError):
+            stream.close()
+            raise WhybotError("--resume: not a result row", file=str(partial), line=number,
+                              hint="start over with --force") from None
+        offset += len(raw)
+    return stream, done
 
 
 def open_results(out: Path | None, paths: list[Path], *, force: bool, resume: bool,
-                 run: dict[str, Any], on_row: Callable[[dict[str, Any]], None]) -> Results:
+                 run: dict[str, Any], on_row: OnRow) -> Results:
     """Where this batch's rows go, every refusal made before any snapshot is decided."""
     if out is None:
         if resume:
@@ -205,24 +229,33 @@ def open_results(out: Path | None, paths: list[Path], *, force: bool, resume: bo
         _check_stdout(paths)
         sys.stdout.flush()
         return Results(sys.stdout.buffer)
-    target = _target(out, paths)
-    partial = partial_of(target)
-    done: list[str] = []
+    checked = checked_out(out, paths)
+    target, partial = checked.target, partial_of(checked.target)
+    if checked.special:
+        if resume:
+            raise WhybotError(f"--resume: {out} is a device or FIFO, written as the rows came",
+                              hint="run without --resume")
+        return Results(_opened(out, lambda: open_special(target)), target, special=True)
     if resume:
-        done = _read_partial(target, run, on_row)
-    elif not force and target.exists():
+        stream, done = _read_partial(target, run)
+        return Results(stream, target, done, on_row)
+    if not force and target.exists():
         raise WhybotError(f"{out} already exists", hint="use --force to overwrite it")
-    elif not force and partial.exists():
+    if not force and os.path.lexists(partial):
         raise WhybotError(f"an interrupted batch left {partial}",
                           hint="continue it with --resume, or start over with --force")
+    with _opened(card_of(target), lambda: create(card_of(target))) as card:
+        card.write(json.dumps(run).encode("utf-8"))
+    return Results(_opened(partial, lambda: create(partial)), target)
+
+
+def _opened(name: Path, opening: Callable[[], BinaryIO]) -> BinaryIO:
+    """What `opening` opens, or one line saying why this batch cannot write there."""
     try:
-        stream = open(partial, "ab" if resume else "wb")  # noqa: SIM115 (a Results owns it)
-        if not resume:
-            card_of(target).write_text(json.dumps(run), encoding="utf-8")
+        return opening()
     except OSError as exc:
-        raise WhybotError(f"--out: cannot write here: {exc.strerror}",
-                          file=str(partial)) from None
-    return Results(stream, target, done)
+        raise WhybotError(f"--out: cannot write here: {exc.strerror or exc}",
+                          file=str(name)) from None
 
 
-__all__ = ["Results", "card_of", "encode", "open_results", "partial_of"]
+__all__ = ["Results", "encode", "open_results"]

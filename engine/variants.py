@@ -34,10 +34,16 @@ def variant_folder(pack_folder: Path, name: str) -> Path:
     own = Path(name)
     if ("/" in name or name.startswith(".")) and own.is_dir():
         return own
+    raise no_variant(pack_folder.name, name, shipped)
+
+
+def no_variant(pack: str, name: str, shipped: list[str]) -> RuleFileError:
+    """The error for a variant `name` the pack (its folder's name) does not ship: made apart
+    from the folder, so that a process without the pack's files words it the same."""
     hint = did_you_mean(name, set(shipped)) or (
         f"this pack ships: {', '.join(shipped)}; or give a folder of your own"
         if shipped else "this pack ships none; give a folder of your own (a path)")
-    raise RuleFileError(f"no variant {name!r} of pack {pack_folder.name!r}", hint=hint)
+    return RuleFileError(f"no variant {name!r} of pack {pack!r}", hint=hint)
 
 
 @dataclass(frozen=True)
@@ -113,4 +119,5 @@ def diff_rules(a: Pack, b: Pack) -> list[RuleChange]:
     return [change for _, change in sorted(changes, key=lambda item: item[0])]
 
 
-__all__ = ["VARIANTS", "RuleChange", "diff_rules", "shipped_variants", "variant_folder"]
+__all__ = ["VARIANTS", "RuleChange", "diff_rules", "no_variant", "shipped_variants",
+           "variant_folder"]

@@ -180,7 +180,8 @@ def test_a_snapshot_that_kills_its_worker_is_an_error_row_and_the_batch_goes_on(
     poison = rows.pop(6)
     assert poison == {"snapshot": str(folder / "b_poison.yaml"), "ok": False, "fault": True,
                       "error": "engine fault: the worker process deciding it died (a Dask "
-                               "worker, each time Dask ran it)"}
+                               "worker, each time Dask ran it)",
+                      "input_sha256": local[6]["input_sha256"]}  # for --resume
     assert rows == local[:6] + local[7:]
 
 
@@ -263,12 +264,12 @@ class _Client:
         if not self.workers:
             raise TimeoutError
 
-    def run_on_scheduler(self, function):
+    def run_on_scheduler(self, function, callback_timeout: float | None = None):
         if isinstance(self.scheduler, Exception):
             raise self.scheduler
         return self.scheduler
 
-    def run(self, function, on_error: str):
+    def run(self, function, on_error: str, callback_timeout: float | None = None):
         return self.workers
 
 
