@@ -1,5 +1,6 @@
 """The arcs pack's variants draft-000 and draft-001 (the earlier drafts of SUPERCAT's campaign
-pages): what each changes (`whybot rules diff`), and a decision each changes."""
+pages), and literal-ties (R11 read the other way, readings R148): what each changes (`whybot rules
+diff`), and a decision each changes."""
 
 from __future__ import annotations
 
@@ -335,3 +336,60 @@ deals:
     base = decide(arcs, board)
     assert [a["action"] for a in base.decision["actions"]] == \
         ["ask", "offer", "offer", "offer", "drop_want", "pass"]
+
+
+# --- literal-ties: R11's other reading (003 L960–962 with L148) ------------------------------
+
+LITERAL_TIES = {
+    ("replaced", "ambitions.tied-first", "literal-ties.tied-first"),
+    ("replaced", "founder.cw-tied-first", "literal-ties.cw-tied-first"),
+}
+
+
+@pytest.fixture(scope="module")
+def literal_ties():
+    return engine_for(KNOWLEDGE, "arcs", (variant_folder(ARCS, "literal-ties"),))
+
+
+def test_literal_ties_changes_only_the_tie_for_first(literal_ties):
+    """The variant replaces the two rules where R11 lives (a count above 0 to be tied for first:
+    the bot's, the Commonwealth's) and nothing else; each cites its seed lines."""
+    listed = changes("literal-ties")
+    assert len(listed) == len(set(listed)) and set(listed) == LITERAL_TIES
+    data = cli("rules", "diff", "--pack", "arcs", "--variant", "literal-ties")
+    for change in data["changes"]:
+        assert "readings R148" in change["b"]["cite"]
+        assert re.search(r"lines? 960–962", change["b"]["cite"])
+
+
+def test_at_chapter_start_the_pack_alone_does_not_declare_and_literal_ties_does(arcs,
+                                                                                literal_ties):
+    """The same table (the example's, without its `variant:`): R11 — a count of 0 is no
+    standing — sends the bot to General Priorities, which Taxes to contend the undeclared
+    Tycoon with the Administration 1; the literal reading leads the Construction 2 and declares
+    Tycoon (tied 0–0, not yet declared: L960–962), then Builds ships."""
+    path = EXAMPLES / "literal_ties_declares_at_chapter_start.yaml"
+    base = arcs.decide(load_snapshot(path, arcs.pack), seed=1).decision
+    assert base["choices"]["selected"]["entity"]["suit"] == "administration"
+    assert base["choices"]["selected"]["entity"]["number"] == 1
+    assert [a["rule"] for a in base["actions"]] == ["admin.tax-contend-undeclared"]
+    assert not any("declare" in said for said in base["say"])
+    literal = literal_ties.decide(load_snapshot(path, literal_ties.pack), seed=1)
+    assert literal.decision["choices"]["selected"]["entity"]["number"] == 2
+    assert "Lead the card and declare tycoon." in literal.decision["say"]
+    assert [a["rule"] for a in literal.decision["actions"]] == ["cons.build-ships"]
+
+
+def test_literal_ties_at_0_0_still_needs_a_marker_and_a_matching_card(literal_ties):
+    """L961: no ambition marker, no declaration, 0–0 or not; a tie with a count above 0 is a tie
+    in both readings, and winning still needs more than every rival."""
+    board = """
+hand_counter: 6
+initiative: true
+ambition_markers_available: false
+cards: [{suit: construction, number: 2, pips: 3}, {suit: administration, number: 1, pips: 4}]
+ambitions: [{name: tycoon, bot: 0, best_rival: 0}]
+options: [{action: build, goal: ships, target: ships}]
+"""
+    trace = decide(literal_ties, board)
+    assert "Lead the card and declare tycoon." not in trace.decision["say"]

@@ -6,6 +6,8 @@ the suit page decides the actions. A one-pip card takes one action unless the te
 
 from __future__ import annotations
 
+import pytest
+
 from tests.arcs.helpers import actions, decide, one_card
 
 
@@ -239,6 +241,56 @@ def test_prelude_union_cards_become_bonus_cards(arcs):
     trace, _ = page_actions(arcs, "administration", "union_cards: 2\n")
     step = next(s for s in trace.steps if s.rule == "prelude.union")
     assert step.outcome["set"]["hand_counter"]["to"] == 4  # 3, -1 this turn, +2
+    assert step.outcome["set"]["bonus_cards"]["to"] == 2
+
+
+UNIONS = """union_cards: 3
+guild_cards:
+  - {name: Fuel Union, suit: fuel, union: true}
+  - {name: Psionic Union, suit: psionic, union: true}
+  - {name: Relic Union, suit: relic, union: true}
+ambitions:
+"""
+
+
+@pytest.mark.parametrize(("declared", "discarded"), [
+    ([], 3),  # no restricting ambition: all three
+    (["tycoon"], 2),  # Tycoon keeps Fuel (and Material) Guild cards
+    (["empath"], 2),  # Empath keeps Psionic
+    (["keeper"], 2),  # Keeper keeps Relic (its exception, securing a Relic card, is no Union card)
+    (["tycoon", "empath", "keeper"], 0),
+    (["warlord", "tyrant"], 3),  # no resource suit matches them
+])
+def test_prelude_keeps_union_cards_matching_a_declared_ambition(arcs, declared, discarded):
+    """§ Prelude › Restrictions (L1040–1044): Bot will not spend resources or Guild cards matching
+    a declared ambition; › Guild cards (L1066): Bot will discard all Union cards — the others
+    (readings R147)."""
+    listed = "".join(f"  - {{name: {a}, declared: true}}\n" for a in declared) or "  []\n"
+    trace, _ = page_actions(arcs, "administration", UNIONS + listed)
+    steps = [s for s in trace.steps if s.rule == "prelude.union"]
+    if not discarded:
+        assert not steps
+        return
+    assert steps[0].outcome["set"]["hand_counter"]["to"] == 2 + discarded  # 3, -1 this turn
+    assert steps[0].outcome["set"]["bonus_cards"]["to"] == discarded
+    assert steps[0].outcome["set"]["union_cards"]["to"] == 3 - discarded
+
+
+def test_prelude_union_count_without_suits_stops_only_under_a_restriction(arcs):
+    """A Union card's suit decides only when Tycoon, Empath or Keeper is declared: then a count
+    without the suits stops with list_cards (readings R147, R90); otherwise all are discarded."""
+    tycoon = "union_cards: 2\nambitions: [{name: tycoon, declared: true}]\n"
+    trace = decide(arcs, one_card("administration", 1) + tycoon)
+    assert trace.decision["result"] == "list_cards"
+    assert "discard_union" not in [a for a, _ in actions(trace)]
+    listed = tycoon + ("guild_cards: [{name: A, suit: weapon, union: true},"
+                       " {name: B, suit: material, union: true}]\n")
+    trace = decide(arcs, one_card("administration", 1) + listed)
+    step = next(s for s in trace.steps if s.rule == "prelude.union")
+    assert step.outcome["set"]["union_cards"]["to"] == 1  # Material kept, Weapon discarded
+    warlord = "union_cards: 2\nambitions: [{name: warlord, declared: true}]\n"
+    trace = decide(arcs, one_card("administration", 1) + warlord)
+    step = next(s for s in trace.steps if s.rule == "prelude.union")
     assert step.outcome["set"]["bonus_cards"]["to"] == 2
 
 

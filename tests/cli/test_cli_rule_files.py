@@ -33,7 +33,8 @@ def test_the_snapshots_kept_beside_house_rules_are_not_read_as_rules(run, house)
     assert linted.exit_code == 0, linted.output
     report = json.loads(linted.stdout)
     assert [e["pack"] for e in report] == ["arcs", "arcs (variant draft-000)",
-                                           "arcs (variant draft-001)"]
+                                           "arcs (variant draft-001)",
+                                           "arcs (variant literal-ties)"]
     assert all(e["errors"] == [] for e in report)
     entry = report[0]
     assert all("skipped" not in e for e in report[1:])  # noted once, not per variant
