@@ -151,7 +151,7 @@ class Turn:
         trial = copy.deepcopy(self.inquiry.data)
         self._give(trial, question, value)
         try:
-            self._inquiry(trial).situation()
+            self._inquiry(trial).check()
         except SnapshotError as exc:
             raise AnswerError(exc.message, path=exc.path or ident, hint=exc.hint) from None
         self.inquiry.data = trial
