@@ -144,6 +144,11 @@ class FromFile:
         self.used: set[str] = set()
 
     def __call__(self, question: Question, number: int) -> Any:
+        if question.again and question.id in self.used:  # its answer left the turn undecided
+            if self.fallback is not None:
+                return self.fallback(question, number)
+            raise Unanswered(f"not decided, nothing saved: {question.again}", file=self.origin,
+                             hint=f"give {question.id}: as the procedure asks, then play again")
         if question.id in self.answers:
             self.used.add(question.id)
             try:

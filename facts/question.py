@@ -59,10 +59,13 @@ class Question:
     cite: str = ""
     known: dict[str, dict[str, Any]] = field(default_factory=dict)
     label: str = ""
+    again: str = ""  # asked again: the procedure could not decide without it (why)
     spec: FieldSpec | None = field(default=None, compare=False, repr=False)
 
     def why(self) -> str:
         """What `?` shows: the rule that needs the answer, on which page, in the seed's words."""
+        if self.again:
+            return self.again
         if self.what == "dice":
             return f"the procedure rolls {self.count}d{self.sides} here: {self.help}"
         if not self.rule:
@@ -76,7 +79,8 @@ class Question:
         data: dict[str, Any] = {"id": self.id, "what": self.what, "kind": self.kind,
                                 "text": self.text}
         for name in ("help", "default", "default_cite", "minimum", "maximum", "choices",
-                     "count", "sides", "rule", "page", "rule_says", "cite", "known", "label"):
+                     "count", "sides", "rule", "page", "rule_says", "cite", "known", "label",
+                     "again"):
             value = getattr(self, name)
             if value is not None and (name in ("minimum", "maximum", "default")
                                       or value not in ("", 0, {}, [])):

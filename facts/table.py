@@ -223,6 +223,9 @@ class Table:
 
     def record(self, result: TurnResult) -> dict[str, Any]:
         """Write back what the procedure changed, log the turn, save; the log entry."""
+        if str(result.trace.decision.get("result")) in self.playbook.undecided:
+            raise GameFileError(f"turn {result.number} was not decided ("
+                                f"{result.trace.decision.get('result')}): nothing saved")
         if result.number != len(self.game.log) + 1:
             raise GameFileError(f"turn {result.number} was decided, but the game is at turn "
                                 f"{len(self.game.log) + 1}: nothing saved",

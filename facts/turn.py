@@ -83,6 +83,8 @@ class Turn:
             questions = [self._question(o) for o in opened]
             if trace is not None and reading is not None and self.dice == "table":
                 questions = self._with_dice(opened, questions, trace, reading)
+            if not questions and trace is not None:
+                questions = self._again(trace)
             self._open = questions, trace, reading
         return self._open
 
@@ -127,6 +129,27 @@ class Turn:
                      if isinstance(e, dict) and e.get(f)]
             question = _with(question, kind="choice", choices=[*(spec.enum or []), *names])
         return question
+
+    def _again(self, trace: Trace) -> list[Question]:
+        """A stop that decides nothing (the pack's `undecided:`): what it lacks, asked again,
+        with what the procedure says is missing."""
+        names = self.table.playbook.undecided.get(str(trace.decision.get("result")), [])
+        says = trace.decision.get("say") or [""]
+        reason = str(says[-1]) or f"the procedure stopped ({trace.decision.get('result')})"
+        pack = self.table.engine.pack
+        kinds = {spec.key: kind for kind, spec in pack.facts.entities.items() if spec.key}
+        again = []
+        for name in names:
+            item = Open("list", name, [], "", "", "", kinds[name]) if name in kinds \
+                else Open("fact", name, None, pack.facts.board[name].says, "", "")
+            again.append(_with(self._question(item), again=reason,
+                               help=f"Not decided yet: {reason}"))
+        return again
+
+    def undecided(self) -> str:
+        """Why the procedure cannot decide on the answers given (empty: it can)."""
+        questions = self.questions()
+        return questions[0].again if questions else ""
 
     def _dice_question(self, roll: dict[str, Any]) -> Question:
         count, _, sides = str(roll["dice"]).partition("d")
@@ -192,8 +215,9 @@ class Turn:
         the snapshot, and explained."""
         questions, trace, _ = self._state()
         if questions or trace is None:
-            raise AnswerError(f"{len(questions)} question(s) still open, the next "
-                              f"{questions[0].id!r}", path=questions[0].id)
+            what = questions[0].again or (f"{len(questions)} question(s) still open, the "
+                                          f"next {questions[0].text!r}")
+            raise AnswerError(f"not decided, nothing saved: {what}", path=questions[0].id)
         snapshot = copy.deepcopy(self.inquiry.data)
         snapshot["dice"] = [face for roll in trace.dice for face in roll["faces"]]
         final = self._inquiry(snapshot)

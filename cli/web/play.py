@@ -58,7 +58,7 @@ def _question_page(pages: Pages, request: Request, name: str, turn: Turn, point:
         if error.path and question is not None and error.path != question.id:
             shown_error = f"{error.path}: {shown_error}"
     return pages.render(request, "question.html", status=422 if error else 200, game=name,
-                        turn=turn, q=question, later=len(questions) - 1, point=point,
+                        turn=turn, q=question, point=point,
                         answers=write_answers(turn.asked()), error=shown_error, value=value,
                         rows=table_rows(question, rows)
                         if question is not None and question.kind == "entities" else [])
