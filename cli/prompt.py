@@ -78,7 +78,8 @@ class Terminal:
     def __init__(self, read: Callable[[str], str] = input) -> None:
         self.read = read
 
-    def _line(self, prompt: str) -> str:
+    def line(self, prompt: str) -> str:
+        """One line typed (end of input: exit 130)."""
         try:
             return self.read(prompt).strip()
         except EOFError:
@@ -104,7 +105,7 @@ class Terminal:
 
     def _answer(self, prompt: str, question: Question) -> str:
         """A line typed; `?` shows why the question is asked and reads the next."""
-        while (text := self._line(prompt)) == "?":
+        while (text := self.line(prompt)) == "?":
             typer.echo(f"   why: {question.why()}")
         return text
 

@@ -2,9 +2,10 @@
 
 It holds the pack, the house-rule folders, the game's dice seed, the bots, the standing state
 (what persists between turns: per game, per bot, and kept fields of listed entities by label),
-what a stopped card carries into its bot's next play (`pending`), and the append-only log of
+what a stopped card carries into its bot's next play (`pending`), the append-only log of
 turns (each with the snapshot it was decided on, dice included, the questions asked, the
-decision and the changes it made — what `undo` reverts).
+decision and the changes it made — what `undo` reverts), and the turns taken back that `redo`
+can put back (`undone`, only while there are any).
 
 Reading checks every part and names the field path and line of a problem (`GameFileError`,
 exit 2). Writing is atomic (a temporary file in the same folder, then a rename), under a lock,
@@ -38,7 +39,7 @@ HEADER = ("# A whybot game file: `whybot play` reads and writes it, `whybot log`
           "# turns. state: what persists between turns; log: every turn, append-only\n"
           "# (`whybot undo` takes the last one back). whybot checks this file when it reads it.\n")
 TOP = ("whybot", "version", "pack", "name", "rules", "include", "seed", "revision", "bots",
-       "state", "pending", "log")
+       "state", "pending", "log", "undone")
 ENTRY = ("turn", "bot", "point", "asked", "snapshot", "decision", "dice", "changes", "carried")
 
 
@@ -59,6 +60,8 @@ class Game:
     state: dict[str, Any] = field(default_factory=dict)
     pending: dict[str, dict[str, Any]] = field(default_factory=dict)
     log: list[dict[str, Any]] = field(default_factory=list)
+    # turns `undo` took back, newest last: what `redo` puts back (emptied by a new turn)
+    undone: list[dict[str, Any]] = field(default_factory=list)
     revision: int = 0
     path: Path | None = None
 
@@ -73,7 +76,8 @@ class Game:
         return {"whybot": KIND, "version": VERSION, "pack": self.pack, "name": self.name,
                 "rules": self.rules, "include": self.include, "seed": self.seed,
                 "revision": self.revision, "bots": self.bots, "state": self.state,
-                "pending": self.pending, "log": self.log}
+                "pending": self.pending, "log": self.log,
+                **({"undone": self.undone} if self.undone else {})}
 
 
 # --- reading ---------------------------------------------------------------------------------
@@ -149,21 +153,29 @@ class _Check:
             raise self.fail(("log",), "log must be a list of turns")
         for index, entry in enumerate(log):
             self.entry(entry, index, bots)
+        undone = data.get("undone") or []
+        if not isinstance(undone, list):
+            raise self.fail(("undone",), "undone must be a list of turns taken back")
+        for index, entry in enumerate(undone):  # newest last: the next turn to redo
+            self.entry(entry, index, bots, ("undone", index), len(log) + len(undone) - index)
         return Game(pack=pack.name, name=str(data.get("name") or ""), bots=bots, rules=rules,
                     include=include,
                     seed=self.typed(data, "seed", int, "a whole number"),
                     revision=self.typed(data, "revision", int, "a whole number"),
-                    state=state, pending=pending, log=log)
+                    state=state, pending=pending, log=log, undone=undone)
 
-    def entry(self, entry: Any, index: int, bots: list[str]) -> None:
-        path = ("log", index)
+    def entry(self, entry: Any, index: int, bots: list[str], path: tuple = (),
+              number: int = 0) -> None:
+        """One turn of the log (or of `undone`, at `path`, turn `number`)."""
+        path = path or ("log", index)
+        number = number or index + 1
         entry = self.mapping(entry, path)
         for key in entry:
             if key not in ENTRY:
                 raise self.fail((*path, key), f"unknown key {key!r} in a turn",
                                 did_you_mean(str(key), set(ENTRY)))
-        if entry.get("turn") != index + 1:
-            raise self.fail((*path, "turn"), f"turn {index + 1} expected here (the log is "
+        if entry.get("turn") != number:
+            raise self.fail((*path, "turn"), f"turn {number} expected here (the log is "
                                              "append-only: turns in order, none missing)")
         if entry.get("bot") not in bots:
             raise self.fail((*path, "bot"), f"{entry.get('bot')!r} is not one of the bots")

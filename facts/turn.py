@@ -47,7 +47,7 @@ class Turn:
 
     def __init__(self, table: Table, bot: str, point: Any = None, dice: str = "roll",
                  answers: list[tuple[str, Any]] | None = None, seed: int | None = None,
-                 ) -> None:
+                 faces: list[int] | None = None) -> None:
         if dice not in DICE_MODES:
             raise ValueError(f"dice is one of {DICE_MODES}")
         self.table, self.bot, self.point, self.dice = table, bot, point, dice
@@ -55,9 +55,11 @@ class Turn:
         # the game's seed for this turn, unless given: the log keeps the faces either way
         self.seed = table.game.seed + self.number if seed is None else seed
         self.base = table.snapshot_for(bot, point)
+        if faces:  # rolled already (a turn decided again): the seed rolls only beyond them
+            self.base["dice"] = list(faces)
         self.answers: list[tuple[Question, Any]] = []
         self._open: tuple[list[Question], Trace | None, Reading | None] | None = None
-        self.inquiry = self._inquiry(self.base)
+        self.inquiry = self._inquiry(copy.deepcopy(self.base))
         for ident, value in answers or []:
             self.answer(ident, value)
 
