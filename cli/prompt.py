@@ -5,8 +5,9 @@ only where the seed gives one; `?` shows why it is asked (the rule, its page, th
 question), `back` takes the previous answer back, and a wrong answer is explained and asked
 again. A list of entities is typed one entry per line (`suit=administration, number=3`, or a
 YAML flow mapping), an empty line ending it. An answers file (YAML/JSON: question id → value)
-answers the questions it names; any other question is asked on the terminal, or, without one,
-refused with the question's id and text.
+answers the questions it names (`include:` merges in a map's file, as a snapshot does; `dice:`
+gives the faces rolled at the table, in order); any other question is asked on the terminal,
+or, without one, refused with the question's id and text.
 """
 
 from __future__ import annotations
@@ -143,8 +144,27 @@ class FromFile:
                  fallback: Ask | None = None) -> None:
         self.answers, self.origin, self.fallback = answers, origin, fallback
         self.used: set[str] = set()
+        self.rolled = 0  # faces of `dice:` taken so far
+
+    def _faces(self, question: Question) -> Any:
+        """A roll's faces from the file's `dice:` list (as a snapshot gives them), in order;
+        None when it has no more."""
+        faces = self.answers.get("dice")
+        if question.kind != "dice" or not isinstance(faces, list) or \
+                len(faces) - self.rolled < question.count:
+            return None
+        self.used.add("dice")
+        taken = faces[self.rolled:self.rolled + question.count]
+        self.rolled += question.count
+        return taken
 
     def __call__(self, question: Question, number: int) -> Any:
+        if question.id not in self.answers and (faces := self._faces(question)) is not None:
+            try:
+                return question.parse(faces)
+            except AnswerError as exc:
+                raise AnswerError(exc.message, file=self.origin, path="$.dice",
+                                  hint=exc.hint) from None
         if question.again and question.id in self.used:  # its answer left the turn undecided
             if self.fallback is not None:
                 return self.fallback(question, number)
@@ -167,14 +187,23 @@ class FromFile:
 
 
 def answers_from(text: str, origin: str) -> dict[str, Any]:
+    """An answers file's mapping, with what its `include:` names merged in (a map kept in
+    its own file, included as a snapshot includes it; the file's own answers win)."""
+    from whybot.engine.errors import SnapshotError
     from whybot.engine.sources import parse_text
+    from whybot.facts.includes import with_includes
 
-    data = parse_text(text, origin, AnswerError).data
-    if data is None:
+    document = parse_text(text, origin, AnswerError)
+    if document.data is None:
         return {}
-    if not isinstance(data, dict):
+    if not isinstance(document.data, dict):
         raise AnswerError("an answers file is a mapping of question id: answer", file=origin)
-    return data
+    try:
+        data = with_includes(document).data
+    except SnapshotError as exc:
+        raise AnswerError(exc.message, file=exc.file, line=exc.line, path=exc.path,
+                          hint=exc.hint) from None
+    return data if isinstance(data, dict) else {}
 
 
 def interactive() -> bool:

@@ -50,6 +50,7 @@ class Question:
     maximum: float | None = None
     choices: list[Any] | None = None
     fields: list[Question] = field(default_factory=list)
+    extra: list[Question] = field(default_factory=list)  # fields taken if given, never asked
     required: bool = False
     count: int = 0
     sides: int = 0
@@ -157,7 +158,7 @@ class Question:
         if not isinstance(raw, list) or not all(isinstance(item, dict) for item in raw):
             raise AnswerError("give a list of entries, each a mapping of its fields",
                               path=self.id)
-        by_name = {f.id: f for f in self.fields}
+        by_name = {f.id: f for f in [*self.fields, *self.extra]}
         items = []
         for index, item in enumerate(raw):
             checked = {}
@@ -206,15 +207,18 @@ def list_question(key: str, entity: EntitySpec, pack: Pack, hidden: list[str],
                   wording: Wording = Wording(), known: dict[str, dict[str, Any]] | None = None,
                   **why: Any) -> Question:
     """A question whose answer is a list of entities: its fields are questions too (not the
-    derived ones, nor those the pack hides: the rules mark them)."""
-    fields = [field_question(spec, pack, name, "field")
-              for name, spec in entity.fields.items()
-              if not spec.derived and name not in hidden]
+    derived ones, nor those the pack hides: the rules mark them — yet an answer may give
+    them, as a snapshot may)."""
+    fields, extra = [], []
+    for name, spec in entity.fields.items():
+        asked = not spec.derived and name not in hidden
+        (fields if asked else extra).append(field_question(spec, pack, name, "field"))
     return Question(id=key, what="list", kind="entities",
                     text=wording.ask or entity.says or key,
                     help=wording.help or ("; ".join(
                         f"{f.id}{'*' if f.required else ''}" for f in fields)),
-                    fields=fields, known=known or {}, label=entity.naming_field or "", **why)
+                    fields=fields, extra=extra, known=known or {},
+                    label=entity.naming_field or "", **why)
 
 
 __all__ = ["AnswerError", "Question", "field_question", "kind_of", "list_question"]
