@@ -4,10 +4,11 @@ On a terminal each question shows the seed's words, the kind of answer it takes 
 only where the seed gives one; `?` shows why it is asked (the rule, its page, the seed's
 question), `back` takes the previous answer back, and a wrong answer is explained and asked
 again. A list of entities is typed one entry per line (`suit=administration, number=3`, or a
-YAML flow mapping), an empty line ending it. An answers file (YAML/JSON: question id → value)
-answers the questions it names (`include:` merges in a map's file, as a snapshot does; `dice:`
-gives the faces rolled at the table, in order); any other question is asked on the terminal,
-or, without one, refused with the question's id and text.
+YAML flow mapping; a one-field list takes plain values, `red, blue`), an empty line ending it.
+Names read as words (`best rival`) and may be typed so. An answers file (YAML/JSON: question
+id → value) answers the questions it names (`include:` merges in a map's file, as a snapshot
+does; `dice:` gives the faces rolled at the table, in order); any other question is asked on
+the terminal, or, without one, refused with the question's id and text.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ import yaml
 
 from whybot.engine.errors import WhybotError
 from whybot.facts.question import AnswerError, Question
+from whybot.facts.wording import as_name, plain
 
 BACK = object()
 Ask = Callable[[Question, int], Any]
@@ -39,21 +41,31 @@ def hint(question: Question) -> str:
         high = "" if question.maximum is None else f"{question.maximum:g}"
         return f"{low}..{high}" if low or high else "a number"
     if question.kind == "choice" and question.choices:
-        return "|".join(map(str, question.choices))
+        return "|".join(plain(str(c)) for c in question.choices)
     if question.kind == "entities":
-        return "a list of mappings"
+        return "a list of entries"
     if question.kind == "dice":
         return f"{question.count} face(s), 1..{question.sides}"
     return "text"
 
 
 def _fields(question: Question) -> str:
-    return ", ".join(f"{f.id}{'*' if f.required else ''} ({hint(f)})" for f in question.fields)
+    return ", ".join(f"{plain(f.id)}{'*' if f.required else ''} ({hint(f)})"
+                     for f in question.fields)
+
+
+def _entries(line: str, question: Question) -> list[dict[str, Any]]:
+    """A typed line's entries: a one-field list's plain values (`red, blue`), else one
+    entry (`_entry`)."""
+    if len(question.fields) == 1 and "=" not in line and not line.startswith("{"):
+        return [{question.fields[0].id: part.strip()} for part in line.split(",")
+                if part.strip()]
+    return [_entry(line)]
 
 
 def _entry(line: str) -> dict[str, Any]:
-    """`suit=administration, number=3` or `{suit: administration, number: 3}` → a mapping
-    of texts (each field's question types them)."""
+    """`suit=administration, best rival=3` or `{suit: administration}` → a mapping of texts
+    (each field's question types them; a field's name may be typed in words)."""
     if line.startswith("{"):
         value = yaml.safe_load(line)
         if not isinstance(value, dict):
@@ -64,7 +76,7 @@ def _entry(line: str) -> dict[str, Any]:
         name, equals, value = part.partition("=")
         if not equals or not name.strip():
             raise AnswerError(f"{part.strip()!r}: write field=value, separated by commas")
-        entry[name.strip()] = value.strip().strip("\"'")
+        entry[as_name(name)] = value.strip().strip("\"'")
     return entry
 
 
@@ -111,14 +123,18 @@ class Terminal:
         return text
 
     def _entities(self, question: Question) -> Any:
-        typer.echo(f"   fields: {_fields(question)}")
-        typer.echo("   one entry per line (field=value, ...); an empty line ends the list")
+        if len(question.fields) == 1:
+            typer.echo(f"   {hint(question.fields[0])}: one or more per line, separated by "
+                       "commas; an empty line ends the list")
+        else:
+            typer.echo(f"   fields: {_fields(question)}")
+            typer.echo("   one entry per line (field=value, ...); an empty line ends the list")
         for label, kept in question.known.items():
             typer.echo(f"   kept by the game for {label}: "
-                       + ", ".join(f"{k}={v}" for k, v in kept.items()))
+                       + ", ".join(f"{plain(k)}={v}" for k, v in kept.items()))
         items: list[dict[str, Any]] = []
         while True:
-            text = self._answer(f"   {question.id}[{len(items) + 1}] > ", question)
+            text = self._answer(f"   entry {len(items) + 1} > ", question)
             if text == "back":
                 if items:
                     items.pop()
@@ -127,14 +143,14 @@ class Terminal:
             if text == "":
                 return question.parse(items)
             try:
-                entry = _entry(text)
-                question.parse([entry])
+                entries = _entries(text, question)
+                question.parse(entries)
             except yaml.YAMLError:
                 problem(AnswerError("not a YAML flow mapping"))
             except AnswerError as exc:
                 problem(exc)
             else:
-                items.append(entry)
+                items.extend(entries)
 
 
 class FromFile:

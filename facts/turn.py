@@ -21,6 +21,7 @@ from whybot.engine.trace import Trace
 
 from .inquiry import Inquiry, first_unrolled
 from .question import AnswerError, Question, field_question, list_question
+from .wording import plain, reason
 
 if TYPE_CHECKING:
     from .table import Table
@@ -107,9 +108,7 @@ class Turn:
 
     def _question(self, item: Open) -> Question:
         pack, book = self.table.engine.pack, self.table.playbook
-        rule = pack.rule(item.rule) if item.rule else None
-        why = {"rule": item.rule, "page": item.page, "rule_says": rule.says if rule else "",
-               "cite": rule.cite if rule else ""}
+        why = reason(pack, item.rule, item.page)
         if item.what == "list":
             entity = pack.facts.entities[item.kind]
             return list_question(item.name, entity, pack, book.hidden.get(item.kind, []),
@@ -123,8 +122,6 @@ class Turn:
         spec = pack.facts.board[item.name]
         question = field_question(spec, pack, item.name, "fact", book.wording(item.name),
                                   **why)
-        if not item.rule and spec.required_text:
-            question = _with(question, help=f"needed when {spec.required_text}")
         if spec.refers:  # it names a listed entity: those listed are the choices
             names = [e.get(f) for kind, f in spec.refers
                      for e in self.inquiry.data.get(pack.facts.entities[kind].key or "", [])
@@ -137,15 +134,15 @@ class Turn:
         with what the procedure says is missing."""
         names = self.table.playbook.undecided.get(str(trace.decision.get("result")), [])
         says = trace.decision.get("say") or [""]
-        reason = str(says[-1]) or f"the procedure stopped ({trace.decision.get('result')})"
+        why = plain(str(says[-1])) or "the procedure stopped before deciding"
         pack = self.table.engine.pack
         kinds = {spec.key: kind for kind, spec in pack.facts.entities.items() if spec.key}
         again = []
         for name in names:
             item = Open("list", name, [], "", "", "", kinds[name]) if name in kinds \
                 else Open("fact", name, None, pack.facts.board[name].says, "", "")
-            again.append(_with(self._question(item), again=reason,
-                               help=f"Not decided yet: {reason}"))
+            again.append(_with(self._question(item), again=why,
+                               help=f"Not decided yet: {why}"))
         return again
 
     def undecided(self) -> str:
@@ -157,8 +154,8 @@ class Turn:
         count, _, sides = str(roll["dice"]).partition("d")
         index = len(self.inquiry.data.get("dice", []))
         return Question(id=f"dice.{index}", what="dice", kind="dice",
-                        text=f"Roll {int(count) - roll['skip']}d{sides}: {roll['for']}",
-                        help=str(roll["for"]), count=int(count) - roll["skip"],
+                        text=plain(f"Roll {int(count) - roll['skip']}d{sides}: {roll['for']}"),
+                        help=plain(str(roll["for"])), count=int(count) - roll["skip"],
                         sides=int(sides))
 
     # --- answering -------------------------------------------------------------------------
