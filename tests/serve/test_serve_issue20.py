@@ -1,0 +1,37 @@
+"""Issue 20 through the pages: a `normal` difficulty turn decides (both powers asked, each
+answer checked with the others), and a turn the procedure cannot decide asks again for what
+is missing and saves nothing."""
+
+from __future__ import annotations
+
+from whybot.facts.table import Table
+
+from .arcs_game import CARDS, TURN_1, cells
+from .conftest import hidden, question_of
+
+
+def test_a_normal_difficulty_turn_is_decided_through_the_pages(player, games):
+    player.new_game(difficulty="normal")
+    done = player.turn("g1", {**TURN_1, "power": 3, "player_power": 4, "rival_controlled": 0,
+                              "guild_cards": [], "flagship": False, "starports": 0,
+                              "claims": 0, "unbuilt_cities": 0, "ships_unassigned": False,
+                              "trust_contends_declared": False})
+    assert done.status_code == 303, done.text[:800]
+    assert player.asked.index("power") + 1 == player.asked.index("player_power")
+    entry = Table.open(games / "g1.yaml").game.log[0]
+    assert entry["snapshot"]["power"] == 3 and entry["snapshot"]["player_power"] == 4
+
+
+def test_an_undecidable_turn_asks_again_and_saves_nothing(player, games, client):
+    player.new_game()
+    page = client.get("/g/g1/turn")
+    script = {**TURN_1, "cards": [{k: v for k, v in c.items() if k != "pips"}
+                                  for c in CARDS]}
+    while (question := question_of(page.text)) != "cards" or "Not decided yet" not in page.text:
+        page = player.answer(page, script[question])
+        assert page.status_code == 200, page.text[:500]
+    assert "no number or no pips" in page.text
+    assert Table.open(games / "g1.yaml").game.log == []
+    data = {**hidden(page.text), "action": "answer", **cells(CARDS)}
+    page = client.post(page.url.path, data=data, follow_redirects=False)
+    assert page.status_code == 200 and question_of(page.text) != "cards"
