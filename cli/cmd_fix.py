@@ -18,6 +18,7 @@ from whybot.facts.fix import FixPlan, apply_fix, asked_at, plan_fix
 from whybot.facts.ledger import summary
 from whybot.facts.question import AnswerError, Question
 from whybot.facts.table import Table
+from whybot.facts.wording import plain
 
 from .cmd_play import AnswersOption, GameFile, _answerer
 from .options import one_of
@@ -37,7 +38,7 @@ def _choose(table: Table, number: int, terminal: Terminal) -> dict[str, Any]:
         raise WhybotError(f"turn {number} asked nothing: there is no answer to correct")
     typer.echo(f"turn {number} was asked:")
     for index, (question, value) in enumerate(asked, 1):
-        typer.echo(f"  {index}. {question.text} — {value}")
+        typer.echo(f"  {index}. {question.text} — {_said(value)}")
     while True:
         text = terminal.line(f"which answer to correct? (1..{len(asked)}) > ").strip()
         if text.isdigit() and 1 <= int(text) <= len(asked):
@@ -48,6 +49,16 @@ def _choose(table: Table, number: int, terminal: Terminal) -> dict[str, Any]:
     if value is BACK:
         raise typer.Exit(1)
     return {question.id: value}
+
+
+def _said(value: Any) -> str:
+    """An answer as it reads: yes/no, entries as field=value, none for an empty list."""
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, list):
+        return "; ".join(", ".join(f"{plain(k)}={_said(v)}" for k, v in item.items())
+                         if isinstance(item, dict) else _said(item) for item in value) or "none"
+    return plain(str(value))
 
 
 def _report(plan: FixPlan) -> None:

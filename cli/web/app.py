@@ -55,6 +55,7 @@ def _routes(pages: Pages) -> list[Any]:
         Route(GAME + "/turn", page(play.turn_start), name="turn", methods=["GET"]),
         Route(GAME + "/turn", form(play.turn_answer), methods=["POST"]),
         Route(GAME + "/undo", form(play.undo), name="undo", methods=["POST"]),
+        Route(GAME + "/redo", form(play.redo), name="redo", methods=["POST"]),
         Route(GAME + "/turns/{number:int}", page(decision.decision_page), name="decision"),
         Route(GAME + "/turns/{number:int}/odds", page(decision.odds_page), name="odds"),
         Mount("/static", StaticFiles(directory=HERE / "static"), name="static"),

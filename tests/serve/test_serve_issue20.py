@@ -35,3 +35,17 @@ def test_an_undecidable_turn_asks_again_and_saves_nothing(player, games, client)
     data = {**hidden(page.text), "action": "answer", **cells(CARDS)}
     page = client.post(page.url.path, data=data, follow_redirects=False)
     assert page.status_code == 200 and question_of(page.text) != "cards"
+
+
+def test_redo_puts_back_the_turn_undo_took_back(player, games):
+    player.new_game()
+    done = player.turn("g1", TURN_1)
+    decision = player.client.get(done.headers["location"]).text
+    logged = Table.open(games / "g1.yaml").game.log
+    game = player.client.post("/g/g1/undo", data=hidden(decision), follow_redirects=True)
+    assert "Redo turn 1 (red)" in game.text
+    form = game.text.split('action="/g/g1/redo"')[1]
+    redone = player.client.post("/g/g1/redo", data=hidden(form), follow_redirects=True)
+    assert "Turn 1 (red) was put back." in redone.text
+    assert Table.open(games / "g1.yaml").game.log == logged
+    assert "Redo turn" not in redone.text
