@@ -23,6 +23,7 @@ from starlette.staticfiles import StaticFiles
 from whybot.engine.errors import EngineFault, WhybotError
 from whybot.engine.limits import current as limits
 from whybot.facts.game import GameFileError
+from whybot.facts.wording import plain
 
 from . import decision, games, play
 from .folder import GamesFolder, NoSuchGame, NotInFolder
@@ -92,5 +93,6 @@ def create_app(games_dir: Path, token: str | None = None) -> Guard:
     """The app for the games in `games_dir`; `token`: required on every request if given."""
     pages = Pages(GamesFolder.at(games_dir))
     pages.templates.globals["shown"] = shown
+    pages.templates.globals["plain"] = plain
     app = Starlette(routes=_routes(pages), exception_handlers=_handlers(pages))
     return Guard(app, token, limits().request_bytes)
