@@ -87,7 +87,7 @@ def _again(table: Table, logged: dict[str, Any], answers: dict[str, Any],
         elif ask is not None:
             turn.answer(question.id, ask(question))
         else:
-            return None, question, question.text
+            return None, question, question.again or question.text
     return table._entry(turn.decide()), None, ""
 
 
