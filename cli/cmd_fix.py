@@ -93,8 +93,10 @@ def fix(game: GameFile,
     decide differently, keep or drop them."""
     table = Table.open(game)
     ask, source = _answerer(answers)
-    terminal = ask if isinstance(ask, Terminal) else None
-    if terminal is not None:
+    # a terminal asks what a file does not say (the correction, a new question, keep or drop)
+    terminal = ask if isinstance(ask, Terminal) else \
+        source.fallback if source is not None and isinstance(source.fallback, Terminal) else None
+    if source is None and terminal is not None:
         corrections = _choose(table, turn, terminal)
     else:
         corrections = dict(source.answers) if source is not None else {}
