@@ -96,12 +96,8 @@ def plan_fix(table: Table, number: int, corrections: dict[str, Any],
     """Turn `number` with `corrections` (question id → answer) and every later turn, decided
     again; the game as it was (nothing saved). AnswerError: no such turn, or an id it was
     not asked."""
-    game = table.game
-    if not 1 <= number <= len(game.log):
-        raise AnswerError(f"no turn {number}: the log has {len(game.log)} turn(s)",
-                          file=str(game.path or ""), path="--turn")
-    asked = {a["id"]: a["value"] for a in game.log[number - 1].get("asked", [])}
     with _rewound(table, number) as logged:
+        asked = {a["id"]: a["value"] for a in logged[0].get("asked", [])}
         used: set[str] = set()
         entry, question, missing = _again(table, logged[0], {**asked, **corrections}, ask,
                                           used)
