@@ -12,7 +12,7 @@ from whybot.cli.common import engine_for
 from whybot.facts.playbook import load_playbook
 from whybot.facts.question import Question, field_question, list_question
 from whybot.facts.table import setup_questions
-from whybot.facts.wording import reason
+from whybot.facts.wording import plain, reason
 
 PACKS = ("arcs", "sparta_athens", "yellow_scarves")
 CODE = re.compile(r"==|!=|\b[A-Za-z][A-Za-z0-9]*_[A-Za-z0-9_]+\b|\b\d{3}_[0-9a-f]{16}\b"
@@ -45,6 +45,21 @@ def _shown(question: Question) -> list[str]:
     if question.rule or question.what == "dice":
         texts.append(question.why())
     return [t for t in texts if t]
+
+
+def _asked_again(name: str) -> list[str]:
+    """What a turn that cannot be decided says when it asks again (a stop in `undecided:`)."""
+    pack = engine_for(name).pack
+    book = load_playbook(pack)
+    return [plain(str(rule.then.raw.get("say", ""))) for rule in pack.rules()
+            if rule.then.stop is not None and str(rule.then.stop) in book.undecided]
+
+
+@pytest.mark.parametrize("name", PACKS)
+def test_asking_again_says_why_in_words(name):
+    says = _asked_again(name)
+    assert says if name != "sparta_athens" else not says
+    assert [text for text in says if CODE.search(text)] == []
 
 
 @pytest.mark.parametrize("name", PACKS)
