@@ -23,9 +23,10 @@ from starlette.staticfiles import StaticFiles
 from whybot.engine.errors import EngineFault, WhybotError
 from whybot.engine.limits import current as limits
 from whybot.facts.game import GameFileError
+from whybot.facts.ledger import summary
 from whybot.facts.wording import plain
 
-from . import decision, games, play
+from . import decision, fixpage, games, play
 from .folder import GamesFolder, NoSuchGame, NotInFolder
 from .forms import shown
 from .guard import Guard
@@ -59,6 +60,9 @@ def _routes(pages: Pages) -> list[Any]:
         Route(GAME + "/redo", form(play.redo), name="redo", methods=["POST"]),
         Route(GAME + "/turns/{number:int}", page(decision.decision_page), name="decision"),
         Route(GAME + "/turns/{number:int}/odds", page(decision.odds_page), name="odds"),
+        Route(GAME + "/turns/{number:int}/fix", page(fixpage.fix_page), name="fix",
+              methods=["GET"]),
+        Route(GAME + "/turns/{number:int}/fix", form(fixpage.fix_post), methods=["POST"]),
         Mount("/static", StaticFiles(directory=HERE / "static"), name="static"),
     ]
 
@@ -94,5 +98,6 @@ def create_app(games_dir: Path, token: str | None = None) -> Guard:
     pages = Pages(GamesFolder.at(games_dir))
     pages.templates.globals["shown"] = shown
     pages.templates.globals["plain"] = plain
+    pages.templates.filters["summary"] = summary
     app = Starlette(routes=_routes(pages), exception_handlers=_handlers(pages))
     return Guard(app, token, limits().request_bytes)

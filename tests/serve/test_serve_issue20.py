@@ -49,3 +49,37 @@ def test_redo_puts_back_the_turn_undo_took_back(player, games):
     assert "Turn 1 (red) was put back." in redone.text
     assert Table.open(games / "g1.yaml").game.log == logged
     assert "Redo turn" not in redone.text
+
+
+def test_correcting_a_past_answer_on_the_page(client, games, run_cli):
+    """As `whybot fix`: the turn's answers listed, one asked again, the later turn that now
+    decides differently shown, nothing saved until keep or drop."""
+    from tests.play.conftest import ARCS_GAME, HERE
+
+    game = games / "g1.yaml"
+    for args in (["new", "arcs", game, "--seed", "11", "--answers", ARCS_GAME / "setup.yaml"],
+                 ["play", game, "--at", "chapter", "--answers", ARCS_GAME / "1-chapter.yaml"],
+                 ["play", game, "--answers", ARCS_GAME / "2-turn.yaml"],
+                 ["play", game, "--answers", HERE / "issue20" / "kept-ambition-turn.yaml"]):
+        assert run_cli(*map(str, args)).exit_code == 0
+    before = game.read_text(encoding="utf-8")
+    assert 'id="fix"' in client.get("/g/g1/turns/2").text
+    listing = client.get("/g/g1/turns/2/fix")
+    assert listing.status_code == 200 and "?q=ambitions" in listing.text
+    page = client.get("/g/g1/turns/2/fix", params={"q": "ambitions"})
+    assert page.status_code == 200 and "best rival" in page.text
+    data = {**hidden(page.text), "action": "answer",
+            **cells([{"name": "empath", "declared": False, "bot": 1, "best_rival": 1}])}
+    plan = client.post("/g/g1/turns/2/fix", data=data)
+    assert plan.status_code == 200, plan.text[:500]
+    assert "now decides differently" in plan.text and "Keep the later turns" in plan.text
+    assert game.read_text(encoding="utf-8") == before  # nothing saved yet
+    kept = client.post("/g/g1/turns/2/fix", data={**hidden(plan.text), "action": "keep"},
+                       follow_redirects=True)
+    assert "Turn 2 was corrected and saved." in kept.text
+    table = Table.open(game)
+    assert len(table.game.log) == 3 and table.replay() == []
+    assert table.game.state["entities"]["game"]["ambition"]["empath"]["declared"] is False
+    stale = client.post("/g/g1/turns/2/fix", data={**hidden(plan.text), "turn": "1",
+                                                   "action": "keep"})
+    assert stale.status_code in (409, 400) and Table.open(game).game.log == table.game.log
