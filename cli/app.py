@@ -13,7 +13,7 @@ import typer
 
 from whybot.engine import limits
 
-from . import cmd_batch, cmd_decide, cmd_diff, cmd_odds, cmd_play, cmd_rules, cmd_serve
+from . import cmd_batch, cmd_decide, cmd_diff, cmd_fix, cmd_odds, cmd_play, cmd_rules, cmd_serve
 from .common import engine_for
 from .group import command_group
 
@@ -49,6 +49,8 @@ app.command()(cmd_batch.batch)
 app.command()(cmd_play.new)
 app.command()(cmd_play.play)
 app.command()(cmd_play.undo)
+app.command()(cmd_play.redo)
+app.command()(cmd_fix.fix)
 app.command()(cmd_play.log)
 app.command()(cmd_rules.packs)
 cmd_rules.rules_app.command("diff")(cmd_diff.rules_diff)

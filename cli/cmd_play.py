@@ -1,4 +1,4 @@
-"""`whybot new`, `whybot play`, `whybot undo`, `whybot log`: a whole game at the table.
+"""`whybot new`, `play`, `undo`, `redo`, `log`: a whole game at the table (`fix`: cmd_fix.py).
 
 Every command is a face on the table API (`facts/table.py`); this module only asks, reads
 answers files and prints.
@@ -174,6 +174,20 @@ def undo(game: GameFile,
         entry = table.undo()
         assert entry is not None  # the log holds `turns` turns
         typer.echo(f"took back turn {entry['turn']} ({entry['bot']}): "
+                   f"{summary(entry['decision'])}")
+
+
+def redo(game: GameFile,
+         turns: Annotated[int, typer.Option("--turns", "-n", min=1, metavar="N",
+                                            help="How many turns to put back.")] = 1) -> None:
+    """Put back the turn `undo` took back last, as it was (until a new turn is played)."""
+    table = Table.open(game)
+    for _ in range(turns):
+        entry = table.redo()
+        if entry is None:
+            raise WhybotError("nothing to redo: no turn was taken back since the last one "
+                              "played", file=str(game))
+        typer.echo(f"put back turn {entry['turn']} ({entry['bot']}): "
                    f"{summary(entry['decision'])}")
 
 

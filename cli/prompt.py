@@ -4,9 +4,11 @@ On a terminal each question shows the seed's words, the kind of answer it takes 
 only where the seed gives one; `?` shows why it is asked (the rule, its page, the seed's
 question), `back` takes the previous answer back, and a wrong answer is explained and asked
 again. A list of entities is typed one entry per line (`suit=administration, number=3`, or a
-YAML flow mapping), an empty line ending it. An answers file (YAML/JSON: question id → value)
-answers the questions it names; any other question is asked on the terminal, or, without one,
-refused with the question's id and text.
+YAML flow mapping; a one-field list takes plain values, `red, blue`), an empty line ending it.
+Names read as words (`best rival`) and may be typed so. An answers file (YAML/JSON: question
+id → value) answers the questions it names (`include:` merges in a map's file, as a snapshot
+does; `dice:` gives the faces rolled at the table, in order); any other question is asked on
+the terminal, or, without one, refused with the question's id and text.
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ import yaml
 
 from whybot.engine.errors import WhybotError
 from whybot.facts.question import AnswerError, Question
+from whybot.facts.wording import as_name, plain
 
 BACK = object()
 Ask = Callable[[Question, int], Any]
@@ -38,21 +41,31 @@ def hint(question: Question) -> str:
         high = "" if question.maximum is None else f"{question.maximum:g}"
         return f"{low}..{high}" if low or high else "a number"
     if question.kind == "choice" and question.choices:
-        return "|".join(map(str, question.choices))
+        return "|".join(plain(str(c)) for c in question.choices)
     if question.kind == "entities":
-        return "a list of mappings"
+        return "a list of entries"
     if question.kind == "dice":
         return f"{question.count} face(s), 1..{question.sides}"
     return "text"
 
 
 def _fields(question: Question) -> str:
-    return ", ".join(f"{f.id}{'*' if f.required else ''} ({hint(f)})" for f in question.fields)
+    return ", ".join(f"{plain(f.id)}{'*' if f.required else ''} ({hint(f)})"
+                     for f in question.fields)
+
+
+def _entries(line: str, question: Question) -> list[dict[str, Any]]:
+    """A typed line's entries: a one-field list's plain values (`red, blue`), else one
+    entry (`_entry`)."""
+    if len(question.fields) == 1 and "=" not in line and not line.startswith("{"):
+        return [{question.fields[0].id: part.strip()} for part in line.split(",")
+                if part.strip()]
+    return [_entry(line)]
 
 
 def _entry(line: str) -> dict[str, Any]:
-    """`suit=administration, number=3` or `{suit: administration, number: 3}` → a mapping
-    of texts (each field's question types them)."""
+    """`suit=administration, best rival=3` or `{suit: administration}` → a mapping of texts
+    (each field's question types them; a field's name may be typed in words)."""
     if line.startswith("{"):
         value = yaml.safe_load(line)
         if not isinstance(value, dict):
@@ -63,7 +76,7 @@ def _entry(line: str) -> dict[str, Any]:
         name, equals, value = part.partition("=")
         if not equals or not name.strip():
             raise AnswerError(f"{part.strip()!r}: write field=value, separated by commas")
-        entry[name.strip()] = value.strip().strip("\"'")
+        entry[as_name(name)] = value.strip().strip("\"'")
     return entry
 
 
@@ -78,7 +91,8 @@ class Terminal:
     def __init__(self, read: Callable[[str], str] = input) -> None:
         self.read = read
 
-    def _line(self, prompt: str) -> str:
+    def line(self, prompt: str) -> str:
+        """One line typed (end of input: exit 130)."""
         try:
             return self.read(prompt).strip()
         except EOFError:
@@ -104,19 +118,23 @@ class Terminal:
 
     def _answer(self, prompt: str, question: Question) -> str:
         """A line typed; `?` shows why the question is asked and reads the next."""
-        while (text := self._line(prompt)) == "?":
+        while (text := self.line(prompt)) == "?":
             typer.echo(f"   why: {question.why()}")
         return text
 
     def _entities(self, question: Question) -> Any:
-        typer.echo(f"   fields: {_fields(question)}")
-        typer.echo("   one entry per line (field=value, ...); an empty line ends the list")
+        if len(question.fields) == 1:
+            typer.echo(f"   {hint(question.fields[0])}: one or more per line, separated by "
+                       "commas; an empty line ends the list")
+        else:
+            typer.echo(f"   fields: {_fields(question)}")
+            typer.echo("   one entry per line (field=value, ...); an empty line ends the list")
         for label, kept in question.known.items():
             typer.echo(f"   kept by the game for {label}: "
-                       + ", ".join(f"{k}={v}" for k, v in kept.items()))
+                       + ", ".join(f"{plain(k)}={v}" for k, v in kept.items()))
         items: list[dict[str, Any]] = []
         while True:
-            text = self._answer(f"   {question.id}[{len(items) + 1}] > ", question)
+            text = self._answer(f"   entry {len(items) + 1} > ", question)
             if text == "back":
                 if items:
                     items.pop()
@@ -125,14 +143,14 @@ class Terminal:
             if text == "":
                 return question.parse(items)
             try:
-                entry = _entry(text)
-                question.parse([entry])
+                entries = _entries(text, question)
+                question.parse(entries)
             except yaml.YAMLError:
                 problem(AnswerError("not a YAML flow mapping"))
             except AnswerError as exc:
                 problem(exc)
             else:
-                items.append(entry)
+                items.extend(entries)
 
 
 class FromFile:
@@ -142,8 +160,32 @@ class FromFile:
                  fallback: Ask | None = None) -> None:
         self.answers, self.origin, self.fallback = answers, origin, fallback
         self.used: set[str] = set()
+        self.rolled = 0  # faces of `dice:` taken so far
+
+    def _faces(self, question: Question) -> Any:
+        """A roll's faces from the file's `dice:` list (as a snapshot gives them), in order;
+        None when it has no more."""
+        faces = self.answers.get("dice")
+        if question.kind != "dice" or not isinstance(faces, list) or \
+                len(faces) - self.rolled < question.count:
+            return None
+        self.used.add("dice")
+        taken = faces[self.rolled:self.rolled + question.count]
+        self.rolled += question.count
+        return taken
 
     def __call__(self, question: Question, number: int) -> Any:
+        if question.id not in self.answers and (faces := self._faces(question)) is not None:
+            try:
+                return question.parse(faces)
+            except AnswerError as exc:
+                raise AnswerError(exc.message, file=self.origin, path="$.dice",
+                                  hint=exc.hint) from None
+        if question.again and question.id in self.used:  # its answer left the turn undecided
+            if self.fallback is not None:
+                return self.fallback(question, number)
+            raise Unanswered(f"not decided, nothing saved: {question.again}", file=self.origin,
+                             hint=f"give {question.id}: as the procedure asks, then play again")
         if question.id in self.answers:
             self.used.add(question.id)
             try:
@@ -161,14 +203,23 @@ class FromFile:
 
 
 def answers_from(text: str, origin: str) -> dict[str, Any]:
+    """An answers file's mapping, with what its `include:` names merged in (a map kept in
+    its own file, included as a snapshot includes it; the file's own answers win)."""
+    from whybot.engine.errors import SnapshotError
     from whybot.engine.sources import parse_text
+    from whybot.facts.includes import with_includes
 
-    data = parse_text(text, origin, AnswerError).data
-    if data is None:
+    document = parse_text(text, origin, AnswerError)
+    if document.data is None:
         return {}
-    if not isinstance(data, dict):
+    if not isinstance(document.data, dict):
         raise AnswerError("an answers file is a mapping of question id: answer", file=origin)
-    return data
+    try:
+        data = with_includes(document).data
+    except SnapshotError as exc:
+        raise AnswerError(exc.message, file=exc.file, line=exc.line, path=exc.path,
+                          hint=exc.hint) from None
+    return data if isinstance(data, dict) else {}
 
 
 def interactive() -> bool:

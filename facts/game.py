@@ -2,9 +2,10 @@
 
 It holds the pack, the house-rule folders, the game's dice seed, the bots, the standing state
 (what persists between turns: per game, per bot, and kept fields of listed entities by label),
-what a stopped card carries into its bot's next play (`pending`), and the append-only log of
+what a stopped card carries into its bot's next play (`pending`), the append-only log of
 turns (each with the snapshot it was decided on, dice included, the questions asked, the
-decision and the changes it made — what `undo` reverts).
+decision and the changes it made — what `undo` reverts), and the turns taken back that `redo`
+can put back (`undone`, only while there are any).
 
 Reading checks every part against the schema (`game_schema.py`), then the pack
 (`game_check.py`), and names the field path and line of a problem (`GameFileError`, exit 2).
@@ -51,6 +52,8 @@ class Game:
     state: dict[str, Any] = field(default_factory=dict)
     pending: dict[str, dict[str, Any]] = field(default_factory=dict)
     log: list[dict[str, Any]] = field(default_factory=list)
+    # turns `undo` took back, newest last: what `redo` puts back (emptied by a new turn)
+    undone: list[dict[str, Any]] = field(default_factory=list)
     revision: int = 0
     path: Path | None = None
     lines: dict[tuple, int] = field(default_factory=dict, repr=False)  # of the file read
@@ -66,7 +69,8 @@ class Game:
         return {"whybot": KIND, "version": VERSION, "pack": self.pack, "name": self.name,
                 "rules": self.rules, "include": self.include, "seed": self.seed,
                 "revision": self.revision, "bots": self.bots, "state": self.state,
-                "pending": self.pending, "log": self.log}
+                "pending": self.pending, "log": self.log,
+                **({"undone": self.undone} if self.undone else {})}
 
 
 # --- reading ---------------------------------------------------------------------------------
@@ -103,8 +107,8 @@ def read_game(path: Path, pack_of: Any) -> Game:
     game = Game(pack=pack.name, name=data.get("name") or "", bots=data["bots"],
                 rules=data.get("rules") or [], include=data.get("include") or [],
                 seed=data["seed"], revision=data["revision"], state=data["state"],
-                pending=data.get("pending") or {}, log=data.get("log") or [], path=path,
-                lines=check.document.lines)
+                pending=data.get("pending") or {}, log=data.get("log") or [],
+                undone=data.get("undone") or [], path=path, lines=check.document.lines)
     return game
 
 

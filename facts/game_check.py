@@ -69,22 +69,22 @@ class Check:
             raise self.fail(("bots",), "bots must be a list of different names")
         for key in ("seed", "revision"):
             self.typed(data, key, int, "a whole number")
-        log = data.get("log")
-        for index, entry in enumerate(log if isinstance(log, list) else []):
+        for path, number, entry in _turns(data):
             if isinstance(entry, dict):
-                self.entry_names(entry, index, bots)
+                self.entry_names(entry, path, number, bots)
         check_shape(self.document, GameFileError)
         return data
 
-    def entry_names(self, entry: dict[str, Any], index: int, bots: list[str]) -> None:
-        path = ("log", index)
+    def entry_names(self, entry: dict[str, Any], path: tuple, number: int,
+                    bots: list[str]) -> None:
         for key in entry:
             if key not in ENTRY:
                 raise self.fail((*path, key), f"unknown key {key!r} in a turn",
                                 did_you_mean(str(key), set(ENTRY)))
-        if entry.get("turn") != index + 1:
-            raise self.fail((*path, "turn"), f"turn {index + 1} expected here (the log is "
-                                             "append-only: turns in order, none missing)")
+        if entry.get("turn") != number:
+            raise self.fail((*path, "turn"), f"turn {number} expected here (the log is "
+                                             "append-only: turns in order, none missing; "
+                                             "undone: the newest last)")
         if entry.get("bot") not in bots:
             raise self.fail((*path, "bot"), f"{entry.get('bot')!r} is not one of the bots")
 
@@ -154,9 +154,8 @@ class Check:
             raise self.fail(path, f"{bot!r} is not one of the bots",
                             did_you_mean(str(bot), set(bots)))
 
-    def turn(self, entry: dict[str, Any], index: int, pack: Pack, bots: list[str]) -> None:
-        """A logged turn's changes and carried values, against the pack."""
-        path = ("log", index)
+    def turn(self, entry: dict[str, Any], path: tuple, pack: Pack, bots: list[str]) -> None:
+        """A logged (or undone) turn's changes and carried values, against the pack."""
         for number, change in enumerate(entry.get("changes", [])):
             self.change(change, pack, bots, (*path, "changes", number))
         for key, values in entry.get("carried", {}).items():
@@ -191,8 +190,18 @@ class Check:
         for bot, values in (data.get("pending") or {}).items():
             self.bot(bot, bots, ("pending", bot))
             self.facts(values, pack, ("pending", bot), lists=True)
-        for index, entry in enumerate(data.get("log") or []):
-            self.turn(entry, index, pack, bots)
+        for path, _, entry in _turns(data):
+            self.turn(entry, path, pack, bots)
+
+
+def _turns(data: dict[str, Any]) -> list[tuple[tuple, int, Any]]:
+    """Each turn of the log, then each of `undone` (newest last, so numbered backwards from
+    the log's end), with its path and the turn number it must carry."""
+    log = data.get("log") if isinstance(data.get("log"), list) else []
+    undone = data.get("undone") if isinstance(data.get("undone"), list) else []
+    return ([(("log", index), index + 1, entry) for index, entry in enumerate(log)]
+            + [(("undone", index), len(log) + len(undone) - index, entry)
+               for index, entry in enumerate(undone)])
 
 
 __all__ = ["ENTRY", "KIND", "TOP", "VERSION", "Check", "GameFileError"]

@@ -89,6 +89,8 @@ GAME_FILE_SCHEMA: dict[str, Any] = {
             "game": _FACTS, "bots": _keyed(_FACTS, "by bot"), "entities": _ENTITIES}},
         "pending": {**_keyed(_CARRIED, "by bot"), "type": ["object", "null"]},
         "log": {"type": ["array", "null"], "items": TURN},
+        "undone": {"type": ["array", "null"], "items": TURN,
+                   "description": "turns `undo` took back, newest last: what `redo` puts back"},
     },
 }
 

@@ -65,6 +65,13 @@ class Inquiry:
                                 if name not in self.data and name in situation.board}
         return situation
 
+    def check(self) -> None:
+        """The answers so far, checked together (each value against its field and the
+        others); a required fact not given yet is no problem here: it is asked next."""
+        later = [o.name for o in self.required() if o.what == "fact"]
+        situation_from(Document(data=self.data, file=self.origin), self.engine.pack,
+                       asking=True, later=later)
+
     def decide(self) -> tuple[Situation, Trace, Reading]:
         situation = self.situation()
         reading = Reading()

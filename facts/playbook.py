@@ -6,7 +6,9 @@ game's bots fill), which fact
 names the decision point (`point:`), the questions a new game asks (`setup:`), what a turn
 writes back for the next one (`keep:` — per game, per bot, and fields of listed entities by
 their label), what a decision that stops mid-card hands to the bot's next play (`carry:`),
-and its own wording, help and seed-given defaults for the questions (`questions:`). Every name
+its own wording, help and seed-given defaults for the questions (`questions:`), and the
+stops that decide nothing because the table left something out (`undecided:` — a result and
+what is asked again: such a turn is never saved). Every name
 is checked against the pack's fact schema, so a typo is one error naming the field path.
 """
 
@@ -70,6 +72,8 @@ class Playbook:
     hidden: dict[str, list[str]] = field(default_factory=dict)  # kind → fields never asked
     carry: dict[str, list[Carry]] = field(default_factory=dict)
     questions: dict[str, Wording] = field(default_factory=dict)
+    # a stop that is no decision (the snapshot lacks something) → what is asked again
+    undecided: dict[str, list[str]] = field(default_factory=dict)
 
     def scope_of(self, name: str) -> str | None:
         return next((s for s in SCOPES if name in self.keep[s]), None)
@@ -123,7 +127,7 @@ class _Reader:
     def read(self) -> Playbook:
         data = self.mapping(self.document.data, ())
         known = {"pack", "bots", "point", "snapshot", "setup", "keep", "ask", "hidden", "carry",
-                 "questions"}
+                 "questions", "undecided"}
         for key in data:
             if key not in known:
                 raise self.fail((key,), f"unknown key {key!r}", did_you_mean(str(key), known))
@@ -155,6 +159,9 @@ class _Reader:
                                             ("carry", rule, index) if isinstance(spec, list)
                                             else ("carry", rule))
                                 for index, one in enumerate(specs)]
+        for result, names in self.mapping(data.get("undecided"), ("undecided",)).items():
+            book.undecided[str(result)] = self.names(
+                names, ("undecided", result), self.board | set(self.lists), "fact or list")
         for name, spec in self.mapping(data.get("questions"), ("questions",)).items():
             path = ("questions", name)
             if name not in self.board and name not in self.pack.facts.judgments and \

@@ -20,6 +20,7 @@ from whybot.engine.model import EntitySpec, FieldSpec, Pack
 
 from .playbook import Wording
 from .values import ValueProblem, check_value
+from .wording import as_name, cited, plain
 
 YES = {"y", "yes", "true", "t", "1", "on"}
 NO = {"n", "no", "false", "f", "0", "off"}
@@ -50,6 +51,7 @@ class Question:
     maximum: float | None = None
     choices: list[Any] | None = None
     fields: list[Question] = field(default_factory=list)
+    extra: list[Question] = field(default_factory=list)  # fields taken if given, never asked
     required: bool = False
     count: int = 0
     sides: int = 0
@@ -59,15 +61,18 @@ class Question:
     cite: str = ""
     known: dict[str, dict[str, Any]] = field(default_factory=dict)
     label: str = ""
+    again: str = ""  # asked again: the procedure could not decide without it (why)
     spec: FieldSpec | None = field(default=None, compare=False, repr=False)
 
     def why(self) -> str:
         """What `?` shows: the rule that needs the answer, on which page, in the seed's words."""
+        if self.again:
+            return self.again
         if self.what == "dice":
             return f"the procedure rolls {self.count}d{self.sides} here: {self.help}"
         if not self.rule:
-            return self.help or "the pack needs it to start"
-        text = f"rule {self.rule} on page {self.page} reads it"
+            return self.help or "the procedure cannot start without it"
+        text = "the procedure reads it here"
         if self.rule_says:
             text += f": “{self.rule_says}”"
         return text + (f" ({self.cite})" if self.cite else "")
@@ -76,7 +81,8 @@ class Question:
         data: dict[str, Any] = {"id": self.id, "what": self.what, "kind": self.kind,
                                 "text": self.text}
         for name in ("help", "default", "default_cite", "minimum", "maximum", "choices",
-                     "count", "sides", "rule", "page", "rule_says", "cite", "known", "label"):
+                     "count", "sides", "rule", "page", "rule_says", "cite", "known", "label",
+                     "again"):
             value = getattr(self, name)
             if value is not None and (name in ("minimum", "maximum", "default")
                                       or value not in ("", 0, {}, [])):
@@ -116,13 +122,14 @@ class Question:
                 raise AnswerError(f"{text!r} is not a number", path=self.id) from None
         if self.kind == "choice" and self.choices:
             names = [str(c) for c in self.choices]
-            if text in names:
-                return self.choices[names.index(text)]
+            for typed in (text, as_name(text)):  # `round end` is the choice round_end
+                if typed in names:
+                    return self.choices[names.index(typed)]
             starting = [c for c, n in zip(self.choices, names, strict=True)
                         if n.lower().startswith(text.lower())] if text else []
             if len(starting) == 1:
                 return starting[0]
-            hint = did_you_mean(text, set(names)) or f"one of: {', '.join(names)}"
+            hint = did_you_mean(text, set(names)) or f"one of: {', '.join(map(plain, names))}"
             raise AnswerError(f"{text!r} is not one of the choices", path=self.id, hint=hint)
         return text
 
@@ -150,26 +157,32 @@ class Question:
     def _entities(self, raw: Any) -> list[dict[str, Any]]:
         if raw is None:
             return []
+        if len(self.fields) == 1:  # one field: plain values (`red, blue`) are its entries
+            if isinstance(raw, str):
+                raw = [part.strip() for part in raw.split(",") if part.strip()]
+            if isinstance(raw, list):
+                raw = [item if isinstance(item, dict) else {self.fields[0].id: item}
+                       for item in raw]
         if not isinstance(raw, list) or not all(isinstance(item, dict) for item in raw):
             raise AnswerError("give a list of entries, each a mapping of its fields",
                               path=self.id)
-        by_name = {f.id: f for f in self.fields}
+        by_name = {f.id: f for f in [*self.fields, *self.extra]}
         items = []
         for index, item in enumerate(raw):
             checked = {}
             for name, value in item.items():
-                sub = by_name.get(name)
+                sub = by_name.get(name) or by_name.get(as_name(str(name)))
                 if sub is None:
                     raise AnswerError(f"unknown field {name!r}", path=f"{self.id}[{index}]",
                                       hint=did_you_mean(str(name), set(by_name)))
                 try:
-                    checked[name] = sub.parse(value)
+                    checked[sub.id] = sub.parse(value)
                 except AnswerError as exc:
                     raise AnswerError(exc.message, path=f"{self.id}[{index}].{name}",
                                       hint=exc.hint) from None
             missing = [f.id for f in self.fields if f.required and f.id not in checked]
             if missing:
-                raise AnswerError(f"each entry needs its {', '.join(missing)}",
+                raise AnswerError(f"each entry needs its {', '.join(map(plain, missing))}",
                                   path=f"{self.id}[{index}]")
             items.append(checked)
         return items
@@ -190,9 +203,9 @@ def field_question(spec: FieldSpec, pack: Pack, ident: str, what: str,
     is known only with the whole snapshot."""
     choices = None if spec.refers else pack.allowed(spec)
     return Question(id=ident, what=what, kind=kind_of(spec, choices),
-                    text=wording.ask or spec.says or ident.replace("_", " "),
-                    help=wording.help or (spec.says if wording.ask else ""),
-                    default=wording.default, default_cite=wording.cite,
+                    text=plain(wording.ask or spec.says or ident.split(".")[-1]),
+                    help=plain(wording.help or (spec.says if wording.ask else "")),
+                    default=wording.default, default_cite=cited(wording.cite, pack),
                     minimum=spec.minimum, maximum=spec.maximum,
                     choices=list(choices) if choices else None, required=spec.required,
                     spec=spec, **why)
@@ -202,15 +215,18 @@ def list_question(key: str, entity: EntitySpec, pack: Pack, hidden: list[str],
                   wording: Wording = Wording(), known: dict[str, dict[str, Any]] | None = None,
                   **why: Any) -> Question:
     """A question whose answer is a list of entities: its fields are questions too (not the
-    derived ones, nor those the pack hides: the rules mark them)."""
-    fields = [field_question(spec, pack, name, "field")
-              for name, spec in entity.fields.items()
-              if not spec.derived and name not in hidden]
+    derived ones, nor those the pack hides: the rules mark them — yet an answer may give
+    them, as a snapshot may)."""
+    fields, extra = [], []
+    for name, spec in entity.fields.items():
+        asked = not spec.derived and name not in hidden
+        (fields if asked else extra).append(field_question(spec, pack, name, "field"))
     return Question(id=key, what="list", kind="entities",
-                    text=wording.ask or entity.says or key,
-                    help=wording.help or ("; ".join(
-                        f"{f.id}{'*' if f.required else ''}" for f in fields)),
-                    fields=fields, known=known or {}, label=entity.naming_field or "", **why)
+                    text=plain(wording.ask or entity.says or key),
+                    help=plain(wording.help or ("; ".join(
+                        f"{f.id}{'*' if f.required else ''}" for f in fields))),
+                    fields=fields, extra=extra, known=known or {},
+                    label=entity.naming_field or "", **why)
 
 
 __all__ = ["AnswerError", "Question", "field_question", "kind_of", "list_question"]

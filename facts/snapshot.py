@@ -10,6 +10,7 @@ remembers which: a decision that reads such a default shows it as an assumption.
 from __future__ import annotations
 
 import re
+from collections.abc import Collection
 from pathlib import Path
 from typing import Any
 
@@ -41,13 +42,13 @@ def _checked(value: Any, spec: FieldSpec, pack: Pack, document: Document,
 
 
 def _board(data: dict[str, Any], pack: Pack, document: Document,
-           ) -> tuple[dict[str, Any], set[str]]:
+           later: Collection[str] = ()) -> tuple[dict[str, Any], set[str]]:
     board: dict[str, Any] = {}
     defaulted: set[str] = set()
     for name, spec in pack.facts.board.items():
         if name in data:
             board[name] = _checked(data[name], spec, pack, document, (name,))
-        elif spec.required:
+        elif spec.required and name not in later:
             raise _error(document, (), f"missing required fact {name!r}"
                          + (f" ({spec.says})" if spec.says else ""))
         else:
@@ -101,10 +102,10 @@ def _entities(data: dict[str, Any], pack: Pack, document: Document,
 
 
 def _required(data: dict[str, Any], board: dict[str, Any], pack: Pack,
-              document: Document) -> None:
+              document: Document, later: Collection[str] = ()) -> None:
     """`required_when`: a value this situation needs (a turn names whose turn it is)."""
     for name, spec in pack.facts.board.items():
-        if spec.required_when is not None and name not in data and \
+        if spec.required_when is not None and name not in data and name not in later and \
                 holds(spec.required_when, World(board)):
             raise _error(document, (), f"missing required fact {name!r}"
                          + (f" ({spec.says})" if spec.says else "")
@@ -213,10 +214,12 @@ def unlisted_referred(data: dict[str, Any], pack: Pack) -> list[str]:
     return found
 
 
-def situation_from(document: Document, pack: Pack, asking: bool = False) -> Situation:
+def situation_from(document: Document, pack: Pack, asking: bool = False,
+                   later: Collection[str] = ()) -> Situation:
     """Validate a parsed snapshot and turn it into a Situation (normalised, ids given).
     `asking`: a snapshot still being asked for (`inquiry.py`), whose names of entities of a
-    kind not listed yet are checked once the list is given."""
+    kind not listed yet are checked once the list is given; `later`: required facts it does
+    not give yet because they are asked next (checking what is given, not deciding)."""
     document = with_includes(document)
     data = document.data
     if not isinstance(data, dict):
@@ -227,8 +230,8 @@ def situation_from(document: Document, pack: Pack, asking: bool = False) -> Situ
                                           f"not {pack.name!r}")
     _known_keys(data, pack, document)
     snapshot_variant(document)  # checked here; laid over the pack by whoever picks the engine
-    board, defaulted = _board(data, pack, document)
-    _required(data, board, pack, document)
+    board, defaulted = _board(data, pack, document, later)
+    _required(data, board, pack, document, later)
     entities, defaulted_fields = _entities(data, pack, document)
     unlisted = {kind for kind, spec in pack.facts.entities.items()
                 if spec.key and spec.key not in data}

@@ -16,6 +16,9 @@ these calls; neither holds any decision logic of its own.
     result = turn.decide()                         # result.trace: the explained decision
     entry = table.record(result)                   # state written back, turn logged, saved
     table.undo()                                   # the last turn taken back, saved
+    table.redo()                                   # ... and played again as it was
+    plan = plan_fix(table, 1, {"power": 3})        # turn 1's answer corrected (fix.py):
+    apply_fix(table, plan, keep=True)              # plan.changed: later turns now different
     table.log_lines()                              # one dict per turn
     table.past(1)                                  # turn 1 decided again, explained
 
@@ -41,11 +44,12 @@ from whybot.engine.model import Pack
 from whybot.engine.situation import Situation
 from whybot.engine.trace import Trace
 
-from .game import Game, GameFileError, in_game_file, logged_snapshot, read_game, write_game
-from .ledger import apply_changes, carried, compact, revert_changes, summary, turn_changes
+from .game import Game, in_game_file, logged_snapshot, read_game, write_game
+from .ledger import compact, summary
 from .playbook import Playbook, load_playbook
 from .question import AnswerError, Question, field_question
 from .snapshot import situation_from
+from .timeline import Timeline
 from .turn import Turn, TurnResult
 
 
@@ -108,7 +112,7 @@ def _relative(name: str, game: Path) -> str:
     return os.path.relpath(Path(name).resolve(), Path(game).resolve().parent)
 
 
-class Table:
+class Table(Timeline):
     """One game file, open: its pack's engine and play.yaml, and the calls a table makes."""
 
     def __init__(self, game: Game) -> None:
@@ -213,61 +217,12 @@ class Table:
         return self.game.bots[(self.game.bots.index(last) + 1) % len(self.game.bots)]
 
     def turn(self, bot: str | None = None, point: Any = None, dice: str = "roll",
-             answers: list[tuple[str, Any]] | None = None, seed: int | None = None) -> Turn:
+             answers: list[tuple[str, Any]] | None = None, seed: int | None = None,
+             faces: list[int] | None = None) -> Turn:
         """The next decision (of `bot`, else `next_bot()`); `answers` replays answers given
-        so far, in order (a web form); `seed` replaces the game's seed for this turn."""
-        return Turn(self, bot or self.next_bot(), point, dice, answers, seed)
-
-    # --- after the decision ----------------------------------------------------------------
-
-    def record(self, result: TurnResult) -> dict[str, Any]:
-        """Write back what the procedure changed, log the turn, save; the log entry."""
-        if result.number != len(self.game.log) + 1:
-            raise GameFileError(f"turn {result.number} was decided, but the game is at turn "
-                                f"{len(self.game.log) + 1}: nothing saved",
-                                hint="another window saved a turn: reload")
-        changes = turn_changes(self, result)
-        before, after = self.game.pending.get(result.bot), carried(self, result)
-        entry = {"turn": result.number, "bot": result.bot, "point": result.point,
-                 "asked": result.asked, "snapshot": result.snapshot,
-                 "decision": compact(result.trace, self.engine.pack),
-                 "dice": [roll["total"] for roll in result.trace.dice], "changes": changes,
-                 "carried": {k: v for k, v in (("before", before), ("after", after))
-                             if v is not None}}
-        saved = copy.deepcopy(self.game.state), copy.deepcopy(self.game.pending)
-        apply_changes(self.game.state, changes)
-        self._carry(result.bot, after)
-        self.game.log.append(entry)
-        self._save(saved, lambda: self.game.log.pop())
-        return entry
-
-    def _carry(self, bot: str, values: dict[str, Any] | None) -> None:
-        if values:
-            self.game.pending[bot] = values
-        else:
-            self.game.pending.pop(bot, None)
-
-    def _save(self, saved: tuple[dict[str, Any], dict[str, Any]], undo: Any) -> None:
-        if self.game.path is None:
-            return
-        try:
-            write_game(self.game, self.game.path, _pack)
-        except BaseException:
-            undo()
-            self.game.state, self.game.pending = saved
-            raise
-
-    def undo(self) -> dict[str, Any] | None:
-        """Take the last turn back (state and carried card as before it); the entry, or None
-        when the log is empty."""
-        if not self.game.log:
-            return None
-        saved = copy.deepcopy(self.game.state), copy.deepcopy(self.game.pending)
-        entry = self.game.log.pop()
-        revert_changes(self.game.state, entry.get("changes", []))
-        self._carry(entry["bot"], entry.get("carried", {}).get("before"))
-        self._save(saved, lambda: self.game.log.append(entry))
-        return entry
+        so far, in order (a web form); `seed` replaces the game's seed for this turn; `faces`:
+        dice rolled already (a turn decided again)."""
+        return Turn(self, bot or self.next_bot(), point, dice, answers, seed, faces)
 
     def log_lines(self) -> list[dict[str, Any]]:
         """One line per turn: number, bot, decision point, the decision in short, questions."""

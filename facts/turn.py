@@ -21,6 +21,7 @@ from whybot.engine.trace import Trace
 
 from .inquiry import Inquiry, first_unrolled
 from .question import AnswerError, Question, field_question, list_question
+from .wording import plain, reason
 
 if TYPE_CHECKING:
     from .table import Table
@@ -47,7 +48,7 @@ class Turn:
 
     def __init__(self, table: Table, bot: str, point: Any = None, dice: str = "roll",
                  answers: list[tuple[str, Any]] | None = None, seed: int | None = None,
-                 ) -> None:
+                 faces: list[int] | None = None) -> None:
         if dice not in DICE_MODES:
             raise ValueError(f"dice is one of {DICE_MODES}")
         self.table, self.bot, self.point, self.dice = table, bot, point, dice
@@ -55,9 +56,11 @@ class Turn:
         # the game's seed for this turn, unless given: the log keeps the faces either way
         self.seed = table.game.seed + self.number if seed is None else seed
         self.base = table.snapshot_for(bot, point)
+        if faces:  # rolled already (a turn decided again): the seed rolls only beyond them
+            self.base["dice"] = list(faces)
         self.answers: list[tuple[Question, Any]] = []
         self._open: tuple[list[Question], Trace | None, Reading | None] | None = None
-        self.inquiry = self._inquiry(self.base)
+        self.inquiry = self._inquiry(copy.deepcopy(self.base))
         for ident, value in answers or []:
             self.answer(ident, value)
 
@@ -83,6 +86,8 @@ class Turn:
             questions = [self._question(o) for o in opened]
             if trace is not None and reading is not None and self.dice == "table":
                 questions = self._with_dice(opened, questions, trace, reading)
+            if not questions and trace is not None:
+                questions = self._again(trace)
             self._open = questions, trace, reading
         return self._open
 
@@ -103,9 +108,7 @@ class Turn:
 
     def _question(self, item: Open) -> Question:
         pack, book = self.table.engine.pack, self.table.playbook
-        rule = pack.rule(item.rule) if item.rule else None
-        why = {"rule": item.rule, "page": item.page, "rule_says": rule.says if rule else "",
-               "cite": rule.cite if rule else ""}
+        why = reason(pack, item.rule, item.page)
         if item.what == "list":
             entity = pack.facts.entities[item.kind]
             return list_question(item.name, entity, pack, book.hidden.get(item.kind, []),
@@ -119,8 +122,6 @@ class Turn:
         spec = pack.facts.board[item.name]
         question = field_question(spec, pack, item.name, "fact", book.wording(item.name),
                                   **why)
-        if not item.rule and spec.required_text:
-            question = _with(question, help=f"needed when {spec.required_text}")
         if spec.refers:  # it names a listed entity: those listed are the choices
             names = [e.get(f) for kind, f in spec.refers
                      for e in self.inquiry.data.get(pack.facts.entities[kind].key or "", [])
@@ -128,12 +129,33 @@ class Turn:
             question = _with(question, kind="choice", choices=[*(spec.enum or []), *names])
         return question
 
+    def _again(self, trace: Trace) -> list[Question]:
+        """A stop that decides nothing (the pack's `undecided:`): what it lacks, asked again,
+        with what the procedure says is missing."""
+        names = self.table.playbook.undecided.get(str(trace.decision.get("result")), [])
+        says = trace.decision.get("say") or [""]
+        why = plain(str(says[-1])) or "the procedure stopped before deciding"
+        pack = self.table.engine.pack
+        kinds = {spec.key: kind for kind, spec in pack.facts.entities.items() if spec.key}
+        again = []
+        for name in names:
+            item = Open("list", name, [], "", "", "", kinds[name]) if name in kinds \
+                else Open("fact", name, None, pack.facts.board[name].says, "", "")
+            again.append(_with(self._question(item), again=why,
+                               help=f"Not decided yet: {why}"))
+        return again
+
+    def undecided(self) -> str:
+        """Why the procedure cannot decide on the answers given (empty: it can)."""
+        questions = self.questions()
+        return questions[0].again if questions else ""
+
     def _dice_question(self, roll: dict[str, Any]) -> Question:
         count, _, sides = str(roll["dice"]).partition("d")
         index = len(self.inquiry.data.get("dice", []))
         return Question(id=f"dice.{index}", what="dice", kind="dice",
-                        text=f"Roll {int(count) - roll['skip']}d{sides}: {roll['for']}",
-                        help=str(roll["for"]), count=int(count) - roll["skip"],
+                        text=plain(f"Roll {int(count) - roll['skip']}d{sides}: {roll['for']}"),
+                        help=plain(str(roll["for"])), count=int(count) - roll["skip"],
                         sides=int(sides))
 
     # --- answering -------------------------------------------------------------------------
@@ -151,7 +173,7 @@ class Turn:
         trial = copy.deepcopy(self.inquiry.data)
         self._give(trial, question, value)
         try:
-            self._inquiry(trial).situation()
+            self._inquiry(trial).check()
         except SnapshotError as exc:
             raise AnswerError(exc.message, path=exc.path or ident, hint=exc.hint) from None
         self.inquiry.data = trial
@@ -192,8 +214,9 @@ class Turn:
         the snapshot, and explained."""
         questions, trace, _ = self._state()
         if questions or trace is None:
-            raise AnswerError(f"{len(questions)} question(s) still open, the next "
-                              f"{questions[0].id!r}", path=questions[0].id)
+            what = questions[0].again or (f"{len(questions)} question(s) still open, the "
+                                          f"next {questions[0].text!r}")
+            raise AnswerError(f"not decided, nothing saved: {what}", path=questions[0].id)
         snapshot = copy.deepcopy(self.inquiry.data)
         snapshot["dice"] = [face for roll in trace.dice for face in roll["faces"]]
         final = self._inquiry(snapshot)

@@ -19,6 +19,7 @@ from typer.testing import CliRunner
 from whybot.cli.app import app
 from whybot.cli.common import engine_for
 from whybot.facts.playbook import load_playbook
+from whybot.facts.wording import plain
 
 ROOT = Path(__file__).resolve().parent.parent
 ANSWERS = ROOT / "tests" / "play" / "arcs_game"
@@ -46,10 +47,10 @@ def _text(name: str) -> str:
     wording = load_playbook(pack).wording(name)
     spec = pack.facts.board.get(name) or pack.facts.judgments.get(name)
     if wording.ask:
-        return wording.ask
+        return plain(wording.ask)
     if spec is not None:
-        return spec.says
-    return next((e.says for e in pack.facts.entities.values() if e.key == name), name)
+        return plain(spec.says)
+    return plain(next((e.says for e in pack.facts.entities.values() if e.key == name), name))
 
 
 def _plain(text: str) -> str:
@@ -117,7 +118,28 @@ def main() -> None:
                 "changes to them are written back after each decision. The resumed card "
                 "(decision 4) asked no cards, no lead and no counters: the stopped card "
                 "carried them."]
+        out += _history(game)
     sys.stdout.write("\n".join(out) + "\n")
+
+
+def _history(game: Path) -> list[str]:
+    """Undo, redo, and one answer of turn 2 corrected (`whybot fix`)."""
+    fix = ROOT / "tests" / "play" / "issue20" / "fix-ambition.yaml"
+    lines = ["", "## Undo, redo, and correcting a past answer", "",
+             "`undo` keeps the turns it takes back under the game file's `undone:`, so `redo` "
+             "puts them back as they were (until a new turn is played). `fix` corrects one "
+             "answer of a past turn — here turn 2's ambitions, Empath not declared after all: "
+             "the turn is decided again with its other answers and dice, then every later turn "
+             "with its own, and those that now decide differently are shown; `--later keep` "
+             "keeps them as decided now, `--later drop` takes them back to play again (on a "
+             "terminal, `fix` lists the turn's answers and asks which to correct, then keep or "
+             "drop).", "", "```"]
+    for args in (["undo", str(game)], ["redo", str(game)],
+                 ["fix", str(game), "--turn", "2", "--answers", str(fix), "--later", "keep"]):
+        shown = " ".join(a if a != str(game) else "game.yaml" for a in args)
+        lines += [f"$ whybot {shown.replace(str(fix), 'fix.yaml')}", _plain(_run(*args))]
+    return [*lines, "```", "", "```yaml", "# fix.yaml", fix.read_text(encoding="utf-8").rstrip(),
+            "```"]
 
 
 def _run_replay(game: Path) -> list[str]:

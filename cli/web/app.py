@@ -23,8 +23,10 @@ from starlette.staticfiles import StaticFiles
 from whybot.engine.errors import EngineFault, WhybotError
 from whybot.engine.limits import current as limits
 from whybot.facts.game import GameFileError
+from whybot.facts.ledger import summary
+from whybot.facts.wording import plain
 
-from . import decision, games, play
+from . import decision, fixpage, games, play
 from .folder import GamesFolder, NoSuchGame, NotInFolder
 from .forms import shown
 from .guard import Guard
@@ -55,8 +57,11 @@ def _routes(pages: Pages) -> list[Any]:
         Route(GAME + "/turn", page(play.turn_start), name="turn", methods=["GET"]),
         Route(GAME + "/turn", form(play.turn_answer), methods=["POST"]),
         Route(GAME + "/undo", form(play.undo), name="undo", methods=["POST"]),
+        Route(GAME + "/redo", form(play.redo), name="redo", methods=["POST"]),
         Route(GAME + "/turns/{number}", page(decision.decision_page), name="decision"),
         Route(GAME + "/turns/{number}/odds", page(decision.odds_page), name="odds"),
+        Route(GAME + "/turns/{number}/fix", page(fixpage.fix_page), name="fix", methods=["GET"]),
+        Route(GAME + "/turns/{number}/fix", form(fixpage.fix_post), methods=["POST"]),
         Mount("/static", StaticFiles(directory=HERE / "static"), name="static"),
     ]
 
@@ -100,5 +105,7 @@ def create_app(games_dir: Path, token: str | None = None, host: str | None = Non
     `host`: the address listened on, a Host the server answers to besides this machine's."""
     pages = Pages(GamesFolder.at(games_dir))
     pages.templates.globals["shown"] = shown
+    pages.templates.globals["plain"] = plain
+    pages.templates.filters["summary"] = summary
     app = Starlette(routes=_routes(pages), exception_handlers=_handlers(pages))
     return Guard(app, token, limits().request_bytes, host)

@@ -1,4 +1,4 @@
-"""The pages of one game: its board state and log, the next turn's questions, undo.
+"""The pages of one game: its board state and log, the next turn's questions, undo, redo.
 
 Each handler opens the game file through the table API (`facts/table.py`), under the one lock
 (`pages.py`), and checks that the form was made for the game as it is now (the turn count it
@@ -58,7 +58,7 @@ def _question_page(pages: Pages, request: Request, name: str, turn: Turn, point:
         if error.path and question is not None and error.path != question.id:
             shown_error = f"{error.path}: {shown_error}"
     return pages.render(request, "question.html", status=422 if error else 200, game=name,
-                        turn=turn, q=question, later=len(questions) - 1, point=point,
+                        turn=turn, q=question, point=point,
                         answers=write_answers(turn.asked()), error=shown_error, value=value,
                         rows=table_rows(question, rows)
                         if question is not None and question.kind == "entities" else [])
@@ -114,11 +114,21 @@ def turn_answer(pages: Pages, request: Request, form: FormData) -> Response:
 
 def undo(pages: Pages, request: Request, form: FormData) -> Response:
     """POST: take the last turn back, if the form was made for the game's last turn."""
+    return _rewind(pages, request, form, back=True)
+
+
+def redo(pages: Pages, request: Request, form: FormData) -> Response:
+    """POST: put back the turn taken back last, if the form was made for the game as it is."""
+    return _rewind(pages, request, form, back=False)
+
+
+def _rewind(pages: Pages, request: Request, form: FormData, back: bool) -> Response:
     name = request.path_params["game"]
     with pages.lock:
         table = open_game(pages, name)
         fresh(text(form, "turn"), len(table.game.log))
-        entry = table.undo()
-    notice = (f"Turn {entry['turn']} ({entry['bot']}) was taken back." if entry
-              else "There was no turn to take back.")
+        entry = table.undo() if back else table.redo()
+    done = "taken back" if back else "put back"
+    notice = (f"Turn {entry['turn']} ({entry['bot']}) was {done}." if entry
+              else f"There was no turn to be {done}.")
     return see(request, "game", notice, game=name)

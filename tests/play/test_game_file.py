@@ -88,7 +88,7 @@ def test_answers_are_checked_and_taken_back(game):
     assert question.as_dict() == {
         "id": "hand_counter", "what": "fact", "kind": "number",
         "text": "What does the bot's hand counter show?",
-        "help": "needed when step in ['turn', 'round_end']",
+        "help": "the bot's hand counter",
         "minimum": 0, "maximum": 20}
     with pytest.raises(AnswerError, match=r"21 is outside 0\.\.20"):
         turn.answer("hand_counter", "21")
@@ -98,8 +98,9 @@ def test_answers_are_checked_and_taken_back(game):
     question = turn.next_question()
     assert (question.id, question.kind, question.rule, question.page) == (
         "bonus_cards", "number", "bot_turn.draw", "bot_turn")
-    assert question.why().startswith("rule bot_turn.draw on page bot_turn reads it: “Is bot’s "
+    assert question.why().startswith("the procedure reads it here: “Is bot’s "
                                      "hand counter greater than number of bonus cards")
+    assert "(SUPERCAT v0.9 §" in question.why()
     turn.answer("bonus_cards", 0)
     assert turn.answer("initiative", "y") is True
     cards = turn.next_question()

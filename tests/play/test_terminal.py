@@ -23,11 +23,12 @@ def _spawn(*args: str, cwd) -> pexpect.spawn:
 def test_new_and_play_at_a_terminal(tmp_path):
     child = _spawn("new", "arcs", "game.yaml", "--seed", "3", cwd=tmp_path)
     child.expect_exact("1. the SUPERCAT bots, by colour, in turn order")
-    child.expect_exact("bots[1] > ")
-    child.sendline("name=green")
+    child.expect_exact("red|blue|yellow|white: one or more per line")
+    child.expect_exact("entry 1 > ")
+    child.sendline("green")  # a one-field list takes plain values
     child.expect_exact("'green' is not one of the choices")
-    child.sendline("name=red")
-    child.expect_exact("bots[2] > ")
+    child.sendline("red")
+    child.expect_exact("entry 2 > ")
     child.sendline("")
     child.expect_exact("Which Act of the campaign is it?")
     child.expect_exact("(1..3) [1] > ")
@@ -47,15 +48,16 @@ def test_new_and_play_at_a_terminal(tmp_path):
 
     child = _spawn("play", "game.yaml", "--at", "chapter", cwd=tmp_path)
     child.expect_exact("1. the bot's Guild and lore cards")
-    child.expect_exact("guild_cards[1] > ")
+    child.expect_exact("entry 1 > ")
     child.sendline("?")
-    child.expect_exact("why: rule chapter.guild-cards on page chapter reads it")
+    child.expect_exact("why: the procedure reads it here")
+    child.expect_exact("(SUPERCAT v0.9 §")  # the seed's title and section, no file name
     child.sendline("name=Mining Guild, action=build, exhausted=y")
-    child.expect_exact("guild_cards[2] > ")
+    child.expect_exact("entry 2 > ")
     child.sendline("back")  # drops the entry just typed
-    child.expect_exact("guild_cards[1] > ")
+    child.expect_exact("entry 1 > ")
     child.sendline("name=Mining Guild, action=build, exhausted=yes")
-    child.expect_exact("guild_cards[2] > ")
+    child.expect_exact("entry 2 > ")
     child.sendline("")
     child.expect_exact("Set the bot's hand counter to 6.")
     child.expect_exact("turn 1 (red) saved to game.yaml: 1 question asked")

@@ -1,0 +1,179 @@
+"""Correcting an answer given at a past turn: that turn decided again, and what follows.
+
+`plan_fix(table, N, {"power": 3})` takes the game back to before turn N (in memory), decides
+turn N again with its logged answers and dice, the corrected ones replaced (a question the
+correction makes the procedure reach that nobody answered goes to `ask`, or is refused), then
+decides every later turn again with its own answers on the state that now follows, and says
+which decide differently. Nothing is saved until `apply_fix(table, plan, keep)`: turn N as
+decided again, then — with `keep` — the later turns as decided again (up to the first that
+now asks something nobody answered), or — without — none of them: they are played again.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import copy
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from whybot.engine.errors import did_you_mean
+
+from .ledger import summary
+from .question import AnswerError, Question
+
+if TYPE_CHECKING:
+    from .table import Table
+
+Ask = Callable[[Question], Any]
+
+
+@dataclass
+class Later:
+    """A turn after the corrected one, decided again on what now comes before it."""
+
+    number: int
+    bot: str
+    was: dict[str, Any]  # the decision as logged
+    asks: str = ""  # what it now needs that nobody answered (then it cannot be kept)
+    blocked: bool = False  # a turn before it could not be decided again
+    entry: dict[str, Any] = field(default_factory=dict)  # as decided again
+
+    @property
+    def differs(self) -> bool:
+        return not self.entry or self.entry["decision"] != self.was
+
+    @property
+    def logged(self) -> str:
+        return summary(self.was)
+
+    @property
+    def now(self) -> str:
+        return summary(self.entry["decision"]) if self.entry else ""
+
+
+@dataclass
+class FixPlan:
+    """Turn `number` decided again (`entry`) and the later turns (`later`), not saved."""
+
+    number: int
+    entry: dict[str, Any]
+    was: str
+    later: list[Later]
+
+    @property
+    def changed(self) -> list[Later]:
+        return [t for t in self.later if t.differs]
+
+
+def _again(table: Table, logged: dict[str, Any], answers: dict[str, Any],
+           ask: Ask | None, used: set[str] | None = None,
+           ) -> tuple[dict[str, Any] | None, Question | None, str]:
+    """A logged turn decided again with `answers` on the state as it is now: the new entry
+    (not saved), or None, the question nobody answered (or answered as no longer fits) and
+    what is wrong. `used` collects the ids asked."""
+    used = set() if used is None else used
+    faces = list(logged.get("snapshot", {}).get("dice", []))
+    turn = table.turn(logged["bot"], logged.get("point"), faces=faces)
+    while (question := turn.next_question()) is not None:
+        used.add(question.id)
+        if question.id in answers and not question.again:
+            try:
+                turn.answer(question.id, answers[question.id])
+            except AnswerError as exc:
+                if ask is None:
+                    return None, question, f"{question.text} ({exc.message})"
+                raise
+        elif ask is not None:
+            turn.answer(question.id, ask(question))
+        else:
+            return None, question, question.again or question.text
+    return table._entry(turn.decide()), None, ""
+
+
+def plan_fix(table: Table, number: int, corrections: dict[str, Any],
+             ask: Ask | None = None) -> FixPlan:
+    """Turn `number` with `corrections` (question id → answer) and every later turn, decided
+    again; the game as it was (nothing saved). AnswerError: no such turn, or an id it was
+    not asked."""
+    with _rewound(table, number) as logged:
+        asked = {a["id"]: a["value"] for a in logged[0].get("asked", [])}
+        used: set[str] = set()
+        entry, question, missing = _again(table, logged[0], {**asked, **corrections}, ask,
+                                          used)
+        if entry is None or question is not None:
+            ident = question.id if question is not None else ""
+            raise AnswerError(f"turn {number} now asks {ident!r}: {missing}", path=ident,
+                              hint=f"add `{ident}:` to the corrections (a terminal asks it)")
+        for ident in corrections:
+            if ident not in used:
+                raise AnswerError(f"turn {number} does not ask {ident!r}", path=ident,
+                                  hint=did_you_mean(str(ident), set(used))
+                                  or f"it asks: {', '.join(sorted(used)) or 'nothing'}")
+        table._append(entry)
+        later = []
+        for old in logged[1:]:
+            one = Later(old["turn"], old["bot"], old["decision"])
+            later.append(one)
+            if any(not t.entry for t in later[:-1]):
+                one.blocked = True
+                continue
+            new, _, one.asks = _again(table, old, {a["id"]: a["value"]
+                                                   for a in old.get("asked", [])}, None)
+            if new is not None:
+                one.entry = new
+                table._append(new)
+        return FixPlan(number, entry, summary(logged[0]["decision"]), later)
+
+
+@contextlib.contextmanager
+def _rewound(table: Table, number: int) -> Iterator[list[dict[str, Any]]]:
+    """The game in memory as before turn `number` (the turns taken back, in order); as it
+    was again afterwards."""
+    game = table.game
+    if not 1 <= number <= len(game.log):
+        raise AnswerError(f"no turn {number}: the log has {len(game.log)} turn(s)",
+                          file=str(game.path or ""), path="--turn")
+    saved = (copy.deepcopy(game.state), copy.deepcopy(game.pending), list(game.log),
+             list(game.undone))
+    try:
+        yield [table._take_back() for _ in range(len(game.log) - number + 1)][::-1]
+    finally:
+        game.state, game.pending, game.log, game.undone = saved
+
+
+def asked_at(table: Table, number: int) -> list[tuple[Question, Any]]:
+    """The questions turn `number` asked, as asked then, with the answers given."""
+    with _rewound(table, number) as logged:
+        answers = [(a["id"], a["value"]) for a in logged[0].get("asked", [])]
+        faces = list(logged[0].get("snapshot", {}).get("dice", []))
+        turn = table.turn(logged[0]["bot"], logged[0].get("point"), faces=faces)
+        for ident, value in answers:
+            turn.answer(ident, value)
+        return list(turn.answers)
+
+
+def apply_fix(table: Table, plan: FixPlan, keep: bool) -> list[int]:
+    """Save the corrected turn and — with `keep` — the later turns as decided again (up to
+    the first that cannot be); the later turns dropped (their numbers)."""
+    game = table.game
+    saved = (copy.deepcopy(game.state), copy.deepcopy(game.pending), list(game.log),
+             list(game.undone))
+    while len(game.log) >= plan.number:
+        table._take_back()
+    table._append(plan.entry)
+    dropped = []
+    for one in plan.later:
+        if keep and one.entry and not dropped:
+            table._append(one.entry)
+        else:
+            dropped.append(one.number)
+    game.undone = []
+
+    def restore() -> None:
+        game.log, game.undone = saved[2], saved[3]
+    table._save(saved[:2], restore)
+    return dropped
+
+
+__all__ = ["FixPlan", "Later", "apply_fix", "asked_at", "plan_fix"]

@@ -1,0 +1,89 @@
+"""Issue 20: every question a pack can ask is in the player's words — no rule code (`==`), no
+internal name (a snake_case identifier), no hashed seed file name, no "see X above" — in its
+text, its help, its fields, its default's citation or its reasons (`?`)."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from whybot.cli.common import engine_for
+from whybot.facts.playbook import load_playbook
+from whybot.facts.question import Question, field_question, list_question
+from whybot.facts.table import setup_questions
+from whybot.facts.wording import plain, reason
+
+PACKS = ("arcs", "sparta_athens", "yellow_scarves")
+CODE = re.compile(r"==|!=|\b[A-Za-z][A-Za-z0-9]*_[A-Za-z0-9_]+\b|\b\d{3}_[0-9a-f]{16}\b"
+                  r"|\bsee\b[^.;()]*\babove\b|needed when")
+
+
+def _every_question(name: str) -> list[Question]:
+    pack = engine_for(name).pack
+    book = load_playbook(pack)
+    bots = (book.bot_names or ["Red"])[:book.max_bots]
+    questions = setup_questions(name, bots)
+    questions += [field_question(spec, pack, fact, "fact", book.wording(fact))
+                  for fact, spec in pack.facts.board.items()]
+    questions += [field_question(spec, pack, judgment, "answer", book.wording(judgment))
+                  for judgment, spec in pack.facts.judgments.items()]
+    for kind, entity in pack.facts.entities.items():
+        if entity.key and not entity.created:
+            listed = list_question(entity.key, entity, pack, book.hidden.get(kind, []),
+                                   book.wording(entity.key))
+            questions += [listed, *listed.fields]
+    # every rule that can read a fact is a reason `?` may show
+    questions += [Question(id="x", what="fact", kind="text", text="",
+                           **reason(pack, rule.id, page.name))
+                  for page in pack.pages.values() for rule in page.ordered()]
+    return questions
+
+
+def _shown(question: Question) -> list[str]:
+    texts = [question.text, question.help, question.default_cite]
+    if question.rule or question.what == "dice":
+        texts.append(question.why())
+    return [t for t in texts if t]
+
+
+def _asked_again(name: str) -> list[str]:
+    """What a turn that cannot be decided says when it asks again (a stop in `undecided:`)."""
+    pack = engine_for(name).pack
+    book = load_playbook(pack)
+    return [plain(str(rule.then.raw.get("say", ""))) for rule in pack.rules()
+            if rule.then.stop is not None and str(rule.then.stop) in book.undecided]
+
+
+@pytest.mark.parametrize("name", PACKS)
+def test_asking_again_says_why_in_words(name):
+    says = _asked_again(name)
+    assert says if name != "sparta_athens" else not says
+    assert [text for text in says if CODE.search(text)] == []
+
+
+@pytest.mark.parametrize("name", PACKS)
+def test_no_question_shows_code_names_or_file_hashes(name):
+    found = [(q.id, text) for q in _every_question(name) for text in _shown(q)
+             if CODE.search(text)]
+    assert found == [], "\n".join(f"{ident}: {text[:160]}" for ident, text in found[:20])
+
+
+def test_a_citation_reads_as_the_seed_title_and_section():
+    pack = engine_for("arcs").pack
+    why = reason(pack, "chapter.guild-cards", "chapter")
+    assert why["cite"].startswith("SUPERCAT v0.9 §")
+    act = setup_questions("arcs", ["red"])[1]
+    assert act.default_cite.startswith("SUPERCAT v0.9 § Act I Setup")
+
+
+def test_a_one_field_list_takes_plain_values_and_words_come_back_to_names():
+    bots = setup_questions("arcs")[0]
+    assert bots.parse("red, blue") == [{"name": "red"}, {"name": "blue"}]
+    assert bots.parse(["red"]) == [{"name": "red"}]
+    pack = engine_for("arcs").pack
+    step = field_question(pack.facts.board["step"], pack, "step", "fact")
+    assert step.parse("round end") == "round_end"
+    ambitions = list_question("ambitions", pack.facts.entities["ambition"], pack, [])
+    assert ambitions.parse([{"name": "tycoon", "best rival": 2}]) == [
+        {"name": "tycoon", "best_rival": 2}]
