@@ -53,21 +53,20 @@ from .timeline import Timeline
 from .turn import Turn, TurnResult
 
 
-def _pack(name: str, rules: tuple[str, ...] = ()) -> Pack:
-    from whybot.cli.common import pack_for, pack_names
+def _engine(name: str, rules: tuple[str, ...] = ()) -> Engine:
+    """The pack's compiled engine with the house-rule folders: built once per process and
+    kept on disk between runs, so a table opens without reading the pack's files again."""
+    from whybot.cli.common import engine_for, pack_names
 
     if name not in pack_names():
         raise WhybotError(f"no knowledge pack named {name!r}",
                           hint=did_you_mean(name, pack_names()) or
                           f"packs: {', '.join(pack_names())}")
-    return pack_for(name, rules)
-
-
-def _engine(name: str, rules: tuple[str, ...]) -> Engine:
-    from whybot.cli.common import engine_for
-
-    _pack(name, rules)
     return engine_for(name, rules)
+
+
+def _pack(name: str, rules: tuple[str, ...] = ()) -> Pack:
+    return _engine(name, rules).pack
 
 
 def setup_questions(pack: str, bots: list[str] | None = None,
