@@ -77,6 +77,9 @@ class Derivation:
     by_eid: dict[int, tuple[str, dict[str, Any]]] = field(default_factory=dict)
     created_defaults: dict[str, list[tuple[str, Any]]] = field(default_factory=dict)
     log: Log | None = None  # every firing, for a later run to replay (incremental.py)
+    # False: a batch row's run, which needs the outcome and the rules behind each judgment,
+    # not the facts each firing matched (its supports name their rules, with no `facts`)
+    record: bool = True
 
     def __post_init__(self) -> None:
         self.eids = itertools.count(1 + max((e[EID] for items in self.entities.values()
