@@ -92,15 +92,11 @@ class Derivation:
 
     def copy(self, board: dict[str, Any], entities: dict[str, list[dict[str, Any]]],
              ) -> Derivation:
-        """This run's result on `board` and `entities`, its lists its own (the walk appends to
-        a judgment's support, and changes entities)."""
-        return replace(self, board=board, entities=entities, given=dict(self.given),
-                       values=dict(self.values),
-                       support={k: list(v) for k, v in self.support.items()},
-                       overridden={k: list(v) for k, v in self.overridden.items()},
-                       conflicts=list(self.conflicts),
-                       field_support={k: list(v) for k, v in self.field_support.items()},
-                       fired=set(self.fired), by_eid={})
+        """This run's result on `board` and `entities` (the walk changes entities). What the
+        run concluded — values, supports, conflicts — is shared: a finished run's are never
+        changed (no firing is concluded on a copy, and the trace copies a support it adds
+        notes to), so copying them is left to whoever would."""
+        return replace(self, board=board, entities=entities, by_eid={})
 
     # --- what a condition sees ---------------------------------------------------------------
 

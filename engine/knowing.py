@@ -108,8 +108,8 @@ class Knowing:
             if name in used or name in run.given:
                 judgment = run.judgment(name)
                 notes = self.judgment_notes.get(name)
-                if notes:
-                    judgment.by.extend(notes)
+                if notes:  # a list of its own: the run's support is shared by its copies
+                    judgment.by = [*judgment.by, *notes]
                 found[name] = judgment
         return found
 
