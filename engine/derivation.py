@@ -202,9 +202,15 @@ class Derivation:
         changes of judgments, and of the entity fields in `told` (what a reasoner's facts
         hold; an entity field takes its default on thousands of entities a run)."""
         changes: list[Change] = []
-        lacking = {kind: [(entity, missing) for entity in self.entities.get(kind, ())
-                          if (missing := names - entity.keys())]
-                   for kind, names in self.strata.default_fields.get(stratum, {}).items()}
+        lacking: dict[str, dict[str, list[dict[str, Any]]]] = {}  # kind → field → entities
+        for kind, names in self.strata.default_fields.get(stratum, {}).items():
+            by_name = lacking[kind] = {}
+            for entity in self.entities.get(kind, ()):
+                for name in names - entity.keys():
+                    if name in by_name:
+                        by_name[name].append(entity)
+                    else:
+                        by_name[name] = [entity]
         for name, kind, default in self.strata.defaults.get(stratum, ()):
             if kind is None:
                 if name not in self.values and name not in self.given:
@@ -212,11 +218,10 @@ class Derivation:
                     changes.append(Change("judgment", name, default))
                 continue
             tell = (kind, name) in told
-            for entity, missing in lacking[kind]:
-                if name in missing:
-                    entity[name] = default
-                    if tell:
-                        changes.append(Change("entity", name, entity=entity))
+            for entity in lacking[kind].get(name, ()):
+                entity[name] = default
+                if tell:
+                    changes.append(Change("entity", name, entity=entity))
         return changes
 
     # --- the result ----------------------------------------------------------------------------
