@@ -42,7 +42,8 @@ _Decided = tuple[Engine, Situation, Trace]
 def _side(situate: Situate, seed: int | None) -> _Decided | WhybotError:
     try:
         engine, situation = situate()
-        return engine, situation, engine.decide(situation, seed=seed, explain=False)
+        return engine, situation, engine.decide(situation, seed=seed, explain=False,
+                                                record=False)
     except WhybotError as exc:  # bad input on this side only, maybe: the row says so
         return exc
 

@@ -32,7 +32,7 @@ def attempt(origin: str, seed: int | None,
     names no file), so the batch goes on either way."""
     def row() -> Row:
         engine, situation = situate()
-        trace = engine.decide(situation, seed=seed, explain=False)
+        trace = engine.decide(situation, seed=seed, explain=False, record=False)
         decided = _decided(origin, engine, situation, trace)
         if odds:
             decided["odds"] = odds_part(engine, situation)

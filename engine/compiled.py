@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .alpha import PROPERTIES_BUDGET, AlphaModel, Overflow
-from .compiler import Unit, alternatives, compile_unit, key
+from .compiler import Unit, alternatives, board_code, compile_unit
 from .errors import RuleFileError
 from .expressions import All, Condition, Value
 from .limits import LimitError
@@ -40,10 +40,11 @@ class Band:
     hoisted: dict[str, Value] = field(default_factory=dict)
     keys: list[tuple[str, str]] = field(default_factory=list)  # (board name, fact key)
 
-    def seal(self) -> None:
+    def seal(self, codes: dict[str, str]) -> None:
         """Remember the fact key of every board name the band reads (carriers are built
-        for every evaluation)."""
-        self.keys = [(n, key(n)) for n in sorted(self.names) if n not in self.hoisted]
+        for every evaluation): its code (`board_code`)."""
+        self.keys = [(n, board_code(n, codes)) for n in sorted(self.names)
+                     if n not in self.hoisted]
 
 
 @dataclass
@@ -237,7 +238,7 @@ class Packer:
             self._close_ruleset()
         for bands in self.result.bands.values():
             for band in bands:
-                band.seal()
+                band.seal(self.codes)
         for kind, name in sorted(self.result.fields_read):
             self.result.fields[kind] = (*self.result.fields.get(kind, ()),
                                         (name, self.codes[name]))
@@ -246,7 +247,8 @@ class Packer:
     @property
     def names(self) -> dict[str, str]:
         """code → entity field."""
-        return {code: name for name, code in self.codes.items()}
+        return {code: name for name, code in self.codes.items()
+                if not name.startswith("#board ")}
 
 
 def pattern_fields(patterns: list[dict[str, Any]], names: dict[str, str],

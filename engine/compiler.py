@@ -54,6 +54,14 @@ def key(name: str) -> str:
     return name.replace(".", "__")
 
 
+def board_code(name: str, codes: dict[str, str]) -> str:
+    """The short name a board value goes by on the event and phase facts (`b40`): a phase fact
+    holds every board value its band reads, and comes back in every firing of the band's
+    rules (most of the JSON a derivation gets back). Numbered with the entity fields' codes,
+    so no code is both."""
+    return codes.setdefault("#board " + name, f"b{len(codes)}")
+
+
 def field_code(name: str, codes: dict[str, str]) -> str:
     """The short name an entity field goes by in facts and patterns (`f12`, never one of the
     names whybot stamps on every fact): every byte of an entity fact is encoded, parsed and
@@ -128,7 +136,11 @@ class _Compiling:
     def field_of(self, ref: Ref) -> str:
         if ref.scope is not None:
             return field_code(ref.name, self.codes)
-        return "v" if ref.name in self.judgments_as_facts else key(ref.name)
+        if ref.name in self.judgments_as_facts:
+            return "v"
+        if ref.name in self.hoisted:
+            return ref.name  # `__h1`: the carrier holds it under that name
+        return board_code(ref.name, self.codes)
 
     def declare(self, node: Exists) -> None:
         alias = f"x_{node.alias}"

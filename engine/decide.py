@@ -136,10 +136,12 @@ class Engine:
         return frozenset(derived - read)
 
     def derive(self, board: dict[str, Any], entities: dict[str, list[dict[str, Any]]],
-               answers: dict[str, Any], replay: Replay | None = None) -> Derivation:
+               answers: dict[str, Any], replay: Replay | None = None,
+               record: bool = True) -> Derivation:
         """Every judgment from these observations (with `replay`, the reasoner is asked
-        only about the derivations that read what changed since the last run)."""
-        return self.deriver.derive(board, entities, answers, replay)
+        only about the derivations that read what changed since the last run; without
+        `record`, supports name their rules but not the facts each firing matched)."""
+        return self.deriver.derive(board, entities, answers, replay, record)
 
     def inputs(self, situation: Situation) -> dict[str, Any]:
         """The board a decision starts from: observations, and turn variables at defaults."""
@@ -150,13 +152,19 @@ class Engine:
 
     def decide(self, situation: Situation, seed: int | None = None,
                explain: bool = True, dice: Dice | None = None,
-               reading: Reading | None = None) -> Trace:
+               reading: Reading | None = None, record: bool = True) -> Trace:
         """The decision and its trace; `dice` replaces the snapshot's (the odds drive it).
 
         With `reading`, the walk notes what it reads (`reach.py`): the assumptions are then
         exactly the defaults the walk reached, in the order it reached them, entity lists
-        included; without, a quicker reckoning from the names each considered rule mentions."""
-        turn = Turn(self, situation, seed, explain, dice, reading)
+        included; without, a quicker reckoning from the names each considered rule mentions.
+
+        Without `record` (a batch row), the trace is not one to show: the decision, the path,
+        the judgments with their origins and the rules behind them are exactly as recorded,
+        but no support lists the facts its firing matched and no action says `because`.
+        Deciding again with `record` gives the full trace of the same decision (a test checks
+        they agree)."""
+        turn = Turn(self, situation, seed, explain, dice, reading, record)
         try:
             turn.walk(self.pack.start, 0)
         finally:

@@ -77,6 +77,9 @@ class Derivation:
     by_eid: dict[int, tuple[str, dict[str, Any]]] = field(default_factory=dict)
     created_defaults: dict[str, list[tuple[str, Any]]] = field(default_factory=dict)
     log: Log | None = None  # every firing, for a later run to replay (incremental.py)
+    # False: a batch row's run, which needs the outcome and the rules behind each judgment,
+    # not the facts each firing matched (its supports name their rules, with no `facts`)
+    record: bool = True
 
     def __post_init__(self) -> None:
         self.eids = itertools.count(1 + max((e[EID] for items in self.entities.values()
@@ -89,15 +92,11 @@ class Derivation:
 
     def copy(self, board: dict[str, Any], entities: dict[str, list[dict[str, Any]]],
              ) -> Derivation:
-        """This run's result on `board` and `entities`, its lists its own (the walk appends to
-        a judgment's support, and changes entities)."""
-        return replace(self, board=board, entities=entities, given=dict(self.given),
-                       values=dict(self.values),
-                       support={k: list(v) for k, v in self.support.items()},
-                       overridden={k: list(v) for k, v in self.overridden.items()},
-                       conflicts=list(self.conflicts),
-                       field_support={k: list(v) for k, v in self.field_support.items()},
-                       fired=set(self.fired), by_eid={})
+        """This run's result on `board` and `entities` (the walk changes entities). What the
+        run concluded — values, supports, conflicts — is shared: a finished run's are never
+        changed (no firing is concluded on a copy, and the trace copies a support it adds
+        notes to), so copying them is left to whoever would."""
+        return replace(self, board=board, entities=entities, by_eid={})
 
     # --- what a condition sees ---------------------------------------------------------------
 
@@ -203,9 +202,15 @@ class Derivation:
         changes of judgments, and of the entity fields in `told` (what a reasoner's facts
         hold; an entity field takes its default on thousands of entities a run)."""
         changes: list[Change] = []
-        lacking = {kind: [(entity, missing) for entity in self.entities.get(kind, ())
-                          if (missing := names - entity.keys())]
-                   for kind, names in self.strata.default_fields.get(stratum, {}).items()}
+        lacking: dict[str, dict[str, list[dict[str, Any]]]] = {}  # kind → field → entities
+        for kind, names in self.strata.default_fields.get(stratum, {}).items():
+            by_name = lacking[kind] = {}
+            for entity in self.entities.get(kind, ()):
+                for name in names - entity.keys():
+                    if name in by_name:
+                        by_name[name].append(entity)
+                    else:
+                        by_name[name] = [entity]
         for name, kind, default in self.strata.defaults.get(stratum, ()):
             if kind is None:
                 if name not in self.values and name not in self.given:
@@ -213,11 +218,10 @@ class Derivation:
                     changes.append(Change("judgment", name, default))
                 continue
             tell = (kind, name) in told
-            for entity, missing in lacking[kind]:
-                if name in missing:
-                    entity[name] = default
-                    if tell:
-                        changes.append(Change("entity", name, entity=entity))
+            for entity in lacking[kind].get(name, ()):
+                entity[name] = default
+                if tell:
+                    changes.append(Change("entity", name, entity=entity))
         return changes
 
     # --- the result ----------------------------------------------------------------------------

@@ -107,9 +107,10 @@ class DurableDeriver:
         self.partial = partial  # the rulesets of only some derivations (a rederive's)
 
     def derive(self, board: dict[str, Any], entities: dict[str, list[dict[str, Any]]],
-               answers: dict[str, Any], replay: Replay | None = None) -> Derivation:
+               answers: dict[str, Any], replay: Replay | None = None,
+               record: bool = True) -> Derivation:
         run = Derivation(self.pack, self.strata, dict(board), copy_entities(entities),
-                         dict(answers), log={})
+                         dict(answers), log={}, record=record)
         self.compiled.check_joins({k: len(v) for k, v in run.entities.items()})
         compiled = self.compiled
         if replay is not None and self.partial is not None:
@@ -134,6 +135,7 @@ class DurableDeriver:
         """Fire every activation (and replay the last run's firings of the derivations not
         asked), conclude in one canonical order, tell; until nothing changes."""
         tested = facts.compiled.group_fields.get(str(stratum), set())
+        record = run.record
         for round_ in itertools.count():
             firings = []
             for state in facts.states:
@@ -144,7 +146,8 @@ class DurableDeriver:
                     bound = {unit.aliases[alias]: run.by_eid[fact["eid"]][1]
                              for alias, fact in matched.items() if alias in unit.aliases}
                     facts_shown = [{"judgment": j, "value": matched[a].get("v")}
-                                   for a, j in unit.judgments.items() if a in matched]
+                                   for a, j in unit.judgments.items() if a in matched] \
+                        if record else []
                     firings.append(Firing(firing_order(unit.rank, bound), unit.rule, bound,
                                           facts_shown))
             if replay is not None:

@@ -88,8 +88,9 @@ def conclude_round(run: Derivation, stratum: int, round_: int, firings: list[Fir
     logged = run.log.setdefault((stratum, round_), [])
     changes: list[Change] = []
     firings.sort(key=lambda f: f.order)
+    record = run.record
     for firing in firings:
-        shown = firing.shown if firing.replayed else [
+        shown = firing.shown if firing.replayed or not record else [
             *(entity_support(entity, run.pack, run.by_eid[entity[EID]][0])
               for entity in firing.bound.values()), *firing.shown]
         made = run.conclude(firing.rule, firing.bound, shown,

@@ -23,7 +23,7 @@ if TYPE_CHECKING:
     from .model import Pack
     from .reuse import LastDerivation
     from .situation import Situation
-    from .trace import Trace
+    from .trace import Judgment, Trace
 
 
 class Knowing:
@@ -37,9 +37,13 @@ class Knowing:
     store: EntityStore
     bound: dict[str, dict[str, Any]]
     last_derivation: LastDerivation
+    record: bool  # False: a batch row's turn (Engine.decide)
     derived_now: Derivation  # the last derivation, whose judgments the board holds now
     first_seen: dict[int, tuple[str, dict[str, Any]]]
     first_support: dict[tuple[int, str], list[dict[str, Any]]]
+    first_run: Derivation | None  # the turn's first derivation: the judgments as traced
+    first_values: dict[str, Any]  # its judgments' values
+    judgment_notes: dict[str, list[dict[str, Any]]]  # "from step N on": a later change
     refresh: Callable[[dict[str, Any]], None]  # the walk's: aliases bound to it see it anew
     label: Callable[..., str]  # the walk's: "kind name" of an entity
 
@@ -49,7 +53,7 @@ class Knowing:
         run = last.find(inputs, entities)
         if run is None:
             run = self.engine.derive(inputs, entities, self.situation.answers,
-                                     last.replay(inputs, entities))
+                                     last.replay(inputs, entities), self.record)
             last.keep(inputs, entities, run)
         self.trace.derived_from = (inputs, entities)
         self.board.update(run.board)
@@ -57,7 +61,8 @@ class Knowing:
         values = run.judgment_values()
         self._record(run, values)
         self.trace.conflicts.extend(run.conflicts)
-        self.trace.field_support.update(run.field_support)
+        if self.record:
+            self.trace.field_support.update(run.field_support)
         self._remember(run.entities, run.field_support)
         self.board.update(values)
         self.store.replace(run.entities)
@@ -78,20 +83,35 @@ class Knowing:
 
     def _record(self, run: Derivation, values: dict[str, Any]) -> None:
         """The trace keeps each judgment as first derived; a later derivation (after an
-        action, a declaration) that changes it adds a note saying from which step on."""
-        if not self.trace.judgments:
-            self.trace.judgments = run.judgments()
+        action, a declaration) that changes it adds a note saying from which step on. Only
+        the first run and the notes are kept here: `judged` makes the trace's judgments, at
+        the end, of those the walk used."""
+        if self.first_run is None:
+            self.first_run, self.first_values = run, values
             return
         for name, value in values.items():
-            first = self.trace.judgments.get(name)
-            if first is None:
-                self.trace.judgments[name] = run.judgment(name)
-                continue
-            last = first.by[-1] if first.by and "since" in first.by[-1] else None
-            if value != (last["value"] if last else first.value):
-                first.by.append({"rule": f"from step {len(self.trace.steps)} on",
-                                 "note": f"{plain(value)} ({run.judgment(name).origin})",
-                                 "since": len(self.trace.steps), "value": value})
+            notes = self.judgment_notes.get(name)
+            if value != (notes[-1]["value"] if notes else self.first_values[name]):
+                self.judgment_notes.setdefault(name, []).append(
+                    {"rule": f"from step {len(self.trace.steps)} on",
+                     "note": f"{plain(value)} ({run.judgment(name).origin})",
+                     "since": len(self.trace.steps), "value": value})
+
+    def judged(self, used: set[str]) -> dict[str, Judgment]:
+        """The judgments the walk read (and those given), each as first derived, with the
+        notes of later changes: what the trace shows."""
+        run = self.first_run
+        if run is None:
+            return {}
+        found = {}
+        for name in run.strata.judgments:
+            if name in used or name in run.given:
+                judgment = run.judgment(name)
+                notes = self.judgment_notes.get(name)
+                if notes:  # a list of its own: the run's support is shared by its copies
+                    judgment.by = [*judgment.by, *notes]
+                found[name] = judgment
+        return found
 
     def rederive(self) -> None:
         """Derive the judgments again from the board and entities as they are now."""

@@ -29,11 +29,12 @@ class PlainDeriver:
         self.rank = {rule.id: index for index, rule in enumerate(self.rules)}
 
     def derive(self, board: dict[str, Any], entities: dict[str, list[dict[str, Any]]],
-               answers: dict[str, Any], replay: Replay | None = None) -> Derivation:
+               answers: dict[str, Any], replay: Replay | None = None,
+               record: bool = True) -> Derivation:
         """With `replay`, only the affected derivations are matched; the last run's firings
         of the others are concluded in their rounds (incremental.py)."""
         run = Derivation(self.pack, self.strata, dict(board), copy_entities(entities),
-                         dict(answers), log={})
+                         dict(answers), log={}, record=record)
         run.initial()
         for stratum in range(self.strata.top + 1):
             rules = [r for r in self.rules if self.strata.level[r.id] == stratum

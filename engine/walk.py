@@ -26,6 +26,7 @@ from .trace import Step, Trace
 
 if TYPE_CHECKING:
     from .decide import Engine
+    from .derivation import Derivation
     from .reach import Reading
 
 
@@ -34,8 +35,9 @@ class Turn(Knowing):
 
     def __init__(self, engine: Engine, situation: Situation, seed: int | None,
                  explain: bool, dice: Dice | None = None, reading: Reading | None = None,
-                 ) -> None:
+                 record: bool = True) -> None:
         self.engine = engine
+        self.record = record  # False: no facts in supports, no `because` (Engine.decide)
         self.reading = reading  # notes what each step reads (engine/reach.py), if given
         self.pack = engine.pack
         self.situation = situation
@@ -56,6 +58,9 @@ class Turn(Knowing):
         # each entity as first seen, each derived field as first derived, with its rules
         self.first_seen: dict[int, tuple[str, dict[str, Any]]] = {}
         self.first_support: dict[tuple[int, str], list[dict[str, Any]]] = {}
+        self.first_run: Derivation | None = None
+        self.first_values: dict[str, Any] = {}
+        self.judgment_notes: dict[str, list[dict[str, Any]]] = {}
         self.last_derivation = LastDerivation(engine.derivation_reads, engine.dependencies)
         self._derive(situation.entities)
         self.session = engine.pages.open(self.store)
@@ -281,7 +286,7 @@ class Turn(Knowing):
             action["prefer"] = list(then.action.guidance)
         if "target" in outcome and outcome["target"]["chosen"] is not None:
             action["target"] = outcome["target"]["chosen"]
-        because = self._because(rule)
+        because = self._because(rule) if self.record else None
         if because:
             action["because"] = because
         outcome["action"] = action["action"]
@@ -302,6 +307,5 @@ class Turn(Knowing):
         behind = engine.fields_behind
         self.trace.entity_judgments = self.entity_judgments(
             read.union(*(behind.get(name, ()) for name in read)), engine.shown_fields)
-        self.trace.judgments = {n: j for n, j in self.trace.judgments.items()
-                                if n in used or j.origin == "given"}
+        self.trace.judgments = self.judged(used)
         return self.trace

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from whybot.engine.asserted import EntityFacts
 from whybot.engine.compiled import Compiled, pattern_fields
-from whybot.engine.compiler import field_code
+from whybot.engine.compiler import board_code, field_code
 from whybot.engine.derivation import EID
 
 
@@ -32,6 +32,33 @@ def test_field_codes_are_short_shared_and_never_a_name_whybot_stamps():
     first = [field_code(name, codes) for name in ("size", "t", "kind", "id", "size")]
     assert first == ["f0", "f1", "f2", "f3", "f0"]
     assert not {"t", "kind", "eid", "id", "sid", "k", "v", "n"} & set(codes.values())
+
+
+def test_board_codes_are_short_and_never_an_entity_fields_or_a_stamped_name():
+    """Board values go by codes on event and phase facts (`compiler.board_code`), numbered
+    with the entity fields' codes; `Packer.names` (code → entity field) leaves them out."""
+    codes: dict[str, str] = {}
+    made = [field_code("size", codes), board_code("size", codes), board_code("band", codes),
+            board_code("size", codes), board_code("from", codes)]
+    assert made == ["f0", "b1", "b2", "b1", "b3"]
+    assert not {"t", "band", "from", "kind", "eid", "id", "sid", "k", "v", "n"} & \
+        set(codes.values())
+
+
+def test_a_phase_fact_names_no_board_value():
+    """The demo's derivation carriers hold board values under codes only (and hoisted values
+    as `__h1`, ...): no board name reaches the C core or comes back in a firing."""
+    from tests.conftest import KNOWLEDGE, engine_for
+
+    engine = engine_for(KNOWLEDGE, "arcs")
+    names = engine.pack.facts.board_names()
+    for compiled in (engine.deriver.compiled, engine.pages.compiled):
+        for bands in compiled.bands.values():
+            for band in bands:
+                for name, code in band.keys:
+                    assert code.startswith("b") and code[1:].isdigit(), (name, code)
+                    assert code not in names
+    assert any(band.keys for bands in engine.deriver.compiled.bands.values() for band in bands)
 
 
 def _facts() -> EntityFacts:
