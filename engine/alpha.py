@@ -12,7 +12,11 @@ durable_rules 2.0.28 keeps fixed-size tables in its C core (see `docs/durable_ru
 - a pattern's beta node holds at most 31 expressions (`MAX_SEQUENCE_EXPRESSIONS`: two per
   `$and`/`$or`, one per join) and a rule at most 16 patterns (`MAX_MESSAGE_FRAMES`).
 
-Alpha nodes are shared by identical tests under the same parent, as durable_rules shares them.
+Alpha nodes are shared by identical tests under the same parent, as durable_rules shares them
+(`findAlpha`, rete.c) — except a test that reads another fact (a join) or computes (`$add`):
+durable_rules compares those by string-pool offsets, fresh for every rule, or not at all, so
+each is a node of its own, pushed for every fact that reaches its parent. Sixty-four
+alternatives of one rule that each start with the same join overflowed the stack this way.
 The stack a fact can need is bounded from the tree: at a node, all children whose tests may
 hold at once are pushed (equality tests of one property with different values exclude each
 other; everything else, joins included, may hold together), then each is walked in turn.
@@ -74,6 +78,7 @@ class AlphaModel:
     def __init__(self) -> None:
         self.root = _Node()
         self.units = 0
+        self.joins: list[tuple] = []
 
     def add_unit(self, patterns: list[dict[str, Any]]) -> None:
         """Add one rule's patterns; raise Overflow (changes kept: rebuild to undo)."""
@@ -94,7 +99,8 @@ class AlphaModel:
                     raise Overflow("rules sharing one test")
         self._refresh(touched)
         if self.root.stack > STACK_BUDGET:
-            raise Overflow("tests that can hold at once for one fact")
+            raise Overflow("tests that can hold at once for one fact: durable_rules "
+                           "walks at most 64")
 
     def _build(self, expression: dict[str, Any], parent: _Node,
                touched: list[_Node]) -> list[_Node]:
@@ -124,6 +130,9 @@ class AlphaModel:
             prop, operand = name, value
             key = (prop, "$eq", _key(operand))
             exclusive = not isinstance(operand, dict)
+        if isinstance(operand, dict):  # a join or an expression: never shared (see above)
+            key = (*key, len(self.joins))
+            self.joins.append(key)
         node = parent.children.get(key)
         if node is None:
             node = _Node([parent], parent.depth + 1, prop, exclusive)

@@ -128,7 +128,9 @@ def rule_condition(rule: Rule) -> Condition:
 class Packer:
     """Packs rules into bands and rulesets, keeping every budget (see alpha.py)."""
 
-    def __init__(self, carrier: str, name: str, judgments_as_facts: frozenset[str]) -> None:
+    def __init__(self, carrier: str, name: str, judgments_as_facts: frozenset[str],
+                 register: bool = True) -> None:
+        self.register = register
         self.result = Compiled(carrier)
         self.name = name
         self.judgments_as_facts = judgments_as_facts
@@ -227,7 +229,8 @@ class Packer:
 
     def _close_ruleset(self) -> None:
         index = len(self.result.rulesets)
-        self.result.rulesets.append(Ruleset(f"{self.name}.{index}", self.building.definition))
+        self.result.rulesets.append(Ruleset(f"{self.name}.{index}", self.building.definition,
+                                            self.register))
         self.result.kinds.append(self.building.kinds)
         self.result.judgments.append(self.building.judgments)
         self.building = _Building()
@@ -247,6 +250,14 @@ class Packer:
     def names(self) -> dict[str, str]:
         """code → entity field."""
         return {code: name for name, code in self.codes.items()}
+
+
+def fits_alone(rule: Rule, derivation: bool, judgments: frozenset[str]) -> None:
+    """Raise the RuleFileError a pack's compiling would raise for a rule too large for
+    durable_rules even in a ruleset of its own (`rules lint` says what `decide` would)."""
+    packer = Packer("phase" if derivation else "evaluate", "fits", judgments if derivation
+                    else frozenset(), register=False)
+    packer.add("fits", 1, rule)
 
 
 def pattern_fields(patterns: list[dict[str, Any]], names: dict[str, str],

@@ -65,12 +65,15 @@ def live_states() -> int:
 class Ruleset:
     """One registered durable_rules ruleset, rebuilt under a new name if a state poisons it."""
 
-    def __init__(self, name: str, definition: dict[str, Any]) -> None:
+    def __init__(self, name: str, definition: dict[str, Any], register: bool = True) -> None:
+        """`register=False`: registered when a state of it is first needed (never, for a
+        ruleset built only to prove that rules fit, as `rules lint` does)."""
         self.base = name
         self.definition = {**definition,
                            CLOSE: {"all": [{"c": {"t": "close"}}], "pri": 65535}}
         self.handle = 0
-        self.register()
+        if register:
+            self.register()
 
     def register(self) -> None:
         name = f"{self.base}~{next(_NAMES)}"
