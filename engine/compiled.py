@@ -16,8 +16,6 @@ from .alpha import PROPERTIES_BUDGET, AlphaModel, Overflow
 from .compiler import Unit, alternatives, compile_unit, key
 from .errors import RuleFileError
 from .expressions import All, Condition, Value
-from .limits import LimitError
-from .limits import current as limits
 from .model import Rule
 from .network import Ruleset
 from .trees import kinds_read, scopes
@@ -39,6 +37,7 @@ class Band:
     names: set[str] = field(default_factory=set)
     hoisted: dict[str, Value] = field(default_factory=dict)
     keys: list[tuple[str, str]] = field(default_factory=list)  # (board name, fact key)
+    costs: list[tuple[tuple[str, ...], str]] = field(default_factory=list)  # budget.Costed
 
     def seal(self) -> None:
         """Remember the fact key of every board name the band reads (carriers are built
@@ -74,7 +73,6 @@ class Compiled:
     group_fields: dict[str, set[tuple[str, str]]] = field(default_factory=dict)  # by page/stratum
     # kind → (field, its code) for each field its facts hold (compiler.field_code)
     fields: dict[str, tuple[tuple[str, str], ...]] = field(default_factory=dict)
-    joins: dict[tuple[str, ...], str] = field(default_factory=dict)  # kinds joined → a rule
     judgment_readers: dict[str, tuple[int, ...]] = field(default_factory=dict)  # see below
     later_fields: dict[int, dict[str, tuple[tuple[str, str], ...]]] = field(
         default_factory=dict)  # see fields_from
@@ -101,21 +99,6 @@ class Compiled:
                 kind: tuple(item for item in items if (kind, item[0]) in tested)
                 for kind, items in self.fields.items()}
         return found
-
-    def check_joins(self, counts: dict[str, int]) -> None:
-        """Refuse, before any fact is asserted, entities whose joins would explode: a rule
-        joining k kinds examines up to the product of their counts."""
-        limit = limits().combinations
-        for kinds, rule in self.joins.items():
-            product = 1
-            for kind in kinds:
-                product *= counts.get(kind, 0)
-            if product > limit:
-                shown = " × ".join(f"{counts.get(k, 0)} {k}" for k in kinds)
-                raise LimitError(f"rule {rule} would examine {product:,} combinations of "
-                                 f"{shown}, over the limit combinations = {limit:,}",
-                                 hint="list fewer entities, or raise the limit with "
-                                      "WHYBOT_LIMIT_COMBINATIONS=N")
 
 
 def rule_condition(rule: Rule) -> Condition:
@@ -224,8 +207,8 @@ class Packer:
             self.result.group_fields.setdefault(band.group, set()).update(tested)
             self.building.judgments |= set(unit.judgments.values())
             joined = tuple(sorted(aliases[a] for a in unit.aliases.values() if a in aliases))
-            if len(joined) > 1:
-                self.result.joins.setdefault(joined, unit.rule.id)
+            if joined:  # what reading it costs: budget.py
+                band.costs.append((joined, unit.rule.id))
 
     def _close_ruleset(self) -> None:
         index = len(self.result.rulesets)

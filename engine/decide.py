@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from . import budget
 from .compiled import Compiled, Packer, rule_condition
 from .derivation import Derivation
 from .derive import DurableDeriver
@@ -156,11 +157,12 @@ class Engine:
         With `reading`, the walk notes what it reads (`reach.py`): the assumptions are then
         exactly the defaults the walk reached, in the order it reached them, entity lists
         included; without, a quicker reckoning from the names each considered rule mentions."""
-        turn = Turn(self, situation, seed, explain, dice, reading)
-        try:
-            turn.walk(self.pack.start, 0)
-        finally:
-            trace = turn.finish()
+        with budget.decision():
+            turn = Turn(self, situation, seed, explain, dice, reading)
+            try:
+                turn.walk(self.pack.start, 0)
+            finally:
+                trace = turn.finish()
         trace.assumed = ([o.as_dict() for o in open_facts(self, trace, reading, situation)]
                          if reading is not None else self.assumptions(trace, situation))
         if trace.disagreements:

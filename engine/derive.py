@@ -16,6 +16,7 @@ import itertools
 from collections.abc import Callable
 from typing import Any
 
+from . import budget
 from .asserted import EntityFacts, carrier_fact
 from .compiled import Compiled
 from .compiler import normal_number
@@ -110,7 +111,6 @@ class DurableDeriver:
                answers: dict[str, Any], replay: Replay | None = None) -> Derivation:
         run = Derivation(self.pack, self.strata, dict(board), copy_entities(entities),
                          dict(answers), log={})
-        self.compiled.check_joins({k: len(v) for k, v in run.entities.items()})
         compiled = self.compiled
         if replay is not None and self.partial is not None:
             compiled = self.partial(replay.affected) or compiled
@@ -121,6 +121,11 @@ class DurableDeriver:
             facts.tell(run.initial() + [Change("judgment", n, v) for n, v in answers.items()
                                         if ("judgment", n) in self.strata.producers], set())
             for stratum in range(self.strata.top + 1):
+                costs = [cost for band in compiled.bands.get(str(stratum), ())
+                         for cost in band.costs]
+                budget.current().charge(costs, {kind: len(items) for kind, items
+                                                in run.entities.items()},
+                                        f"derivations of stratum {stratum}")
                 facts.phase(stratum)
                 facts.flush()
                 self._stratum(stratum, run, facts, replay)
@@ -147,6 +152,8 @@ class DurableDeriver:
                                    for a, j in unit.judgments.items() if a in matched]
                     firings.append(Firing(firing_order(unit.rank, bound), unit.rule, bound,
                                           facts_shown))
+            if round_:  # matched again after an entity it read changed: beyond the charge
+                budget.current().spend(len(firings), f"derivations of stratum {stratum}")
             if replay is not None:
                 firings += replay.firings(stratum, round_, run.by_eid)
             changes = conclude_round(run, stratum, round_, firings, replay)

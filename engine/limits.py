@@ -35,7 +35,7 @@ class Limits:
     dice_count: int = 100
     dice_sides: int = 1_000
     steps: int = 5_000
-    combinations: int = 200_000
+    combinations: int = 150_000
     message_chars: int = 300
     odds_runs: int = 5_000
     odds_seconds: int = 60
@@ -66,7 +66,8 @@ LIMIT_HELP = {
     "dice_count": "dice in one roll",
     "dice_sides": "sides of one die",
     "steps": "steps of one decision (pages read, rules applied): stops goto/call loops",
-    "combinations": "entity combinations one condition may examine (joins of exists)",
+    "combinations": "entity combinations one decision may examine, over all its rules, "
+                    "derivation runs and page reads (budget.py)",
     "message_chars": "characters of the user's own text quoted in an error",
     "odds_runs": "runs of the procedure one `whybot odds` may make (exact, or --samples)",
     "odds_seconds": "seconds one `whybot odds` may take",

@@ -10,9 +10,10 @@ from __future__ import annotations
 import pytest
 from typer.testing import CliRunner
 
-from benchmarks.worst_cases import CASES, Case, alternatives, stop, write
+from benchmarks.worst_cases import CASES, Case, alternatives, judge, stop, write
 from tests.conftest import refused
 from whybot.cli.app import app
+from whybot.engine.limits import LimitError
 
 
 @pytest.fixture()
@@ -50,3 +51,46 @@ def test_lint_passes_what_decide_decides(run, tmp_path):
     _, rules = write(CASES["or64join"], tmp_path)
     linted = run("rules", "lint", "--pack", "arcs", "--rules", rules)
     assert linted.exit_code == 0, linted.output
+
+
+@pytest.mark.parametrize("name", ["join2x447", "join3x58", "rules200x4990", "page200x4990"])
+def test_costly_joins_and_many_rules_are_refused_up_front_naming_the_limit(run, tmp_path,
+                                                                          name):
+    # each took minutes and gigabytes; now refused before the work, with the costliest rule
+    snapshot, rules = write(CASES[name], tmp_path)
+    refused(run("decide", snapshot, "--rules", rules, "--seed", "1"),
+            "this decision would examine", "entity combinations", "rule ",
+            "over the limit combinations = 150,000", "WHYBOT_LIMIT_COMBINATIONS")
+
+
+def test_the_budget_is_the_whole_decisions_not_one_rules(run, tmp_path):
+    # 200 rules of 20 options each: no rule comes near the limit, together they pass it
+    case = Case("many", "", 20, True, tuple(judge(f"house.r{i}", "exists option as o0 "
+                                                  "(gain >= 0)") for i in range(200)))
+    snapshot, rules = write(case, tmp_path)
+    decided = run("decide", snapshot, "--rules", rules, "--seed", "1")
+    assert decided.exit_code == 0, decided.output
+    refused(run("--limit", "combinations=5000", "decide", snapshot, "--rules", rules,
+                "--seed", "1"), "over the limit combinations = 5,000")
+
+
+def test_a_join_of_100_by_100_decides(run, tmp_path):
+    # it took 20.8 s (2 ms a combination); the pair's firings are read back cheaply now
+    snapshot, rules = write(CASES["join2x100"], tmp_path)
+    decided = run("decide", snapshot, "--rules", rules, "--seed", "1")
+    assert decided.exit_code == 0, decided.output
+    assert "result: decided" in decided.stdout
+
+
+def test_the_evaluators_work_counts_against_the_same_budget():
+    from whybot.engine.budget import Budget
+    from whybot.engine.evaluate import World, holds
+    from whybot.engine.parser import parse
+
+    from .test_closures import KINDS
+
+    tokens = [{"colour": "red", "size": 1} for _ in range(30)]
+    world = World({}, {"token": tokens}, Budget(500))
+    with pytest.raises(LimitError, match="over the limit combinations = 500"):
+        holds(parse("exists token as b (size >= 1) and exists token as c (size > b.size)",
+                    KINDS), world)  # 30 tested, then 30 for each of them
