@@ -84,6 +84,14 @@ CASES = {case.name: case for case in (
     Case("page200x4990", "decision: 200 rules without joins, 4,990 options", 4990, False,
          tuple(stop(f"house.r{i}", f"exists option as o0 (gain > {20 + i})")
                for i in range(200))),
+    Case("join3x33", "derivation: a 3-way join just under the limit, 33 × 33 × 33", 33, True,
+         (judge("house.triples", _joined(3)),)),
+    Case("rules200x80", "derivation: 200 rules without joins just under the limit, 80 options",
+         80, True, tuple(judge(f"house.r{i}", f"exists option as o0 (gain >= {i % 3})")
+                         for i in range(200))),
+    Case("page200x60", "decision: 200 rules without joins just under the limit, 60 options",
+         60, False, tuple(stop(f"house.r{i}", f"exists option as o0 (gain > {20 + i})")
+                          for i in range(200))),
     Case("or64join", "decision: 64 `or` alternatives inside a join, 2 options", 2, False,
          (stop("house.or64", alternatives("gain == {i}", 64)),)),
 )}

@@ -142,7 +142,7 @@ class DurableDeriver:
         for round_ in itertools.count():
             firings = []
             for state in facts.states:
-                for name, matched in state.drain():
+                for name, matched in state.firings():
                     unit = facts.compiled.units.get(name)
                     if unit is None:
                         continue  # a band's end rule: nothing applied there
