@@ -9,6 +9,7 @@ of a thousand house rules is spread over several, evaluated top band first.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -16,7 +17,7 @@ from .alpha import PROPERTIES_BUDGET, AlphaModel, Overflow
 from .compiler import Unit, alternatives, compile_unit, key
 from .errors import RuleFileError
 from .expressions import All, Condition, Value
-from .model import Rule
+from .model import Pack, Rule
 from .network import Ruleset
 from .trees import kinds_read, scopes
 
@@ -235,12 +236,18 @@ class Packer:
         return {code: name for name, code in self.codes.items()}
 
 
-def fits_alone(rule: Rule, derivation: bool, judgments: frozenset[str]) -> None:
-    """Raise the RuleFileError a pack's compiling would raise for a rule too large for
-    durable_rules even in a ruleset of its own (`rules lint` says what `decide` would)."""
-    packer = Packer("phase" if derivation else "evaluate", "fits", judgments if derivation
-                    else frozenset(), register=False)
-    packer.add("fits", 1, rule)
+def unfitting(pack: Pack) -> Iterator[RuleFileError]:
+    """The RuleFileError compiling the pack would raise for each rule too large for
+    durable_rules even in a ruleset of its own: `rules lint` says what `decide` would."""
+    judgments = frozenset(pack.facts.judgments)
+    decisions = [rule for page in pack.decision_pages() for rule in page.ordered()]
+    for carrier, facts, rules in (("evaluate", frozenset(), decisions),
+                                  ("phase", judgments, pack.derivations())):
+        for rule in rules:
+            try:
+                Packer(carrier, "fits", facts, register=False).add("fits", 1, rule)
+            except RuleFileError as exc:
+                yield exc
 
 
 def pattern_fields(patterns: list[dict[str, Any]], names: dict[str, str],

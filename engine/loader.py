@@ -12,7 +12,6 @@ code.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -297,21 +296,10 @@ def collect_problems(folder: Path, overlays: list[Path]) -> list[RuleFileError]:
         pack, _ = _load(folder, overlays)
     except RuleFileError as exc:
         return [exc]
-    return list(check_pack(pack)) or list(_unfitting(pack))
+    from .compiled import unfitting
 
+    return list(check_pack(pack)) or list(unfitting(pack))
 
-def _unfitting(pack: Pack) -> Iterator[RuleFileError]:
-    """The rules compiling would refuse: too large for durable_rules' tables on their own."""
-    from .compiled import fits_alone
-
-    judgments = frozenset(pack.facts.judgments)
-    decisions = [rule for page in pack.decision_pages() for rule in page.ordered()]
-    for derivation, rules in ((False, decisions), (True, pack.derivations())):
-        for rule in rules:
-            try:
-                fits_alone(rule, derivation, judgments)
-            except RuleFileError as exc:
-                yield exc
 
 
 __all__ = ["collect_problems", "declares_rules", "load_pack", "load_pack_folder", "pack_folder",
