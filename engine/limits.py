@@ -66,8 +66,8 @@ LIMIT_HELP = {
     "dice_count": "dice in one roll",
     "dice_sides": "sides of one die",
     "steps": "steps of one decision (pages read, rules applied): stops goto/call loops",
-    "combinations": "entity combinations one decision may examine, over all its rules, "
-                    "derivation runs and page reads (budget.py)",
+    "combinations": "entity combinations one decision may examine, summed over its rules "
+                    "and their runs (a join: the product of its kinds' counts)",
     "message_chars": "characters of the user's own text quoted in an error",
     "odds_runs": "runs of the procedure one `whybot odds` may make (exact, or --samples)",
     "odds_seconds": "seconds one `whybot odds` may take",
