@@ -15,8 +15,10 @@ from typing import Any
 
 from .alpha import PROPERTIES_BUDGET, AlphaModel, Overflow
 from .compiler import Unit, alternatives, compile_unit, key
-from .errors import RuleFileError
+from .errors import RuleFileError, WhybotError
 from .expressions import All, Condition, Value
+from .limits import LimitError
+from .limits import current as limits
 from .model import Pack, Rule
 from .network import Ruleset
 from .trees import kinds_read, scopes
@@ -123,6 +125,7 @@ class Packer:
         self.hoist: dict[Value, str] = {}
         self.codes: dict[str, str] = {}  # entity field → its code in facts and patterns
         self.band_count = 0
+        self.units = 0  # durable_rules rules so far: each alternative of a rule is one
 
     def start_ruleset(self) -> None:
         """Place what follows in a ruleset of its own."""
@@ -137,6 +140,10 @@ class Packer:
                  for index, conjunction in enumerate(alternatives(rule, rule_condition(rule)))]
         if not units:
             return  # it can never apply; the explainer says why
+        self.units += len(units)  # what compiling costs: the rules limit counts them all
+        limits().check("rules", self.units, f"rules compiled, each alternative of a "
+                       f"condition counted as one (passed at rule {rule.id})", file=rule.file,
+                       line=rule.line)
         for attempt in ("same band", "new band", "new ruleset"):
             fresh = attempt != "same band" or self.band is None or self.band.group != group \
                 or self._too_many_names(units)
@@ -161,13 +168,19 @@ class Packer:
         if new_ruleset and self.building.patterns:
             self._close_ruleset()
         self.band_count += 1
-        self.band = Band(self.band_count, group, len(self.result.rulesets), rank)
-        self.result.bands.setdefault(group, []).append(self.band)
+        band = Band(self.band_count, group, len(self.result.rulesets), rank)
         if self.result.carrier == "evaluate":  # an event nothing else takes ends here
-            end = [{"e": self._carrier(self.band, None, [])}]
-            self.building.definition[f"{END}{self.band.number}"] = {"all": end, "pri": LOWEST}
-            self.building.patterns[f"{END}{self.band.number}"] = end
-            self.building.model.add_unit(end)
+            end = [{"e": self._carrier(band, None, [])}]
+            try:
+                self.building.model.add_unit(end)
+            except Overflow:  # the ruleset is full (3,000 rules, 400 bands): start the next
+                self._close_ruleset()
+                band.ruleset = len(self.result.rulesets)
+                self.building.model.add_unit(end)
+            self.building.definition[f"{END}{band.number}"] = {"all": end, "pri": LOWEST}
+            self.building.patterns[f"{END}{band.number}"] = end
+        self.band = band
+        self.result.bands.setdefault(group, []).append(band)
 
     def _carrier(self, band: Band, rank: int | None, tests: list[dict[str, Any]],
                  ) -> dict[str, Any]:
@@ -236,18 +249,24 @@ class Packer:
         return {code: name for name, code in self.codes.items()}
 
 
-def unfitting(pack: Pack) -> Iterator[RuleFileError]:
+def unfitting(pack: Pack) -> Iterator[WhybotError]:
     """The RuleFileError compiling the pack would raise for each rule too large for
     durable_rules even in a ruleset of its own: `rules lint` says what `decide` would."""
     judgments = frozenset(pack.facts.judgments)
     decisions = [rule for page in pack.decision_pages() for rule in page.ordered()]
     for carrier, facts, rules in (("evaluate", frozenset(), decisions),
                                   ("phase", judgments, pack.derivations())):
+        units = 0
         for rule in rules:
+            packer = Packer(carrier, "fits", facts, register=False)
+            packer.units = units
             try:
-                Packer(carrier, "fits", facts, register=False).add("fits", 1, rule)
-            except RuleFileError as exc:
+                packer.add("fits", 1, rule)
+            except (RuleFileError, LimitError) as exc:
                 yield exc
+                if isinstance(exc, LimitError):
+                    break
+            units = packer.units
 
 
 def pattern_fields(patterns: list[dict[str, Any]], names: dict[str, str],

@@ -29,7 +29,7 @@ class Limits:
     depth: int = 40
     string_chars: int = 10_000
     entities: int = 5_000
-    rules: int = 20_000
+    rules: int = 5_000
     alternatives: int = 64
     condition_chars: int = 4_000
     dice_count: int = 100
@@ -60,7 +60,8 @@ LIMIT_HELP = {
     "depth": "nesting depth of one document, and of one condition",
     "string_chars": "characters in one text value",
     "entities": "entities (cards, options, provinces, ...) in one snapshot",
-    "rules": "rules in one pack with its house rules",
+    "rules": "rules in one pack with its house rules (compiled: each alternative of a "
+             "condition counts as one)",
     "alternatives": "alternatives ('or' branches, multiplied out) of one rule's condition",
     "condition_chars": "characters in one condition",
     "dice_count": "dice in one roll",

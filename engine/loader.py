@@ -18,7 +18,7 @@ from typing import Any
 
 from .checks import check_pack
 from .declarations import add_facts, condition, fail, load_pack_description
-from .errors import RuleFileError, did_you_mean
+from .errors import RuleFileError, WhybotError, did_you_mean
 from .files import PACK_FILE, pack_folder, rule_files
 from .limits import current as limits
 from .model import DECISION, DERIVATION, Pack, Page, Rule
@@ -278,9 +278,9 @@ def load_pack_folder(folder: Path, overlays: list[Path] | None = None) -> Pack:
     return pack
 
 
-def collect_problems(folder: Path, overlays: list[Path]) -> list[RuleFileError]:
+def collect_problems(folder: Path, overlays: list[Path]) -> list[WhybotError]:
     """Every problem, for `rules lint`: schema problems of all files, then names."""
-    problems: list[RuleFileError] = []
+    problems: list[WhybotError] = []
     own = rule_files(folder)
     for path in own + [f for o in overlays if o.is_dir() for f in rule_files(o)]:
         try:

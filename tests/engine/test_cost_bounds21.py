@@ -12,12 +12,15 @@ import subprocess
 import sys
 
 import pytest
+import yaml
 from typer.testing import CliRunner
 
 from benchmarks.worst_cases import CASES, Case, alternatives, judge, stop, write
-from tests.conftest import refused
+from tests.conftest import TOY_PACKS, refused
 from whybot.cli.app import app
+from whybot.engine import load_pack
 from whybot.engine.alpha import AlphaModel, Overflow
+from whybot.engine.compiled import Packer
 from whybot.engine.limits import LimitError
 
 
@@ -132,3 +135,28 @@ def test_the_evaluators_work_counts_against_the_same_budget():
     with pytest.raises(LimitError, match="over the limit combinations = 500"):
         holds(parse("exists token as b (size >= 1) and exists token as c (size > b.size)",
                     KINDS), world)  # 30 tested, then 30 for each of them
+
+
+def test_a_ruleset_full_of_house_rules_goes_on_in_the_next_one(tmp_path):
+    # 3,000 rules on one page filled a ruleset while its next band was opened: the end rule
+    # that opens a band overflowed it, uncaught (exit 1, an internal error)
+    rules = [{"id": f"house.b{i}", "when": f"coins == {100 + i}", "then": {"stop": "x"}}
+             for i in range(3_000)]
+    (tmp_path / "house.yaml").write_text(yaml.safe_dump(
+        {"pack": "toy", "procedure": "turn", "salience": 10, "rules": rules}))
+    pack = load_pack(TOY_PACKS, "toy", [tmp_path])
+    packer = Packer("evaluate", "full", frozenset(), register=False)
+    for rank, rule in enumerate(pack.pages["turn"].ordered(), start=1):
+        packer.add("turn", rank, rule)
+    assert len(packer.finish().rulesets) == 2
+
+
+def test_the_rules_limit_counts_alternatives_in_lint_and_decide_alike(run, tmp_path):
+    either = " or ".join(f"material == {100 + i}" for i in range(64))
+    rules = tuple(stop(f"house.b{i}", f"power == {i} and ({either})") for i in range(30))
+    snapshot, folder = write(Case("wide", "", 5, False, rules), tmp_path)
+    words = ("rules compiled, each alternative of a condition counted as one",
+             "exceeds the limit rules = 2,000")
+    refused(run("--limit", "rules=2000", "decide", snapshot, "--rules", folder), *words)
+    linted = run("--limit", "rules=2000", "rules", "lint", "--pack", "arcs", "--rules", folder)
+    assert linted.exit_code == 2 and all(word in linted.stdout for word in words), linted.output
