@@ -92,6 +92,12 @@ CASES = {case.name: case for case in (
     Case("page200x60", "decision: 200 rules without joins just under the limit, 60 options",
          60, False, tuple(stop(f"house.r{i}", f"exists option as o0 (gain > {20 + i})")
                           for i in range(200))),
+    Case("rules8900", "decision: 8,900 house rules on one page, near the rules limit", 5,
+         False, tuple(stop(f"house.b{i}", f"material == {100 + i}") for i in range(8_900))),
+    Case("wide139x64", "decision: 139 rules of 64 alternatives each (8,896 compiled)", 5, False,
+         tuple(stop(f"house.w{i}", f"power == {i} and ("
+                    + " or ".join(f"material == {100 + j}" for j in range(64)) + ")")
+               for i in range(139))),
     Case("or64join", "decision: 64 `or` alternatives inside a join, 2 options", 2, False,
          (stop("house.or64", alternatives("gain == {i}", 64)),)),
 )}

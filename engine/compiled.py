@@ -56,11 +56,6 @@ class _Building:
     kinds: set[str] = field(default_factory=set)
     judgments: set[str] = field(default_factory=set)
 
-    def rebuild(self) -> None:
-        self.model = AlphaModel()
-        for patterns in self.patterns.values():
-            self.model.add_unit(patterns)
-
 
 @dataclass
 class Compiled:
@@ -196,6 +191,7 @@ class Packer:
         compiled = {unit.name: [{"e": self._carrier(band, unit.rank, unit.carrier_tests)},
                                 *({alias: pattern} for alias, pattern in unit.patterns)]
                     for unit in units}
+        mark = self.building.model.mark()
         try:
             for name, patterns in compiled.items():
                 self.building.patterns[name] = patterns
@@ -203,7 +199,7 @@ class Packer:
         except Overflow:
             for name in compiled:
                 self.building.patterns.pop(name, None)
-            self.building.rebuild()
+            self.building.model.rollback(mark)
             raise
         for unit in units:
             # dist 0: one entity may satisfy two `exists` of a rule, as the evaluator reads it

@@ -29,7 +29,7 @@ class Limits:
     depth: int = 40
     string_chars: int = 10_000
     entities: int = 5_000
-    rules: int = 5_000
+    rules: int = 10_000
     alternatives: int = 64
     condition_chars: int = 4_000
     dice_count: int = 100
