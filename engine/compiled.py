@@ -246,8 +246,9 @@ class Packer:
 
 
 def unfitting(pack: Pack) -> Iterator[WhybotError]:
-    """The RuleFileError compiling the pack would raise for each rule too large for
-    durable_rules even in a ruleset of its own: `rules lint` says what `decide` would."""
+    """What compiling the pack would refuse, for `rules lint` to say what `decide` would: each
+    rule too large for durable_rules even in a ruleset of its own, and the rule at which the
+    compiled rules (pages, or derivations) pass the `rules` limit."""
     judgments = frozenset(pack.facts.judgments)
     decisions = [rule for page in pack.decision_pages() for rule in page.ordered()]
     for carrier, facts, rules in (("evaluate", frozenset(), decisions),
