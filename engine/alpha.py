@@ -12,7 +12,11 @@ durable_rules 2.0.28 keeps fixed-size tables in its C core (see `docs/durable_ru
 - a pattern's beta node holds at most 31 expressions (`MAX_SEQUENCE_EXPRESSIONS`: two per
   `$and`/`$or`, one per join) and a rule at most 16 patterns (`MAX_MESSAGE_FRAMES`).
 
-Alpha nodes are shared by identical tests under the same parent, as durable_rules shares them.
+Alpha nodes are shared by identical tests under the same parent, as durable_rules shares them
+(`findAlpha`, rete.c) — except a test that reads another fact (a join) or computes (`$add`):
+durable_rules compares those by string-pool offsets, fresh for every rule, or not at all, so
+each is a node of its own, pushed for every fact that reaches its parent. Sixty-four
+alternatives of one rule that each start with the same join overflowed the stack this way.
 The stack a fact can need is bounded from the tree: at a node, all children whose tests may
 hold at once are pushed (equality tests of one property with different values exclude each
 other; everything else, joins included, may hold together), then each is walked in turn.
@@ -74,12 +78,15 @@ class AlphaModel:
     def __init__(self) -> None:
         self.root = _Node()
         self.units = 0
+        self.joins: list[tuple] = []
+        self.log: list[tuple] = []  # what add_unit changed since the last mark, to undo it
 
     def add_unit(self, patterns: list[dict[str, Any]]) -> None:
-        """Add one rule's patterns; raise Overflow (changes kept: rebuild to undo)."""
+        """Add one rule's patterns; raise Overflow (changes kept: `rollback` undoes them)."""
         if len(patterns) > PATTERNS_BUDGET:
             raise Overflow(f"{len(patterns)} patterns in one rule")
         self.units += 1
+        self.log.append(("unit",))
         if self.units > UNITS_BUDGET:
             raise Overflow("rules in one ruleset")
         touched: list[_Node] = []
@@ -90,11 +97,13 @@ class AlphaModel:
             ends = self._build(expression, self.root, touched)
             for end in ends:
                 end.beta_links += 1
+                self.log.append(("beta", end))
                 if end.beta_links > BETA_LINKS_BUDGET:
                     raise Overflow("rules sharing one test")
         self._refresh(touched)
         if self.root.stack > STACK_BUDGET:
-            raise Overflow("tests that can hold at once for one fact")
+            raise Overflow("tests that can hold at once for one fact: durable_rules "
+                           "walks at most 64")
 
     def _build(self, expression: dict[str, Any], parent: _Node,
                touched: list[_Node]) -> list[_Node]:
@@ -110,6 +119,7 @@ class AlphaModel:
             for item in value:
                 for end in self._build(item, parent, touched):
                     end.forwards.append(forward)
+                    self.log.append(("forward", end))
                     forward.parents.append(end)
                     forward.depth = max(forward.depth, end.depth + 1)
                     if len(end.forwards) > LIST_CHILDREN_BUDGET:
@@ -124,6 +134,9 @@ class AlphaModel:
             prop, operand = name, value
             key = (prop, "$eq", _key(operand))
             exclusive = not isinstance(operand, dict)
+        if isinstance(operand, dict):  # a join or an expression: never shared (see above)
+            key = (*key, len(self.joins))
+            self.joins.append(key)
         node = parent.children.get(key)
         if node is None:
             node = _Node([parent], parent.depth + 1, prop, exclusive)
@@ -132,11 +145,42 @@ class AlphaModel:
                 parent.eq_props[prop] += 1
             else:
                 parent.others += 1
+            self.log.append(("child", parent, key))
             if len(parent.children) > HASH_CHILDREN_BUDGET:
                 raise Overflow("different tests under one test")
             touched.append(parent)
         touched.append(node)
         return [node]
+
+    def mark(self) -> int:
+        """A point `rollback` can return to (the log before it is forgotten)."""
+        del self.log[:]
+        return 0
+
+    def rollback(self, mark: int) -> None:
+        """Undo every change since `mark`: the units added since are gone, as if the model
+        were built again without them (but in the time of their own changes, not of all)."""
+        touched: list[_Node] = []
+        while len(self.log) > mark:
+            entry = self.log.pop()
+            if entry[0] == "unit":
+                self.units -= 1
+            elif entry[0] == "beta":
+                entry[1].beta_links -= 1
+            elif entry[0] == "forward":
+                entry[1].forwards.pop()
+                touched.append(entry[1])
+            else:
+                _, parent, key = entry
+                node = parent.children.pop(key)
+                if node.exclusive:
+                    parent.eq_props[node.prop] -= 1
+                    if not parent.eq_props[node.prop]:
+                        del parent.eq_props[node.prop]
+                else:
+                    parent.others -= 1
+                touched.append(parent)
+        self._refresh(touched)
 
     def _refresh(self, touched: list[_Node]) -> None:
         """Recompute stack needs of the touched nodes and their ancestors, deepest first."""
@@ -155,8 +199,12 @@ class AlphaModel:
         return self.root.stack
 
 
-def _key(operand: Any) -> str:
-    return json.dumps(operand, sort_keys=True)
+def _key(operand: Any) -> Any:
+    """Equal for operands durable_rules shares a node for: a value of the same type (1 is
+    not 1.0 nor true, as in its JSON), or the same expression."""
+    if isinstance(operand, dict):
+        return json.dumps(operand, sort_keys=True)
+    return type(operand), operand
 
 
 def _expressions(expression: dict[str, Any]) -> int:

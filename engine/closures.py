@@ -14,7 +14,7 @@ an index of the kind by that field (`joins.py`).
 from __future__ import annotations
 
 import operator
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from typing import TYPE_CHECKING, Any
 
 from .expressions import (
@@ -154,16 +154,25 @@ def _aggregate(node: Aggregate) -> Fn:
         return lambda world, bound: bool(members(world, bound))
     if op == "all":
         test = holds_fn(node.of)  # type: ignore[arg-type]
-        return lambda world, bound: all(test(world, {**bound, alias: m})
-                                        for m in members(world, bound))
+        return lambda world, bound: all(test(world, scope) for scope in
+                                        _each(bound, alias, members(world, bound)))
     of = value_fn(node.of)  # type: ignore[arg-type]
     pick = sum if op == "sum" else max if op == "max" else min
 
     def gathered(world: World, bound: Bound) -> Any:
-        values = [v for v in (of(world, {**bound, alias: m}) for m in members(world, bound))
-                  if number(v)]
+        values = [v for v in (of(world, scope) for scope in
+                              _each(bound, alias, members(world, bound))) if number(v)]
         return pick(values) if values or op == "sum" else None
     return gathered
+
+
+def _each(bound: Bound, alias: str, entities: Iterable[Any]) -> Iterator[dict[str, Any]]:
+    """`bound` with `alias` bound to each entity in turn: one dict for all of them, changed
+    in place (no dict per combination). Who reads it must not keep it past its turn."""
+    scope = dict(bound)
+    for entity in entities:
+        scope[alias] = entity
+        yield scope
 
 
 def _members(node: Aggregate) -> Callable[[World, Bound], list[Any]]:
@@ -171,8 +180,9 @@ def _members(node: Aggregate) -> Callable[[World, Bound], list[Any]]:
     candidates, alias = _candidates(node.kind, node.alias, node.where), node.alias
     if where is None:
         return lambda world, bound: list(candidates(world, bound))
-    return lambda world, bound: [e for e in candidates(world, bound)
-                                 if where(world, {**bound, alias: e})]
+    return lambda world, bound: [scope[alias] for scope in
+                                 _each(bound, alias, candidates(world, bound))
+                                 if where(world, scope)]
 
 
 # --- conditions ---------------------------------------------------------------------------
@@ -214,8 +224,8 @@ def _all_hold(items: tuple[Condition, ...]) -> Fn:
     first, rest = items[0], _all_hold(items[1:])
     if isinstance(first, Exists):
         search, alias = witnesses_fn(first), first.alias
-        return lambda world, bound: any(rest(world, {**bound, alias: entity})
-                                        for entity in search(world, bound))
+        return lambda world, bound: any(rest(world, scope)
+                                        for scope in _each(bound, alias, search(world, bound)))
     test = condition_fn(first)
     return lambda world, bound: test(world, bound) and rest(world, bound)
 
@@ -225,9 +235,12 @@ def _witnesses(node: Exists) -> Search:
     candidates, alias = _candidates(node.kind, node.alias, node.where), node.alias
 
     def search(world: World, bound: Bound) -> Iterator[Any]:
-        for entity in candidates(world, bound):
-            if where is None or where(world, {**bound, alias: entity}):
-                yield entity
+        if where is None:
+            yield from candidates(world, bound)
+            return
+        for scope in _each(bound, alias, candidates(world, bound)):
+            if where(world, scope):
+                yield scope[alias]
     return search
 
 
@@ -261,8 +274,8 @@ def _every_all(items: tuple[Condition, ...]) -> Search:
         search, alias = witnesses_fn(first), first.alias
 
         def joined(world: World, bound: Bound) -> Iterator[dict]:
-            for entity in search(world, bound):
-                yield from rest(world, {**bound, alias: entity})
+            for scope in _each(bound, alias, search(world, bound)):
+                yield from rest(world, scope)  # each combination it yields is a copy
         return joined
     if isinstance(first, Any_ | All):
         inner = bindings_fn(first)

@@ -9,16 +9,17 @@ of a thousand house rules is spread over several, evaluated top band first.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
 from .alpha import PROPERTIES_BUDGET, AlphaModel, Overflow
 from .compiler import Unit, alternatives, board_code, compile_unit
-from .errors import RuleFileError
+from .errors import RuleFileError, WhybotError
 from .expressions import All, Condition, Value
 from .limits import LimitError
 from .limits import current as limits
-from .model import Rule
+from .model import Pack, Rule
 from .network import Ruleset
 from .trees import kinds_read, scopes
 
@@ -39,6 +40,7 @@ class Band:
     names: set[str] = field(default_factory=set)
     hoisted: dict[str, Value] = field(default_factory=dict)
     keys: list[tuple[str, str]] = field(default_factory=list)  # (board name, fact key)
+    costs: list[tuple[tuple[str, ...], str]] = field(default_factory=list)  # budget.Costed
 
     def seal(self, codes: dict[str, str]) -> None:
         """Remember the fact key of every board name the band reads (carriers are built
@@ -55,11 +57,6 @@ class _Building:
     kinds: set[str] = field(default_factory=set)
     judgments: set[str] = field(default_factory=set)
 
-    def rebuild(self) -> None:
-        self.model = AlphaModel()
-        for patterns in self.patterns.values():
-            self.model.add_unit(patterns)
-
 
 @dataclass
 class Compiled:
@@ -75,7 +72,6 @@ class Compiled:
     group_fields: dict[str, set[tuple[str, str]]] = field(default_factory=dict)  # by page/stratum
     # kind → (field, its code) for each field its facts hold (compiler.field_code)
     fields: dict[str, tuple[tuple[str, str], ...]] = field(default_factory=dict)
-    joins: dict[tuple[str, ...], str] = field(default_factory=dict)  # kinds joined → a rule
     judgment_readers: dict[str, tuple[int, ...]] = field(default_factory=dict)  # see below
     later_fields: dict[int, dict[str, tuple[tuple[str, str], ...]]] = field(
         default_factory=dict)  # see fields_from
@@ -103,21 +99,6 @@ class Compiled:
                 for kind, items in self.fields.items()}
         return found
 
-    def check_joins(self, counts: dict[str, int]) -> None:
-        """Refuse, before any fact is asserted, entities whose joins would explode: a rule
-        joining k kinds examines up to the product of their counts."""
-        limit = limits().combinations
-        for kinds, rule in self.joins.items():
-            product = 1
-            for kind in kinds:
-                product *= counts.get(kind, 0)
-            if product > limit:
-                shown = " × ".join(f"{counts.get(k, 0)} {k}" for k in kinds)
-                raise LimitError(f"rule {rule} would examine {product:,} combinations of "
-                                 f"{shown}, over the limit combinations = {limit:,}",
-                                 hint="list fewer entities, or raise the limit with "
-                                      "WHYBOT_LIMIT_COMBINATIONS=N")
-
 
 def rule_condition(rule: Rule) -> Condition:
     """What must hold for a rule to apply: its `when`, and a candidate for each choice that is
@@ -129,7 +110,9 @@ def rule_condition(rule: Rule) -> Condition:
 class Packer:
     """Packs rules into bands and rulesets, keeping every budget (see alpha.py)."""
 
-    def __init__(self, carrier: str, name: str, judgments_as_facts: frozenset[str]) -> None:
+    def __init__(self, carrier: str, name: str, judgments_as_facts: frozenset[str],
+                 register: bool = True) -> None:
+        self.register = register
         self.result = Compiled(carrier)
         self.name = name
         self.judgments_as_facts = judgments_as_facts
@@ -138,6 +121,7 @@ class Packer:
         self.hoist: dict[Value, str] = {}
         self.codes: dict[str, str] = {}  # entity field → its code in facts and patterns
         self.band_count = 0
+        self.units = 0  # durable_rules rules so far: each alternative of a rule is one
 
     def start_ruleset(self) -> None:
         """Place what follows in a ruleset of its own."""
@@ -152,6 +136,10 @@ class Packer:
                  for index, conjunction in enumerate(alternatives(rule, rule_condition(rule)))]
         if not units:
             return  # it can never apply; the explainer says why
+        self.units += len(units)  # what compiling costs: the rules limit counts them all
+        limits().check("rules", self.units, f"rules compiled, each alternative of a "
+                       f"condition counted as one (passed at rule {rule.id})", file=rule.file,
+                       line=rule.line)
         for attempt in ("same band", "new band", "new ruleset"):
             fresh = attempt != "same band" or self.band is None or self.band.group != group \
                 or self._too_many_names(units)
@@ -176,13 +164,19 @@ class Packer:
         if new_ruleset and self.building.patterns:
             self._close_ruleset()
         self.band_count += 1
-        self.band = Band(self.band_count, group, len(self.result.rulesets), rank)
-        self.result.bands.setdefault(group, []).append(self.band)
+        band = Band(self.band_count, group, len(self.result.rulesets), rank)
         if self.result.carrier == "evaluate":  # an event nothing else takes ends here
-            end = [{"e": self._carrier(self.band, None, [])}]
-            self.building.definition[f"{END}{self.band.number}"] = {"all": end, "pri": LOWEST}
-            self.building.patterns[f"{END}{self.band.number}"] = end
-            self.building.model.add_unit(end)
+            end = [{"e": self._carrier(band, None, [])}]
+            try:
+                self.building.model.add_unit(end)
+            except Overflow:  # the ruleset is full (3,000 rules, 400 bands): start the next
+                self._close_ruleset()
+                band.ruleset = len(self.result.rulesets)
+                self.building.model.add_unit(end)
+            self.building.definition[f"{END}{band.number}"] = {"all": end, "pri": LOWEST}
+            self.building.patterns[f"{END}{band.number}"] = end
+        self.band = band
+        self.result.bands.setdefault(group, []).append(band)
 
     def _carrier(self, band: Band, rank: int | None, tests: list[dict[str, Any]],
                  ) -> dict[str, Any]:
@@ -198,6 +192,7 @@ class Packer:
         compiled = {unit.name: [{"e": self._carrier(band, unit.rank, unit.carrier_tests)},
                                 *({alias: pattern} for alias, pattern in unit.patterns)]
                     for unit in units}
+        mark = self.building.model.mark()
         try:
             for name, patterns in compiled.items():
                 self.building.patterns[name] = patterns
@@ -205,7 +200,7 @@ class Packer:
         except Overflow:
             for name in compiled:
                 self.building.patterns.pop(name, None)
-            self.building.rebuild()
+            self.building.model.rollback(mark)
             raise
         for unit in units:
             # dist 0: one entity may satisfy two `exists` of a rule, as the evaluator reads it
@@ -223,12 +218,13 @@ class Packer:
             self.result.group_fields.setdefault(band.group, set()).update(tested)
             self.building.judgments |= set(unit.judgments.values())
             joined = tuple(sorted(aliases[a] for a in unit.aliases.values() if a in aliases))
-            if len(joined) > 1:
-                self.result.joins.setdefault(joined, unit.rule.id)
+            if joined:  # what reading it costs: budget.py
+                band.costs.append((joined, unit.rule.id))
 
     def _close_ruleset(self) -> None:
         index = len(self.result.rulesets)
-        self.result.rulesets.append(Ruleset(f"{self.name}.{index}", self.building.definition))
+        self.result.rulesets.append(Ruleset(f"{self.name}.{index}", self.building.definition,
+                                            self.register))
         self.result.kinds.append(self.building.kinds)
         self.result.judgments.append(self.building.judgments)
         self.building = _Building()
@@ -249,6 +245,27 @@ class Packer:
         """code → entity field."""
         return {code: name for name, code in self.codes.items()
                 if not name.startswith("#board ")}
+
+
+def unfitting(pack: Pack) -> Iterator[WhybotError]:
+    """What compiling the pack would refuse, for `rules lint` to say what `decide` would: each
+    rule too large for durable_rules even in a ruleset of its own, and the rule at which the
+    compiled rules (pages, or derivations) pass the `rules` limit."""
+    judgments = frozenset(pack.facts.judgments)
+    decisions = [rule for page in pack.decision_pages() for rule in page.ordered()]
+    for carrier, facts, rules in (("evaluate", frozenset(), decisions),
+                                  ("phase", judgments, pack.derivations())):
+        units = 0
+        for rule in rules:
+            packer = Packer(carrier, "fits", facts, register=False)
+            packer.units = units
+            try:
+                packer.add("fits", 1, rule)
+            except (RuleFileError, LimitError) as exc:
+                yield exc
+                if isinstance(exc, LimitError):
+                    break
+            units = packer.units
 
 
 def pattern_fields(patterns: list[dict[str, Any]], names: dict[str, str],

@@ -256,8 +256,13 @@ class _Compiling:
     def patterns(self) -> list[tuple[str, dict[str, Any]]]:
         found = []
         for alias in self.order:
-            tests = self.heads[alias] + self.tests[alias]
-            if any(_joins(t) for t in tests):
+            # the tests of the fact alone first, then the joins: durable_rules shares no join
+            # node between rules and pushes each for every fact (alpha.py), so alternatives
+            # that differ in a plain test hang their joins under it, where one is walked
+            own = [t for t in self.tests[alias] if not _joins(t)]
+            joins = [t for t in self.tests[alias] if _joins(t)]
+            tests = self.heads[alias] + own + joins
+            if joins:
                 earlier = CARRIER  # hazard A: end with a join that always holds
                 tests.append({"k": {earlier: "k"}})
             found.append((alias, {"$and": tests}))

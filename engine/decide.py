@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from . import budget
 from .compiled import Compiled, Packer, rule_condition
 from .derivation import Derivation
 from .derive import DurableDeriver
@@ -163,12 +164,13 @@ class Engine:
         the judgments with their origins and the rules behind them are exactly as recorded,
         but no support lists the facts its firing matched and no action says `because`.
         Deciding again with `record` gives the full trace of the same decision (a test checks
-        they agree)."""
-        turn = Turn(self, situation, seed, explain, dice, reading, record)
-        try:
-            turn.walk(self.pack.start, 0)
-        finally:
-            trace = turn.finish()
+        they agree). The decision's work is one budget (`budget.py`) for all its rules."""
+        with budget.decision():
+            turn = Turn(self, situation, seed, explain, dice, reading, record)
+            try:
+                turn.walk(self.pack.start, 0)
+            finally:
+                trace = turn.finish()
         trace.assumed = ([o.as_dict() for o in open_facts(self, trace, reading, situation)]
                          if reading is not None else self.assumptions(trace, situation))
         if trace.disagreements:

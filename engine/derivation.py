@@ -14,6 +14,7 @@ from collections.abc import Container, Mapping
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
+from . import budget
 from .evaluate import World, evaluate
 from .expressions import TRUE
 from .limits import current as limits
@@ -101,7 +102,7 @@ class Derivation:
     # --- what a condition sees ---------------------------------------------------------------
 
     def world(self) -> World:
-        return World(self.seen, self.entities, limit=limits().combinations)
+        return World(self.seen, self.entities, budget.current())
 
     def _value(self, name: str, value: Any) -> None:
         self.values[name] = value

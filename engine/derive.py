@@ -16,6 +16,7 @@ import itertools
 from collections.abc import Callable
 from typing import Any
 
+from . import budget
 from .asserted import EntityFacts, carrier_fact
 from .compiled import Compiled
 from .compiler import normal_number
@@ -111,7 +112,6 @@ class DurableDeriver:
                record: bool = True) -> Derivation:
         run = Derivation(self.pack, self.strata, dict(board), copy_entities(entities),
                          dict(answers), log={}, record=record)
-        self.compiled.check_joins({k: len(v) for k, v in run.entities.items()})
         compiled = self.compiled
         if replay is not None and self.partial is not None:
             compiled = self.partial(replay.affected) or compiled
@@ -122,6 +122,11 @@ class DurableDeriver:
             facts.tell(run.initial() + [Change("judgment", n, v) for n, v in answers.items()
                                         if ("judgment", n) in self.strata.producers], set())
             for stratum in range(self.strata.top + 1):
+                costs = [cost for band in compiled.bands.get(str(stratum), ())
+                         for cost in band.costs]
+                budget.current().charge(costs, {kind: len(items) for kind, items
+                                                in run.entities.items()},
+                                        f"derivations of stratum {stratum}")
                 facts.phase(stratum)
                 facts.flush()
                 self._stratum(stratum, run, facts, replay)
@@ -139,7 +144,7 @@ class DurableDeriver:
         for round_ in itertools.count():
             firings = []
             for state in facts.states:
-                for name, matched in state.drain():
+                for name, matched in state.firings():
                     unit = facts.compiled.units.get(name)
                     if unit is None:
                         continue  # a band's end rule: nothing applied there
@@ -150,6 +155,8 @@ class DurableDeriver:
                         if record else []
                     firings.append(Firing(firing_order(unit.rank, bound), unit.rule, bound,
                                           facts_shown))
+            if round_:  # matched again after an entity it read changed: beyond the charge
+                budget.current().spend(len(firings), f"derivations of stratum {stratum}")
             if replay is not None:
                 firings += replay.firings(stratum, round_, run.by_eid)
             changes = conclude_round(run, stratum, round_, firings, replay)

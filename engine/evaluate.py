@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 
+from .budget import Budget
 from .closures import (
     arithmetic,
     bindings_fn,
@@ -25,7 +26,6 @@ from .closures import (
     witnesses_fn,
 )
 from .expressions import INTERNAL, Aggregate, All, Any_, Condition, Exists, Not, Value
-from .limits import LimitError
 from .trees import aggregates, all_refs, negation_normal
 from .unparse import show
 
@@ -33,37 +33,26 @@ Bound = Mapping[str, Mapping[str, Any]]
 NEAR_MISSES = 8  # entities a near-miss list names before "… and N more"
 
 
-class TooManyCombinations(LimitError):
-    """A condition's joins would examine more entity combinations than the limit allows."""
-
-    def __init__(self, count: int) -> None:
-        super().__init__(f"a condition examined over {count:,} entity combinations, over the "
-                         f"limit combinations", hint="list fewer entities, or raise the "
-                                                     "limit with WHYBOT_LIMIT_COMBINATIONS=N")
-
-
 class World:
     """What a condition can see: board values and the entities of each kind. A view for one
     moment: joins index its entities on first use, so entities must not change while it is
-    in use (take a new World after an outcome)."""
+    in use (take a new World after an outcome). With a `budget`, every entity a condition
+    tests is counted against it (`budget.py`)."""
 
-    __slots__ = ("board", "budget", "entities", "index", "limit")
+    __slots__ = ("board", "budget", "entities", "index")
 
     def __init__(self, board: Mapping[str, Any],
                  entities: Mapping[str, list[Mapping[str, Any]]] | None = None,
-                 budget: list[int] | None = None, limit: int = 0) -> None:
+                 budget: Budget | None = None) -> None:
         self.board = board
         self.entities = entities if entities is not None else {}
-        self.budget = budget if budget is not None else [0]
-        self.limit = limit
+        self.budget = budget
         self.index: dict[tuple[str, str], Any] = {}
 
     def spend(self, count: int) -> None:
         """Count entity combinations examined; past the limit, stop (a join explosion)."""
-        if self.limit:
-            self.budget[0] += count
-            if self.budget[0] > self.limit:
-                raise TooManyCombinations(self.budget[0])
+        if self.budget is not None:
+            self.budget.spend(count, "testing conditions entity by entity")
 
 
 def value_of(node: Value, world: World, bound: Bound) -> Any:
@@ -211,6 +200,6 @@ def every_binding(node: Condition, world: World) -> Iterator[dict[str, Mapping]]
     return bindings_fn(negation_normal(node))(world, {})
 
 
-__all__ = ["TooManyCombinations", "World", "aggregate", "arithmetic", "bindings", "compare",
+__all__ = ["World", "aggregate", "arithmetic", "bindings", "compare",
            "describe_values", "entity_text", "evaluate", "every_binding", "failures",
            "failures_and_misses", "holds", "number", "value_of", "witnesses"]

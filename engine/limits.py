@@ -29,13 +29,13 @@ class Limits:
     depth: int = 40
     string_chars: int = 10_000
     entities: int = 5_000
-    rules: int = 20_000
+    rules: int = 10_000
     alternatives: int = 64
     condition_chars: int = 4_000
     dice_count: int = 100
     dice_sides: int = 1_000
     steps: int = 5_000
-    combinations: int = 200_000
+    combinations: int = 150_000
     message_chars: int = 300
     odds_runs: int = 5_000
     odds_seconds: int = 60
@@ -60,13 +60,15 @@ LIMIT_HELP = {
     "depth": "nesting depth of one document, and of one condition",
     "string_chars": "characters in one text value",
     "entities": "entities (cards, options, provinces, ...) in one snapshot",
-    "rules": "rules in one pack with its house rules",
+    "rules": "rules in one pack with its house rules (compiled: each alternative of a "
+             "condition counts as one)",
     "alternatives": "alternatives ('or' branches, multiplied out) of one rule's condition",
     "condition_chars": "characters in one condition",
     "dice_count": "dice in one roll",
     "dice_sides": "sides of one die",
     "steps": "steps of one decision (pages read, rules applied): stops goto/call loops",
-    "combinations": "entity combinations one condition may examine (joins of exists)",
+    "combinations": "entity combinations one decision may examine, summed over its rules "
+                    "and their runs (a join: the product of its kinds' counts)",
     "message_chars": "characters of the user's own text quoted in an error",
     "odds_runs": "runs of the procedure one `whybot odds` may make (exact, or --samples)",
     "odds_seconds": "seconds one `whybot odds` may take",

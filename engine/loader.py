@@ -18,7 +18,7 @@ from typing import Any
 
 from .checks import check_pack
 from .declarations import add_facts, condition, fail, load_pack_description
-from .errors import RuleFileError, did_you_mean
+from .errors import RuleFileError, WhybotError, did_you_mean
 from .files import PACK_FILE, pack_folder, rule_files
 from .limits import current as limits
 from .loaded_files import LoadedFiles
@@ -277,16 +277,17 @@ def load_pack_folder(folder: Path, overlays: list[Path] | None = None) -> Pack:
     return pack
 
 
-def collect_problems(folder: Path, overlays: list[Path]) -> list[RuleFileError]:
+def collect_problems(folder: Path, overlays: list[Path]) -> list[WhybotError]:
     """Every problem, for `rules lint`: schema problems of all files, then names."""
     return lint_load(folder, overlays, LoadedFiles())[0]
 
 
 def lint_load(folder: Path, overlays: list[Path],
-              loaded: LoadedFiles) -> tuple[list[RuleFileError], Pack | None]:
-    """Every problem (schema problems of all files, then names), and the pack when there is
-    none. Loads sharing a LoadedFiles (a pack and each of its variants) read each file once."""
-    problems: list[RuleFileError] = []
+              loaded: LoadedFiles) -> tuple[list[WhybotError], Pack | None]:
+    """Every problem (schema problems of all files, names, then what compiling would refuse),
+    and the pack when there is none. Loads sharing a LoadedFiles (a pack and each of its
+    variants) read each file once."""
+    problems: list[WhybotError] = []
     own = rule_files(folder)
     for path in own + [f for o in overlays if o.is_dir() for f in rule_files(o)]:
         try:
@@ -302,7 +303,9 @@ def lint_load(folder: Path, overlays: list[Path],
         pack, _ = _load(folder, overlays, loaded)
     except RuleFileError as exc:
         return [exc], None
-    problems = list(check_pack(pack))
+    from .compiled import unfitting
+
+    problems = list(check_pack(pack)) or list(unfitting(pack))
     return problems, None if problems else pack
 
 

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import itertools
 import json
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from json import encoder, scanner
 from typing import Any
 
@@ -65,12 +65,15 @@ def live_states() -> int:
 class Ruleset:
     """One registered durable_rules ruleset, rebuilt under a new name if a state poisons it."""
 
-    def __init__(self, name: str, definition: dict[str, Any]) -> None:
+    def __init__(self, name: str, definition: dict[str, Any], register: bool = True) -> None:
+        """`register=False`: registered when a state of it is first needed (never, for a
+        ruleset built only to prove that rules fit, as `rules lint` does)."""
         self.base = name
         self.definition = {**definition,
                            CLOSE: {"all": [{"c": {"t": "close"}}], "pri": 65535}}
         self.handle = 0
-        self.register()
+        if register:
+            self.register()
 
     def register(self) -> None:
         name = f"{self.base}~{next(_NAMES)}"
@@ -153,21 +156,24 @@ class State:
 
     def drain(self) -> list[Firing]:
         """Run every pending activation, highest priority first; return them as firings."""
+        return list(self.firings())
+
+    def firings(self) -> Iterator[Firing]:
+        """`drain`, one firing at a time: a join's thousands of matches are read and
+        dropped one by one, never all held at once (each carries its facts whole)."""
         if self.offset is None:
-            return []
+            return
         started = self._call("start an action", core.start_action_for_state, self.offset)
         if not started:
-            return []
-        fired: list[Firing] = []
+            return
         messages: str | None = started[1]
         self.acted = True
         while messages:
             (name, matched), = _load(messages).items()
             if name != CLOSE:
-                fired.append((name, matched))
+                yield name, matched
             messages = self._call("complete an action", core.complete_and_start_action,
                                   self.offset)
-        return fired
 
     def _check(self, code: int, what: str) -> None:
         if code not in (0, NOT_HANDLED):

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from . import budget
 from .asserted import EntityFacts, carrier_fact
 from .compiled import END, Compiled
 from .entities import EntityStore
@@ -45,9 +46,11 @@ class PageSession:
     def first(self, page: str, start: int, world: World) -> tuple[Rule | None, Bound]:
         """The highest rule of `page`, from rank `start`, that applies; the entities it matched
         (by the condition's aliases)."""
+        counts = {kind: len(items) for kind, items in self.store.by_kind.items()}
         for band in self.compiled.bands.get(page, []):
             if band.last < start:
                 continue
+            budget.current().charge(band.costs, counts, f"page {page}")
             state = self._state(band.ruleset)
             event = carrier_fact("evaluate", band, world.board, world)
             event["from"] = start
@@ -65,7 +68,6 @@ class PageSession:
     def _state(self, index: int) -> State:
         state = self.states.get(index)
         if state is None:
-            self.compiled.check_joins({k: len(v) for k, v in self.store.by_kind.items()})
             state = self.states[index] = self.compiled.rulesets[index].state()
             facts = self.entities[index] = EntityFacts(self.compiled, index)
             renew: list[dict[str, Any]] = []

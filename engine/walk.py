@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from . import budget
 from .derivation import EID
 from .dice import Dice
 from .effects import apply_effect, fill
@@ -68,7 +69,7 @@ class Turn(Knowing):
     # --- what conditions see ---------------------------------------------------------------
 
     def world(self) -> World:
-        return World(self.board, self.store.by_kind, limit=limits().combinations)
+        return World(self.board, self.store.by_kind, budget.current())
 
     def bind(self, alias: str, entity: dict[str, Any]) -> None:
         self.bound[alias] = entity

@@ -9,6 +9,7 @@ import pickle
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from whybot.engine.budget import Budget
 from whybot.engine.evaluate import World, every_binding, holds, value_of, witnesses
 from whybot.engine.parser import parse, parse_value
 
@@ -34,7 +35,7 @@ token_lists = st.lists(st.fixed_dictionaries({"colour": colours, "size": st.inte
 @settings(max_examples=200, deadline=None)
 @given(slot_lists, token_lists)
 def test_an_indexed_join_finds_every_combination_a_scan_finds_in_order(slots, tokens):
-    world = World({}, {"slot": slots, "token": tokens}, limit=10**6)
+    world = World({}, {"slot": slots, "token": tokens}, Budget(10**6))
     found = [(_position(slots, b["s"]),
               _position(tokens, b["t"])) for b in every_binding(parse(JOIN, KINDS), world)]
     assert found == _scan(slots, tokens)
@@ -49,9 +50,9 @@ def _position(items: list[dict], entity: dict) -> int:
 def test_an_indexed_join_counts_the_combinations_of_a_full_scan():
     slots = [{"colour": "red", "open": True}, {"colour": "blue", "open": True}]
     tokens = [{"colour": c, "size": 1} for c in ("red", "blue", "green", "red")]
-    world = World({}, {"slot": slots, "token": tokens}, limit=10**6)
+    world = World({}, {"slot": slots, "token": tokens}, Budget(10**6))
     list(every_binding(parse(JOIN, KINDS), world))
-    assert world.budget[0] == len(slots) + len(slots) * len(tokens)
+    assert world.budget.spent == len(slots) + len(slots) * len(tokens)
 
 
 def test_equality_in_an_index_is_the_rule_languages():
