@@ -73,7 +73,8 @@ def new(pack: Annotated[str, typer.Argument(metavar="PACK", help="The knowledge 
     bots_question = setup_questions(pack, None, tuple(folders))[0]
     bots = _ask_bots(ask, bots_question)
     values: dict[str, Any] = {"bots": bots}
-    for number, question in enumerate(setup_questions(pack, bots, tuple(folders))[1:], 2):
+    names = [b.get("name") if isinstance(b, dict) else b for b in bots]
+    for number, question in enumerate(setup_questions(pack, names, tuple(folders))[1:], 2):
         value = ask(question, number)
         values[question.id] = question.default if value is BACK else value
     table = Table.new(game, pack, values, name=name, seed=seed, rules=folders,
@@ -83,15 +84,14 @@ def new(pack: Annotated[str, typer.Argument(metavar="PACK", help="The knowledge 
                f"{', '.join(table.game.bots)}; next: whybot play {game}")
 
 
-def _ask_bots(ask: Ask, question: Any) -> list[str]:
+def _ask_bots(ask: Ask, question: Any) -> list[Any]:
     if isinstance(ask, FromFile) and "bots" in ask.answers:
         ask.used.add("bots")
         raw = ask.answers["bots"]
     else:
         raw = ask(question, 1)
         raw = [] if raw is BACK else raw
-    names = raw if isinstance(raw, list) else str(raw).replace(",", " ").split()
-    return [n.get("name") if isinstance(n, dict) else n for n in names]
+    return raw if isinstance(raw, list) else str(raw).replace(",", " ").split()
 
 
 def play(game: GameFile,

@@ -129,6 +129,10 @@ class Terminal:
         else:
             typer.echo(f"   fields: {_fields(question)}")
             typer.echo("   one entry per line (field=value, ...); an empty line ends the list")
+        if question.last:
+            typer.echo("   an empty line keeps the entries of last time:")
+            for item in question.default:
+                typer.echo("     " + ", ".join(f"{plain(k)}={v}" for k, v in item.items()))
         for label, kept in question.known.items():
             typer.echo(f"   kept by the game for {label}: "
                        + ", ".join(f"{plain(k)}={v}" for k, v in kept.items()))
@@ -141,7 +145,8 @@ class Terminal:
                     continue
                 return BACK
             if text == "":
-                return question.parse(items)
+                return question.default if question.last and not items else \
+                    question.parse(items)
             try:
                 entries = _entries(text, question)
                 question.parse(entries)
@@ -193,6 +198,8 @@ class FromFile:
             except AnswerError as exc:
                 raise AnswerError(exc.message, file=self.origin, path=f"$.{question.id}",
                                   hint=exc.hint) from None
+        if question.last:  # what the player said last time holds: the file changes nothing
+            return question.default
         if self.fallback is not None:
             return self.fallback(question, number)
         raise Unanswered(f"no answer to {question.id!r}: {question.text}", file=self.origin,

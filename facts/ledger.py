@@ -59,6 +59,17 @@ def summary(decision: dict[str, Any]) -> str:
     return text if result == "decided" else f"{text} [{result}]"
 
 
+def as_left(pack: Pack, name: str, reading: Any) -> Any:
+    """A fact as the walk left it, or a list's entities with the fields a player gives (none
+    that a rule derives); None when the walk had neither."""
+    spec = next((s for s in pack.facts.entities.values() if s.key == name), None)
+    if spec is None:
+        return reading.board.get(name)
+    kind = next(k for k, s in pack.facts.entities.items() if s is spec)
+    return [{f: v for f, v in entity.items() if f in spec.fields and not spec.fields[f].derived}
+            for entity in reading.entities.get(kind, [])]
+
+
 def turn_changes(table: Table, result: TurnResult) -> list[dict[str, Any]]:
     """The kept facts and entity fields as the walk left them, where they differ from the game
     file (values the turn only learned count too: the game knows them from now on)."""
@@ -91,6 +102,13 @@ def turn_changes(table: Table, result: TurnResult) -> list[dict[str, Any]]:
                 if label and name in entity:
                     note(["entities", owner, kind, label, name],
                          kept.get(label, {}).get(name, _MISSING), entity[name])
+    for scope, names in book.remember.items():
+        owner = "game" if scope == "game" else result.bot
+        said = state.get("said", {}).get(owner, {})
+        for name in names:
+            if name in snapshot and (value := as_left(table.engine.pack, name,
+                                                      result.reading)) is not None:
+                note(["said", owner, name], said.get(name, _MISSING), value)
     return changes
 
 
@@ -139,10 +157,14 @@ def carried(table: Table, result: TurnResult) -> dict[str, Any] | None:
         return None
     values: dict[str, Any] = {name: evaluate(expr, world, bound)
                               for name, expr in carry.facts.items()}
+    for name in carry.left:
+        if (value := as_left(table.engine.pack, name, result.reading)) is not None:
+            values[name] = value
     for key, items in carry.lists.items():
         values[key] = [{name: evaluate(expr, world, bound) for name, expr in item.items()}
                        for item in items]
     return values
 
 
-__all__ = ["apply_changes", "carried", "compact", "revert_changes", "summary", "turn_changes"]
+__all__ = ["apply_changes", "as_left", "carried", "compact", "revert_changes", "summary",
+           "turn_changes"]

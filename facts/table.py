@@ -51,6 +51,7 @@ from .question import AnswerError, Question, field_question
 from .snapshot import situation_from
 from .timeline import Timeline
 from .turn import Turn, TurnResult
+from .wording import plain
 
 
 def _engine(name: str, rules: tuple[str, ...] = ()) -> Engine:
@@ -77,10 +78,14 @@ def setup_questions(pack: str, bots: list[str] | None = None,
     book = load_playbook(loaded)
     name = Question(id="name", what="setup", kind="choice", text="",
                     choices=book.bot_names)  # the field of one entry of `bots`
+    kept = _kept_bot_fields(loaded, book)
+    extra = [field_question(loaded.facts.entities[kind].fields[f], loaded, f, "field")
+             for kind, f in kept]
+    also = f" (and, already in play: {', '.join(plain(f) for _, f in kept)})" if kept else ""
     questions = [Question(id="bots", what="setup", kind="entities", text=book.bots_says,
                           help=f"1 to {book.max_bots}" + (f" of: {', '.join(book.bot_names)}"
-                                                          if book.bot_names else ""),
-                          fields=[name], required=True, label="name")]
+                                                          if book.bot_names else "") + also,
+                          fields=[name], extra=extra, required=True, label="name")]
     for fact in book.setup["game"]:
         questions.append(field_question(loaded.facts.board[fact], loaded, fact, "setup",
                                         book.wording(fact)))
@@ -90,6 +95,27 @@ def setup_questions(pack: str, bots: list[str] | None = None,
                                       "setup", book.wording(fact))
             questions.append(question)
     return questions
+
+
+def _kept_bot_fields(pack: Pack, book: Playbook) -> list[tuple[str, str]]:
+    """The kept fields of the entity list the game's bots fill (a bot's captured count):
+    what the bots question takes for a game already under way."""
+    kind = next((k for k, s in pack.facts.entities.items()
+                 if book.bots_list and s.key == book.bots_list), None)
+    return [(kind, f) for f in book.keep_fields.get(kind, ("game", []))[1]] if kind else []
+
+
+def _keep_bot_fields(game: Game, question: Question, raw: Any,
+                     kept: list[tuple[str, str]], book: Playbook) -> None:
+    """What the bots answer gives beside their names (a bot's captured count), kept where
+    the pack's `keep:` says."""
+    items = [i for i in raw if isinstance(i, dict)] if isinstance(raw, list) else []
+    for item in question.parse(items) if items else []:
+        for kind, fact in kept:
+            if fact in item:
+                owner = "game" if book.keep_fields[kind][0] == "game" else item["name"]
+                game.state["entities"].setdefault(owner, {}).setdefault(kind, {}) \
+                    .setdefault(item["name"], {})[fact] = item[fact]
 
 
 def _bots(raw: Any, book: Playbook) -> list[str]:
@@ -156,6 +182,8 @@ class Table(Timeline):
             target[fact] = value
         if book.bots_count:
             game.state["game"][book.bots_count] = len(bots)
+        _keep_bot_fields(game, setup_questions(pack, None, folders)[0], answers.get("bots"),
+                         _kept_bot_fields(_pack(pack, folders), book), book)
         write_game(game, Path(path), _pack, new=True)
         return cls(game)
 
@@ -198,6 +226,15 @@ class Table(Timeline):
         scope = self.playbook.keep_fields.get(kind, ("game", []))[0]
         owner = "game" if scope == "game" else bot
         return copy.deepcopy(self.game.state["entities"].get(owner, {}).get(kind, {}))
+
+    def said(self, bot: str) -> dict[str, Any]:
+        """What the player said last that holds until the table changes (the pack's
+        `remember:`), for a turn of `bot`: offered as defaults, never taken as known."""
+        book, said = self.playbook, self.game.state.get("said", {})
+        return {name: copy.deepcopy(value)
+                for owner, scope in ((bot, "bot"), ("game", "game"))
+                for name, value in said.get(owner, {}).items()
+                if name in book.remember[scope]}
 
     def _check_bot(self, bot: str) -> None:
         if bot not in self.game.bots:
