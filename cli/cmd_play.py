@@ -14,11 +14,13 @@ import typer
 
 from whybot.engine.errors import WhybotError
 from whybot.engine.sources import STDIN, decode_text, read_bytes, read_stream
+from whybot.facts.flow import next_point
 from whybot.facts.game import check_new
 from whybot.facts.ledger import summary
 from whybot.facts.question import AnswerError
 from whybot.facts.table import Table, setup_questions
 from whybot.facts.turn import DICE_MODES
+from whybot.facts.wording import plain
 
 from .brief import render_brief
 from .group import out, print_json
@@ -99,8 +101,9 @@ def play(game: GameFile,
              "--bot", metavar="NAME", help="The bot deciding (default: the next in turn "
                                            "order, or the one whose card was stopped).")] = None,
          at: Annotated[str | None, typer.Option(
-             "--at", metavar="POINT", help="The decision point (a pack's `step`/`decision`: "
-                                           "setup, chapter, ...); asked if the pack needs it.")]
+             "--at", metavar="POINT", help="Jump to a decision point (a pack's `step`/"
+                                           "`decision`: setup, chapter, ...); default: the "
+                                           "one the pack's flow offers next.")]
          = None,
          dice: Annotated[str, typer.Option(
              "--dice", metavar="roll|table", callback=one_of("dice mode", DICE_MODES),
@@ -116,7 +119,8 @@ def play(game: GameFile,
     why (the rule and page), `back` revisits the previous answer. The decision is printed with
     a short why, what the procedure changed is written back, and the turn is logged."""
     table = Table.open(game)
-    turn = table.turn(bot, at, dice, seed=seed)
+    _say_next(table, at, json_out)
+    turn = table.turn(bot, at, dice, seed=seed, follow=True)
     ask, source = _answerer(answers)
     while (question := turn.next_question()) is not None:
         value = ask(question, len(turn.answers) + 1)
@@ -143,14 +147,30 @@ def play(game: GameFile,
     _print_after(entry, game)
 
 
+def _say_next(table: Table, at: str | None, json_out: bool) -> None:
+    """The decision point the pack's flow offers next, and why (none with `--at`)."""
+    offer = next_point(table) if at is None else None
+    if offer is None:
+        return
+    flow = table.playbook.flow
+    also = ", ".join(plain(p) for p in flow.arise) if flow else ""
+    typer.echo(f"next: {plain(str(offer.point))} for {offer.bot}: {offer.why}"
+               + (f" (or, when it arises, --at {also})" if also else ""), err=json_out)
+
+
 def _print_after(entry: dict[str, Any], game: Path) -> None:
     asked = len(entry["asked"])
     lines = [f"\nturn {entry['turn']} ({entry['bot']}) saved to {game}: {asked} "
              f"question{'s' if asked != 1 else ''} asked"]
+    said = [plain(str(c["path"][-1])) for c in entry["changes"] if c["path"][0] == "said"]
     for change in entry["changes"]:
+        if change["path"][0] == "said":
+            continue
         where = ".".join(map(str, change["path"]))
         before = f"{change['before']} → " if "before" in change else "(new) "
         lines.append(f"  {where}: {before}{change['after']}")
+    if said:
+        lines.append("  remembered, offered next time (anything changed?): " + ", ".join(said))
     if entry["carried"].get("after"):
         lines.append("  the card continues at this bot's next play: "
                      + ", ".join(f"{k}={v}" for k, v in entry["carried"]["after"].items()

@@ -7,9 +7,10 @@ names the decision point (`point:`), the questions a new game asks (`setup:`), w
 writes back for the next one (`keep:` — per game, per bot, and fields of listed entities by
 their label), what a decision that stops mid-card hands to the bot's next play (`carry:`;
 `as left`: a fact or list as the walk left it), what the player said that is offered again
-as the default (`remember:`), its own wording, help and seed-given defaults for the questions
-(`questions:`), and the stops that decide nothing because the table left something out
-(`undecided:` — a result and what is asked again: such a turn is never saved). Every name
+as the default (`remember:`), the decision points in game order (`flow:`, flow.py), its own
+wording, help and seed-given defaults for the questions (`questions:`), and the stops that
+decide nothing because the table left something out (`undecided:` — a result and what is
+asked again: such a turn is never saved). Every name
 is checked against the pack's fact schema, so a typo is one error naming the field path.
 """
 
@@ -26,6 +27,8 @@ from whybot.engine.model import Pack
 from whybot.engine.parser import parse, parse_value
 from whybot.engine.sources import Document, json_path, read_document
 from whybot.engine.tokens import ConditionSyntaxError
+
+from .flow import Flow, read_flow
 
 SCOPES = ("game", "bot")
 AS_LEFT = "as left"  # a carried fact or list: as the walk left it
@@ -79,6 +82,7 @@ class Playbook:
     questions: dict[str, Wording] = field(default_factory=dict)
     # a stop that is no decision (the snapshot lacks something) → what is asked again
     undecided: dict[str, list[str]] = field(default_factory=dict)
+    flow: Flow | None = None  # the decision points in game order (flow.py)
 
     def scope_of(self, name: str) -> str | None:
         return next((s for s in SCOPES if name in self.keep[s]), None)
@@ -135,7 +139,7 @@ class _Reader:
     def read(self) -> Playbook:
         data = self.mapping(self.document.data, ())
         known = {"pack", "bots", "point", "snapshot", "setup", "keep", "remember", "ask",
-                 "hidden", "carry", "questions", "undecided"}
+                 "hidden", "carry", "questions", "undecided", "flow"}
         for key in data:
             if key not in known:
                 raise self.fail((key,), f"unknown key {key!r}", did_you_mean(str(key), known))
@@ -174,6 +178,12 @@ class _Reader:
         for result, names in self.mapping(data.get("undecided"), ("undecided",)).items():
             book.undecided[str(result)] = self.names(
                 names, ("undecided", result), self.board | set(self.lists), "fact or list")
+        if data.get("flow") is not None:
+            if not book.point:
+                raise self.fail(("flow",), "a flow needs the decision point's fact (point:)")
+            spec = self.pack.facts.board[book.point]
+            book.flow = read_flow(self, data["flow"], set(map(str, self.pack.allowed(spec)
+                                                              or [])))
         for name, spec in self.mapping(data.get("questions"), ("questions",)).items():
             path = ("questions", name)
             if name not in self.board and name not in self.pack.facts.judgments and \

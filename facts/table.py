@@ -44,6 +44,7 @@ from whybot.engine.model import Pack
 from whybot.engine.situation import Situation
 from whybot.engine.trace import Trace
 
+from .flow import next_point
 from .game import Game, in_game_file, logged_snapshot, read_game, write_game
 from .ledger import compact, summary
 from .playbook import Playbook, load_playbook
@@ -254,10 +255,15 @@ class Table(Timeline):
 
     def turn(self, bot: str | None = None, point: Any = None, dice: str = "roll",
              answers: list[tuple[str, Any]] | None = None, seed: int | None = None,
-             faces: list[int] | None = None) -> Turn:
+             faces: list[int] | None = None, follow: bool = False) -> Turn:
         """The next decision (of `bot`, else `next_bot()`); `answers` replays answers given
         so far, in order (a web form); `seed` replaces the game's seed for this turn; `faces`:
-        dice rolled already (a turn decided again)."""
+        dice rolled already (a turn decided again); `follow`: without a point (or with the
+        one offered), the one the pack's flow offers next (`next_point`), with the facts it
+        gives."""
+        offer = next_point(self) if follow else None
+        if offer is not None and point in (None, offer.point) and bot in (None, offer.bot):
+            return Turn(self, offer.bot, offer.point, dice, answers, seed, faces, offer.facts)
         return Turn(self, bot or self.next_bot(), point, dice, answers, seed, faces)
 
     def log_lines(self) -> list[dict[str, Any]]:

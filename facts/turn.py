@@ -48,14 +48,14 @@ class Turn:
 
     def __init__(self, table: Table, bot: str, point: Any = None, dice: str = "roll",
                  answers: list[tuple[str, Any]] | None = None, seed: int | None = None,
-                 faces: list[int] | None = None) -> None:
+                 faces: list[int] | None = None, given: dict[str, Any] | None = None) -> None:
         if dice not in DICE_MODES:
             raise ValueError(f"dice is one of {DICE_MODES}")
         self.table, self.bot, self.point, self.dice = table, bot, point, dice
         self.number = len(table.game.log) + 1
         # the game's seed for this turn, unless given: the log keeps the faces either way
         self.seed = table.game.seed + self.number if seed is None else seed
-        self.base = table.snapshot_for(bot, point)
+        self.base = {**table.snapshot_for(bot, point), **(given or {})}  # given: by the flow
         if faces:  # rolled already (a turn decided again): the seed rolls only beyond them
             self.base["dice"] = list(faces)
         self.answers: list[tuple[Question, Any]] = []
