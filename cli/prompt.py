@@ -104,7 +104,7 @@ class Terminal:
             typer.echo(f"   {question.help}")
         if question.kind == "entities":
             return self._entities(question)
-        default = f" [{question.default}]" if question.default is not None else ""
+        default = f" [{_word(question.default)}]" if question.default is not None else ""
         while True:
             text = self._answer(f"   ({hint(question)}){default} > ", question)
             if text == "back":
@@ -132,7 +132,7 @@ class Terminal:
         if question.last:
             typer.echo("   an empty line keeps the entries of last time:")
             for item in question.default:
-                typer.echo("     " + ", ".join(f"{plain(k)}={v}" for k, v in item.items()))
+                typer.echo("     " + ", ".join(f"{plain(k)}={_word(v)}" for k, v in item.items()))
         for label, kept in question.known.items():
             typer.echo(f"   kept by the game for {label}: "
                        + ", ".join(f"{plain(k)}={v}" for k, v in kept.items()))
@@ -156,6 +156,11 @@ class Terminal:
                 problem(exc)
             else:
                 items.extend(entries)
+
+
+def _word(value: Any) -> str:
+    """A value as typed back (yes/no for booleans)."""
+    return ("yes" if value else "no") if isinstance(value, bool) else str(value)
 
 
 class FromFile:

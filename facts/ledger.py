@@ -59,14 +59,18 @@ def summary(decision: dict[str, Any]) -> str:
     return text if result == "decided" else f"{text} [{result}]"
 
 
-def as_left(pack: Pack, name: str, reading: Any) -> Any:
+def as_left(pack: Pack, name: str, reading: Any,
+            forget: dict[str, list[str]] | None = None) -> Any:
     """A fact as the walk left it, or a list's entities with the fields a player gives (none
-    that a rule derives); None when the walk had neither."""
+    that a rule derives, nor those `forget` names for its kind); None when the walk had
+    neither."""
     spec = next((s for s in pack.facts.entities.values() if s.key == name), None)
     if spec is None:
         return reading.board.get(name)
     kind = next(k for k, s in pack.facts.entities.items() if s is spec)
-    return [{f: v for f, v in entity.items() if f in spec.fields and not spec.fields[f].derived}
+    dropped = set((forget or {}).get(kind, []))
+    return [{f: v for f, v in entity.items()
+             if f in spec.fields and not spec.fields[f].derived and f not in dropped}
             for entity in reading.entities.get(kind, [])]
 
 
@@ -106,8 +110,8 @@ def turn_changes(table: Table, result: TurnResult) -> list[dict[str, Any]]:
         owner = "game" if scope == "game" else result.bot
         said = state.get("said", {}).get(owner, {})
         for name in names:
-            if name in snapshot and (value := as_left(table.engine.pack, name,
-                                                      result.reading)) is not None:
+            if name in snapshot and (value := as_left(table.engine.pack, name, result.reading,
+                                                      book.forget)) is not None:
                 note(["said", owner, name], said.get(name, _MISSING), value)
     return changes
 

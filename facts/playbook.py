@@ -76,6 +76,7 @@ class Playbook:
     keep_fields: dict[str, tuple[str, list[str]]] = field(default_factory=dict)  # kind → scope
     # facts and lists the player said that hold until the table changes: offered as defaults
     remember: dict[str, list[str]] = field(default_factory=lambda: {s: [] for s in SCOPES})
+    forget: dict[str, list[str]] = field(default_factory=dict)  # kind → fields not remembered
     ask: list[str] = field(default_factory=list)
     hidden: dict[str, list[str]] = field(default_factory=dict)  # kind → fields never asked
     carry: dict[str, list[Carry]] = field(default_factory=dict)
@@ -87,8 +88,6 @@ class Playbook:
     def scope_of(self, name: str) -> str | None:
         return next((s for s in SCOPES if name in self.keep[s]), None)
 
-    def remembered_scope(self, name: str) -> str | None:
-        return next((s for s in SCOPES if name in self.remember[s]), None)
 
     def wording(self, name: str) -> Wording:
         return self.questions.get(name, Wording())
@@ -163,6 +162,10 @@ class _Reader:
         for scope in SCOPES:
             book.remember[scope] = self.names(remember.get(scope), ("remember", scope),
                                               self.board | set(self.lists), "fact or list")
+        for kind, names in self.mapping(remember.get("except"), ("remember", "except")).items():
+            entity = self._entity(kind, ("remember", "except", kind))
+            book.forget[kind] = self.names(names, ("remember", "except", kind),
+                                           set(entity.fields), "field")
         book.ask = self.names(data.get("ask"), ("ask",), self.board, "fact")
         for kind, names in self.mapping(data.get("hidden"), ("hidden",)).items():
             entity = self._entity(kind, ("hidden", kind))

@@ -53,6 +53,7 @@ def test_an_invasion_through_two_engagements_asks_the_board_once(tmp_path):
     assert question is not None and question.id == "provinces" and question.last
     birchwood = next(p for p in question.default if p["name"] == "Birchwood")
     assert birchwood["owner"] == "Red" and birchwood["capture_number"] == 3
+    assert "acted" not in birchwood  # it held for that turn only (remember: except:)
     assert question.help.startswith("Last time: 9 entries. Anything changed?")
 
 
