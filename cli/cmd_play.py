@@ -16,7 +16,7 @@ from whybot.engine.errors import WhybotError
 from whybot.engine.sources import STDIN, decode_text, read_bytes, read_stream
 from whybot.facts.flow import next_point
 from whybot.facts.game import check_new
-from whybot.facts.ledger import summary
+from whybot.facts.ledger import kept_given, summary
 from whybot.facts.question import AnswerError
 from whybot.facts.table import Table, setup_questions
 from whybot.facts.turn import DICE_MODES
@@ -120,8 +120,11 @@ def play(game: GameFile,
     a short why, what the procedure changed is written back, and the turn is logged."""
     table = Table.open(game)
     _say_next(table, at, json_out)
-    turn = table.turn(bot, at, dice, seed=seed, follow=True)
     ask, source = _answerer(answers)
+    given = kept_given(table, source.answers, bot or table.next_bot()) if source else {}
+    if source is not None:
+        source.used |= set(given)
+    turn = table.turn(bot, at, dice, seed=seed, follow=True, given=given)
     while (question := turn.next_question()) is not None:
         value = ask(question, len(turn.answers) + 1)
         if value is BACK:

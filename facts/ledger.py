@@ -14,6 +14,8 @@ from whybot.engine.evaluate import World, evaluate, holds
 from whybot.engine.model import Pack
 from whybot.engine.trace import Trace
 
+from .question import field_question
+
 if TYPE_CHECKING:
     from .table import Table
     from .turn import TurnResult
@@ -72,6 +74,17 @@ def as_left(pack: Pack, name: str, reading: Any,
     return [{f: v for f, v in entity.items()
              if f in spec.fields and not spec.fields[f].derived and f not in dropped}
             for entity in reading.entities.get(kind, [])]
+
+
+def kept_given(table: Table, answers: dict[str, Any], bot: str) -> dict[str, Any]:
+    """Of an answers file's values, the facts the game keeps (play.yaml `keep:`) and knows
+    already for a turn of `bot`, checked: a kept value given again replaces the kept one (the
+    turn writes it back); one the game does not know yet is asked as usual."""
+    pack, state = table.engine.pack, table.game.state
+    known = {**state["game"], **state["bots"].get(bot, {})}
+    return {name: field_question(pack.facts.board[name], pack, name, "fact").parse(value)
+            for name, value in answers.items()
+            if name in known and table.playbook.scope_of(name) is not None}
 
 
 def turn_changes(table: Table, result: TurnResult) -> list[dict[str, Any]]:
@@ -170,5 +183,5 @@ def carried(table: Table, result: TurnResult) -> dict[str, Any] | None:
     return values
 
 
-__all__ = ["apply_changes", "as_left", "carried", "compact", "revert_changes", "summary",
-           "turn_changes"]
+__all__ = ["apply_changes", "as_left", "carried", "compact", "kept_given", "revert_changes",
+           "summary", "turn_changes"]

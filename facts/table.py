@@ -255,16 +255,18 @@ class Table(Timeline):
 
     def turn(self, bot: str | None = None, point: Any = None, dice: str = "roll",
              answers: list[tuple[str, Any]] | None = None, seed: int | None = None,
-             faces: list[int] | None = None, follow: bool = False) -> Turn:
+             faces: list[int] | None = None, follow: bool = False,
+             given: dict[str, Any] | None = None) -> Turn:
         """The next decision (of `bot`, else `next_bot()`); `answers` replays answers given
         so far, in order (a web form); `seed` replaces the game's seed for this turn; `faces`:
         dice rolled already (a turn decided again); `follow`: without a point (or with the
         one offered), the one the pack's flow offers next (`next_point`), with the facts it
-        gives."""
+        gives; `given`: kept facts given again (`kept_given`), replacing the kept values."""
         offer = next_point(self) if follow else None
         if offer is not None and point in (None, offer.point) and bot in (None, offer.bot):
-            return Turn(self, offer.bot, offer.point, dice, answers, seed, faces, offer.facts)
-        return Turn(self, bot or self.next_bot(), point, dice, answers, seed, faces)
+            return Turn(self, offer.bot, offer.point, dice, answers, seed, faces,
+                        {**offer.facts, **(given or {})})
+        return Turn(self, bot or self.next_bot(), point, dice, answers, seed, faces, given)
 
     def log_lines(self) -> list[dict[str, Any]]:
         """One line per turn: number, bot, decision point, the decision in short, questions."""

@@ -114,3 +114,22 @@ def test_arcs_guild_cards_and_resources_are_offered_as_last_time(run, tmp_path):
     resume.pop("guild_cards")
     partial.write_text(yaml.safe_dump(resume), encoding="utf-8")
     assert run("play", game, "--answers", partial).exit_code == 0
+
+
+def test_a_kept_value_given_again_in_an_answers_file_replaces_it(run, tmp_path):
+    game = tmp_path / "game.yaml"
+    assert run("new", "arcs", game, "--seed", "11", "--answers",
+               ARCS_GAME / "setup.yaml").exit_code == 0
+    assert run("play", game, "--at", "chapter", "--answers",
+               ARCS_GAME / "1-chapter.yaml").exit_code == 0
+    answers = tmp_path / "2-turn.yaml"
+    answers.write_text((ARCS_GAME / "2-turn.yaml").read_text(encoding="utf-8")
+                       + "hand_counter: 2\n", encoding="utf-8")
+    result = run("play", game, "--answers", answers)
+    assert result.exit_code == 0, result.output
+    assert "bots.red.hand_counter: 6 → 1" in result.stdout  # 2, then the card played
+    assert "not asked" not in result.stderr
+    answers.write_text("hand_counter: lots\n", encoding="utf-8")
+    bad = run("play", game, "--answers", answers)
+    assert bad.exit_code == 2 and "'lots' is not a number" in bad.stderr
+    assert "Traceback" not in bad.output
