@@ -7,8 +7,10 @@ count) is never asked."""
 
 from __future__ import annotations
 
+import warnings
 from typing import Any
 
+import pytest
 import yaml
 
 from whybot.facts.flow import next_point
@@ -106,3 +108,23 @@ def test_play_says_the_next_point_and_why(run, tmp_path):
     jumped = run("play", game, "--answers", ARCS_GAME / "1-chapter.yaml", "--at", "chapter")
     assert jumped.exit_code == 0, jumped.output
     assert "next:" not in jumped.output
+
+
+def test_the_web_page_offers_the_same_next_point(tmp_path):
+    pytest.importorskip("starlette")
+    with warnings.catch_warnings():  # Starlette 1.x suggests httpx2 for its test client
+        warnings.simplefilter("ignore")
+        from starlette.testclient import TestClient
+
+    from whybot.cli.web.app import create_app
+
+    Table.new(tmp_path / "g1.yaml", "arcs",
+              {"bots": ["red"], "difficulty": "none", "red.fate": "none"}, seed=1)
+    client = TestClient(create_app(tmp_path), base_url="http://127.0.0.1")
+    page = client.get("/g/g1")
+    assert page.status_code == 200
+    assert ('<option value="setup" selected>setup (next: a new game: each bot places its first '
+            'setup building)</option>') in page.text
+    turn = client.get("/g/g1/turn", params={"point": "setup", "dice": "roll"})
+    assert turn.status_code == 200
+    assert 'name="question" value="modifiers"' in turn.text  # not the buildings placed
