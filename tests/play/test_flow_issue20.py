@@ -50,10 +50,17 @@ def test_arcs_setup_both_buildings_then_the_chapter_then_turns_then_the_round_en
     offer = next_point(table)
     assert offer is not None and offer.point == "turn"
 
-    table.game.state["bots"]["red"]["hand_counter"] = 1  # the last card of the round
     turn = yaml.safe_load((ARCS_GAME / "2-turn.yaml").read_text(encoding="utf-8"))
     point, _, _, _ = _follow(table, turn)
-    assert point == "turn" and table.game.state["bots"]["red"]["hand_counter"] == 0
+    assert point == "turn" and table.game.state["bots"]["red"]["hand_counter"] == 5
+    offer = next_point(table)  # one bot: its card was the round's last bot card
+    assert offer is not None
+    assert (offer.point, offer.why) == ("round_end",
+                                        "every bot has played its card: the round ends")
+    table.undo()
+    table.game.state["bots"]["red"]["hand_counter"] = 1  # the chapter's last card
+    _follow(table, turn)
+    assert table.game.state["bots"]["red"]["hand_counter"] == 0
     offer = next_point(table)
     assert offer is not None
     assert (offer.point, offer.why) == ("round_end", "all cards played: the round ends")

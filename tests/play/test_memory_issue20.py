@@ -99,7 +99,7 @@ def test_arcs_guild_cards_and_resources_are_offered_as_last_time(run, tmp_path):
     answers["weapon"] = 1  # given again: it replaces the last value
     partial = tmp_path / "3-turn.yaml"
     partial.write_text(yaml.safe_dump(answers), encoding="utf-8")
-    result = run("play", game, "--answers", partial)
+    result = run("play", game, "--at", "turn", "--answers", partial)  # past the round end
     assert result.exit_code == 0, result.output
     data = yaml.safe_load(game.read_text(encoding="utf-8"))
     asked = {a["id"]: a["value"] for a in data["log"][2]["asked"]}
@@ -113,7 +113,7 @@ def test_arcs_guild_cards_and_resources_are_offered_as_last_time(run, tmp_path):
     assert question is not None and question.last and question.default == []
     resume.pop("guild_cards")
     partial.write_text(yaml.safe_dump(resume), encoding="utf-8")
-    assert run("play", game, "--answers", partial).exit_code == 0
+    assert run("play", game, "--at", "turn", "--answers", partial).exit_code == 0
 
 
 def test_a_kept_value_given_again_in_an_answers_file_replaces_it(run, tmp_path):
