@@ -14,11 +14,13 @@ import typer
 
 from whybot.engine.errors import WhybotError
 from whybot.engine.sources import STDIN, decode_text, read_bytes, read_stream
+from whybot.facts.flow import next_point
 from whybot.facts.game import check_new
-from whybot.facts.ledger import summary
+from whybot.facts.ledger import kept_given, summary
 from whybot.facts.question import AnswerError
 from whybot.facts.table import Table, setup_questions
 from whybot.facts.turn import DICE_MODES
+from whybot.facts.wording import plain
 
 from .brief import render_brief
 from .group import out, print_json
@@ -73,7 +75,8 @@ def new(pack: Annotated[str, typer.Argument(metavar="PACK", help="The knowledge 
     bots_question = setup_questions(pack, None, tuple(folders))[0]
     bots = _ask_bots(ask, bots_question)
     values: dict[str, Any] = {"bots": bots}
-    for number, question in enumerate(setup_questions(pack, bots, tuple(folders))[1:], 2):
+    names = [b.get("name") if isinstance(b, dict) else b for b in bots]
+    for number, question in enumerate(setup_questions(pack, names, tuple(folders))[1:], 2):
         value = ask(question, number)
         values[question.id] = question.default if value is BACK else value
     table = Table.new(game, pack, values, name=name, seed=seed, rules=folders,
@@ -83,15 +86,14 @@ def new(pack: Annotated[str, typer.Argument(metavar="PACK", help="The knowledge 
                f"{', '.join(table.game.bots)}; next: whybot play {game}")
 
 
-def _ask_bots(ask: Ask, question: Any) -> list[str]:
+def _ask_bots(ask: Ask, question: Any) -> list[Any]:
     if isinstance(ask, FromFile) and "bots" in ask.answers:
         ask.used.add("bots")
         raw = ask.answers["bots"]
     else:
         raw = ask(question, 1)
         raw = [] if raw is BACK else raw
-    names = raw if isinstance(raw, list) else str(raw).replace(",", " ").split()
-    return [n.get("name") if isinstance(n, dict) else n for n in names]
+    return raw if isinstance(raw, list) else str(raw).replace(",", " ").split()
 
 
 def play(game: GameFile,
@@ -99,8 +101,9 @@ def play(game: GameFile,
              "--bot", metavar="NAME", help="The bot deciding (default: the next in turn "
                                            "order, or the one whose card was stopped).")] = None,
          at: Annotated[str | None, typer.Option(
-             "--at", metavar="POINT", help="The decision point (a pack's `step`/`decision`: "
-                                           "setup, chapter, ...); asked if the pack needs it.")]
+             "--at", metavar="POINT", help="Jump to a decision point (a pack's `step`/"
+                                           "`decision`: setup, chapter, ...); default: the "
+                                           "one the pack's flow offers next.")]
          = None,
          dice: Annotated[str, typer.Option(
              "--dice", metavar="roll|table", callback=one_of("dice mode", DICE_MODES),
@@ -116,8 +119,12 @@ def play(game: GameFile,
     why (the rule and page), `back` revisits the previous answer. The decision is printed with
     a short why, what the procedure changed is written back, and the turn is logged."""
     table = Table.open(game)
-    turn = table.turn(bot, at, dice, seed=seed)
+    _say_next(table, at, json_out)
     ask, source = _answerer(answers)
+    given = kept_given(table, source.answers, bot or table.next_bot()) if source else {}
+    if source is not None:
+        source.used |= set(given)
+    turn = table.turn(bot, at, dice, seed=seed, follow=True, given=given)
     while (question := turn.next_question()) is not None:
         value = ask(question, len(turn.answers) + 1)
         if value is BACK:
@@ -143,14 +150,30 @@ def play(game: GameFile,
     _print_after(entry, game)
 
 
+def _say_next(table: Table, at: str | None, json_out: bool) -> None:
+    """The decision point the pack's flow offers next, and why (none with `--at`)."""
+    offer = next_point(table) if at is None else None
+    if offer is None:
+        return
+    flow = table.playbook.flow
+    also = ", ".join(plain(p) for p in flow.arise) if flow else ""
+    typer.echo(f"next: {plain(str(offer.point))} for {offer.bot}: {offer.why}"
+               + (f" (or, when it arises, --at {also})" if also else ""), err=json_out)
+
+
 def _print_after(entry: dict[str, Any], game: Path) -> None:
     asked = len(entry["asked"])
     lines = [f"\nturn {entry['turn']} ({entry['bot']}) saved to {game}: {asked} "
              f"question{'s' if asked != 1 else ''} asked"]
+    said = [plain(str(c["path"][-1])) for c in entry["changes"] if c["path"][0] == "said"]
     for change in entry["changes"]:
+        if change["path"][0] == "said":
+            continue
         where = ".".join(map(str, change["path"]))
         before = f"{change['before']} → " if "before" in change else "(new) "
         lines.append(f"  {where}: {before}{change['after']}")
+    if said:
+        lines.append("  remembered, offered next time (anything changed?): " + ", ".join(said))
     if entry["carried"].get("after"):
         lines.append("  the card continues at this bot's next play: "
                      + ", ".join(f"{k}={v}" for k, v in entry["carried"]["after"].items()

@@ -104,7 +104,7 @@ class Terminal:
             typer.echo(f"   {question.help}")
         if question.kind == "entities":
             return self._entities(question)
-        default = f" [{question.default}]" if question.default is not None else ""
+        default = f" [{_word(question.default)}]" if question.default is not None else ""
         while True:
             text = self._answer(f"   ({hint(question)}){default} > ", question)
             if text == "back":
@@ -129,6 +129,10 @@ class Terminal:
         else:
             typer.echo(f"   fields: {_fields(question)}")
             typer.echo("   one entry per line (field=value, ...); an empty line ends the list")
+        if question.last:
+            typer.echo("   an empty line keeps the entries of last time:")
+            for item in question.default:
+                typer.echo("     " + ", ".join(f"{plain(k)}={_word(v)}" for k, v in item.items()))
         for label, kept in question.known.items():
             typer.echo(f"   kept by the game for {label}: "
                        + ", ".join(f"{plain(k)}={v}" for k, v in kept.items()))
@@ -141,7 +145,8 @@ class Terminal:
                     continue
                 return BACK
             if text == "":
-                return question.parse(items)
+                return question.default if question.last and not items else \
+                    question.parse(items)
             try:
                 entries = _entries(text, question)
                 question.parse(entries)
@@ -151,6 +156,11 @@ class Terminal:
                 problem(exc)
             else:
                 items.extend(entries)
+
+
+def _word(value: Any) -> str:
+    """A value as typed back (yes/no for booleans)."""
+    return ("yes" if value else "no") if isinstance(value, bool) else str(value)
 
 
 class FromFile:
@@ -193,6 +203,8 @@ class FromFile:
             except AnswerError as exc:
                 raise AnswerError(exc.message, file=self.origin, path=f"$.{question.id}",
                                   hint=exc.hint) from None
+        if question.last:  # what the player said last time holds: the file changes nothing
+            return question.default
         if self.fallback is not None:
             return self.fallback(question, number)
         raise Unanswered(f"no answer to {question.id!r}: {question.text}", file=self.origin,

@@ -21,7 +21,8 @@ KIND = GAME_FILE_SCHEMA["properties"]["whybot"]["const"]
 VERSION = GAME_FILE_SCHEMA["properties"]["version"]["const"]
 TOP = tuple(GAME_FILE_SCHEMA["properties"])
 ENTRY = tuple(TURN["properties"])
-_CHANGE_PATHS = "[game, FACT], [bots, BOT, FACT] or [entities, OWNER, KIND, LABEL, FIELD]"
+_CHANGE_PATHS = ("[game, FACT], [bots, BOT, FACT], [said, OWNER, FACT] or "
+                 "[entities, OWNER, KIND, LABEL, FIELD]")
 
 
 class GameFileError(WhybotError):
@@ -148,6 +149,9 @@ class Check:
                 fields = self.kind(kind, pack, ("state", "entities", owner, kind))
                 for label, item in labels.items():
                     self.fields(item, fields, pack, ("state", "entities", owner, kind, label))
+        for owner, values in state.get("said", {}).items():
+            self.owner(owner, bots, ("state", "said", owner))
+            self.facts(values, pack, ("state", "said", owner), lists=True)
 
     def bot(self, bot: str, bots: list[str], path: tuple) -> None:
         if bot not in bots:
@@ -170,6 +174,12 @@ class Check:
         elif keys[0] == "bots" and len(keys) == 3:
             self.bot(keys[1], bots, (*where, 1))
             spec = self.fact(keys[2], pack, (*where, 2))
+        elif keys[0] == "said" and len(keys) == 3:
+            self.owner(keys[1], bots, (*where, 1))
+            for key in ("before", "after"):
+                if key in change:
+                    self.facts({keys[2]: change[key]}, pack, (*path, key), lists=True)
+            return
         elif keys[0] == "entities" and len(keys) == 5:
             self.owner(keys[1], bots, (*where, 1))
             fields = self.kind(keys[2], pack, (*where, 2))

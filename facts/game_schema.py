@@ -86,7 +86,10 @@ GAME_FILE_SCHEMA: dict[str, Any] = {
         "seed": {"type": "integer"}, "revision": {"type": "integer"},
         "bots": {"type": "array", "items": _NAME, "minItems": 1, "uniqueItems": True},
         "state": {"type": "object", "additionalProperties": False, "properties": {
-            "game": _FACTS, "bots": _keyed(_FACTS, "by bot"), "entities": _ENTITIES}},
+            "game": _FACTS, "bots": _keyed(_FACTS, "by bot"), "entities": _ENTITIES,
+            "said": _keyed(_CARRIED, "by owner (`game`, or a bot): what the player said last "
+                                     "that holds until the table changes (offered as defaults)"),
+        }},
         "pending": {**_keyed(_CARRIED, "by bot"), "type": ["object", "null"]},
         "log": {"type": ["array", "null"], "items": TURN},
         "undone": {"type": ["array", "null"], "items": TURN,

@@ -14,6 +14,8 @@ from whybot.engine.evaluate import World, evaluate, holds
 from whybot.engine.model import Pack
 from whybot.engine.trace import Trace
 
+from .question import field_question
+
 if TYPE_CHECKING:
     from .table import Table
     from .turn import TurnResult
@@ -59,6 +61,32 @@ def summary(decision: dict[str, Any]) -> str:
     return text if result == "decided" else f"{text} [{result}]"
 
 
+def as_left(pack: Pack, name: str, reading: Any,
+            forget: dict[str, list[str]] | None = None) -> Any:
+    """A fact as the walk left it, or a list's entities with the fields a player gives (none
+    that a rule derives, nor those `forget` names for its kind); None when the walk had
+    neither."""
+    spec = next((s for s in pack.facts.entities.values() if s.key == name), None)
+    if spec is None:
+        return reading.board.get(name)
+    kind = next(k for k, s in pack.facts.entities.items() if s is spec)
+    dropped = set((forget or {}).get(kind, []))
+    return [{f: v for f, v in entity.items()
+             if f in spec.fields and not spec.fields[f].derived and f not in dropped}
+            for entity in reading.entities.get(kind, [])]
+
+
+def kept_given(table: Table, answers: dict[str, Any], bot: str) -> dict[str, Any]:
+    """Of an answers file's values, the facts the game keeps (play.yaml `keep:`) and knows
+    already for a turn of `bot`, checked: a kept value given again replaces the kept one (the
+    turn writes it back); one the game does not know yet is asked as usual."""
+    pack, state = table.engine.pack, table.game.state
+    known = {**state["game"], **state["bots"].get(bot, {})}
+    return {name: field_question(pack.facts.board[name], pack, name, "fact").parse(value)
+            for name, value in answers.items()
+            if name in known and table.playbook.scope_of(name) is not None}
+
+
 def turn_changes(table: Table, result: TurnResult) -> list[dict[str, Any]]:
     """The kept facts and entity fields as the walk left them, where they differ from the game
     file (values the turn only learned count too: the game knows them from now on)."""
@@ -91,6 +119,13 @@ def turn_changes(table: Table, result: TurnResult) -> list[dict[str, Any]]:
                 if label and name in entity:
                     note(["entities", owner, kind, label, name],
                          kept.get(label, {}).get(name, _MISSING), entity[name])
+    for scope, names in book.remember.items():
+        owner = "game" if scope == "game" else result.bot
+        said = state.get("said", {}).get(owner, {})
+        for name in names:
+            if name in snapshot and (value := as_left(table.engine.pack, name, result.reading,
+                                                      book.forget)) is not None:
+                note(["said", owner, name], said.get(name, _MISSING), value)
     return changes
 
 
@@ -139,10 +174,14 @@ def carried(table: Table, result: TurnResult) -> dict[str, Any] | None:
         return None
     values: dict[str, Any] = {name: evaluate(expr, world, bound)
                               for name, expr in carry.facts.items()}
+    for name in carry.left:
+        if (value := as_left(table.engine.pack, name, result.reading)) is not None:
+            values[name] = value
     for key, items in carry.lists.items():
         values[key] = [{name: evaluate(expr, world, bound) for name, expr in item.items()}
                        for item in items]
     return values
 
 
-__all__ = ["apply_changes", "carried", "compact", "revert_changes", "summary", "turn_changes"]
+__all__ = ["apply_changes", "as_left", "carried", "compact", "kept_given", "revert_changes",
+           "summary", "turn_changes"]

@@ -5,10 +5,12 @@ allowed, the fact that counts them, the fact that names the one deciding, the en
 game's bots fill), which fact
 names the decision point (`point:`), the questions a new game asks (`setup:`), what a turn
 writes back for the next one (`keep:` — per game, per bot, and fields of listed entities by
-their label), what a decision that stops mid-card hands to the bot's next play (`carry:`),
-its own wording, help and seed-given defaults for the questions (`questions:`), and the
-stops that decide nothing because the table left something out (`undecided:` — a result and
-what is asked again: such a turn is never saved). Every name
+their label), what a decision that stops mid-card hands to the bot's next play (`carry:`;
+`as left`: a fact or list as the walk left it), what the player said that is offered again
+as the default (`remember:`), the decision points in game order (`flow:`, flow.py), its own
+wording, help and seed-given defaults for the questions (`questions:`), and the stops that
+decide nothing because the table left something out (`undecided:` — a result and what is
+asked again: such a turn is never saved). Every name
 is checked against the pack's fact schema, so a typo is one error naming the field path.
 """
 
@@ -26,7 +28,10 @@ from whybot.engine.parser import parse, parse_value
 from whybot.engine.sources import Document, json_path, read_document
 from whybot.engine.tokens import ConditionSyntaxError
 
+from .flow import Flow, read_flow
+
 SCOPES = ("game", "bot")
+AS_LEFT = "as left"  # a carried fact or list: as the walk left it
 
 
 @dataclass(frozen=True)
@@ -50,6 +55,7 @@ class Carry:
     facts: dict[str, Value]
     lists: dict[str, list[dict[str, Value]]]
     when: Condition | None = None  # of several for one rule: the first whose `when` holds
+    left: list[str] = field(default_factory=list)  # facts and lists carried as the walk left them
 
 
 @dataclass
@@ -68,15 +74,20 @@ class Playbook:
     setup: dict[str, list[str]] = field(default_factory=lambda: {s: [] for s in SCOPES})
     keep: dict[str, list[str]] = field(default_factory=lambda: {s: [] for s in SCOPES})
     keep_fields: dict[str, tuple[str, list[str]]] = field(default_factory=dict)  # kind → scope
+    # facts and lists the player said that hold until the table changes: offered as defaults
+    remember: dict[str, list[str]] = field(default_factory=lambda: {s: [] for s in SCOPES})
+    forget: dict[str, list[str]] = field(default_factory=dict)  # kind → fields not remembered
     ask: list[str] = field(default_factory=list)
     hidden: dict[str, list[str]] = field(default_factory=dict)  # kind → fields never asked
     carry: dict[str, list[Carry]] = field(default_factory=dict)
     questions: dict[str, Wording] = field(default_factory=dict)
     # a stop that is no decision (the snapshot lacks something) → what is asked again
     undecided: dict[str, list[str]] = field(default_factory=dict)
+    flow: Flow | None = None  # the decision points in game order (flow.py)
 
     def scope_of(self, name: str) -> str | None:
         return next((s for s in SCOPES if name in self.keep[s]), None)
+
 
     def wording(self, name: str) -> Wording:
         return self.questions.get(name, Wording())
@@ -126,8 +137,8 @@ class _Reader:
 
     def read(self) -> Playbook:
         data = self.mapping(self.document.data, ())
-        known = {"pack", "bots", "point", "snapshot", "setup", "keep", "ask", "hidden", "carry",
-                 "questions", "undecided"}
+        known = {"pack", "bots", "point", "snapshot", "setup", "keep", "remember", "ask",
+                 "hidden", "carry", "questions", "undecided", "flow"}
         for key in data:
             if key not in known:
                 raise self.fail((key,), f"unknown key {key!r}", did_you_mean(str(key), known))
@@ -147,6 +158,14 @@ class _Reader:
             for kind, spec in self.mapping(section.get("fields"), (part, "fields")).items():
                 if part == "keep":
                     book.keep_fields[kind] = self._kept_fields(kind, spec, (part, "fields"))
+        remember = self.mapping(data.get("remember"), ("remember",))
+        for scope in SCOPES:
+            book.remember[scope] = self.names(remember.get(scope), ("remember", scope),
+                                              self.board | set(self.lists), "fact or list")
+        for kind, names in self.mapping(remember.get("except"), ("remember", "except")).items():
+            entity = self._entity(kind, ("remember", "except", kind))
+            book.forget[kind] = self.names(names, ("remember", "except", kind),
+                                           set(entity.fields), "field")
         book.ask = self.names(data.get("ask"), ("ask",), self.board, "fact")
         for kind, names in self.mapping(data.get("hidden"), ("hidden",)).items():
             entity = self._entity(kind, ("hidden", kind))
@@ -162,6 +181,12 @@ class _Reader:
         for result, names in self.mapping(data.get("undecided"), ("undecided",)).items():
             book.undecided[str(result)] = self.names(
                 names, ("undecided", result), self.board | set(self.lists), "fact or list")
+        if data.get("flow") is not None:
+            if not book.point:
+                raise self.fail(("flow",), "a flow needs the decision point's fact (point:)")
+            spec = self.pack.facts.board[book.point]
+            book.flow = read_flow(self, data["flow"], set(map(str, self.pack.allowed(spec)
+                                                              or [])))
         for name, spec in self.mapping(data.get("questions"), ("questions",)).items():
             path = ("questions", name)
             if name not in self.board and name not in self.pack.facts.judgments and \
@@ -212,10 +237,12 @@ class _Reader:
         return scope, fields
 
     def _carry(self, rule: str, spec: dict[str, Any], path: tuple) -> Carry:
-        facts, lists, when = {}, {}, None
+        facts, lists, when, left = {}, {}, None, []
         for name, text in spec.items():
             where = (*path, name)
-            if name == "when":
+            if text == AS_LEFT and (name in self.board or name in self.lists):
+                left.append(name)
+            elif name == "when":
                 try:
                     when = parse(str(text), self.pack.kinds)
                 except ConditionSyntaxError as exc:
@@ -231,7 +258,7 @@ class _Reader:
                 facts[name] = self.expression(text, where)
             else:
                 raise self.fail(where, f"unknown fact {name!r}", did_you_mean(name, self.board))
-        return Carry(rule, facts, lists, when)
+        return Carry(rule, facts, lists, when, left)
 
 
 def load_playbook(pack: Pack) -> Playbook:

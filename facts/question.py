@@ -62,6 +62,7 @@ class Question:
     known: dict[str, dict[str, Any]] = field(default_factory=dict)
     label: str = ""
     again: str = ""  # asked again: the procedure could not decide without it (why)
+    last: bool = False  # `default` is what the player said last time (kept by the game)
     spec: FieldSpec | None = field(default=None, compare=False, repr=False)
 
     def why(self) -> str:
@@ -82,7 +83,7 @@ class Question:
                                 "text": self.text}
         for name in ("help", "default", "default_cite", "minimum", "maximum", "choices",
                      "count", "sides", "rule", "page", "rule_says", "cite", "known", "label",
-                     "again"):
+                     "again", "last"):
             value = getattr(self, name)
             if value is not None and (name in ("minimum", "maximum", "default")
                                       or value not in ("", 0, {}, [])):

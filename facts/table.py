@@ -44,6 +44,7 @@ from whybot.engine.model import Pack
 from whybot.engine.situation import Situation
 from whybot.engine.trace import Trace
 
+from .flow import next_point
 from .game import Game, in_game_file, logged_snapshot, read_game, write_game
 from .ledger import compact, summary
 from .playbook import Playbook, load_playbook
@@ -51,6 +52,7 @@ from .question import AnswerError, Question, field_question
 from .snapshot import situation_from
 from .timeline import Timeline
 from .turn import Turn, TurnResult
+from .wording import plain
 
 
 def _engine(name: str, rules: tuple[str, ...] = ()) -> Engine:
@@ -77,10 +79,14 @@ def setup_questions(pack: str, bots: list[str] | None = None,
     book = load_playbook(loaded)
     name = Question(id="name", what="setup", kind="choice", text="",
                     choices=book.bot_names)  # the field of one entry of `bots`
+    kept = _kept_bot_fields(loaded, book)
+    extra = [field_question(loaded.facts.entities[kind].fields[f], loaded, f, "field")
+             for kind, f in kept]
+    also = f" (and, already in play: {', '.join(plain(f) for _, f in kept)})" if kept else ""
     questions = [Question(id="bots", what="setup", kind="entities", text=book.bots_says,
                           help=f"1 to {book.max_bots}" + (f" of: {', '.join(book.bot_names)}"
-                                                          if book.bot_names else ""),
-                          fields=[name], required=True, label="name")]
+                                                          if book.bot_names else "") + also,
+                          fields=[name], extra=extra, required=True, label="name")]
     for fact in book.setup["game"]:
         questions.append(field_question(loaded.facts.board[fact], loaded, fact, "setup",
                                         book.wording(fact)))
@@ -90,6 +96,27 @@ def setup_questions(pack: str, bots: list[str] | None = None,
                                       "setup", book.wording(fact))
             questions.append(question)
     return questions
+
+
+def _kept_bot_fields(pack: Pack, book: Playbook) -> list[tuple[str, str]]:
+    """The kept fields of the entity list the game's bots fill (a bot's captured count):
+    what the bots question takes for a game already under way."""
+    kind = next((k for k, s in pack.facts.entities.items()
+                 if book.bots_list and s.key == book.bots_list), None)
+    return [(kind, f) for f in book.keep_fields.get(kind, ("game", []))[1]] if kind else []
+
+
+def _keep_bot_fields(game: Game, question: Question, raw: Any,
+                     kept: list[tuple[str, str]], book: Playbook) -> None:
+    """What the bots answer gives beside their names (a bot's captured count), kept where
+    the pack's `keep:` says."""
+    items = [i for i in raw if isinstance(i, dict)] if isinstance(raw, list) else []
+    for item in question.parse(items) if items else []:
+        for kind, fact in kept:
+            if fact in item:
+                owner = "game" if book.keep_fields[kind][0] == "game" else item["name"]
+                game.state["entities"].setdefault(owner, {}).setdefault(kind, {}) \
+                    .setdefault(item["name"], {})[fact] = item[fact]
 
 
 def _bots(raw: Any, book: Playbook) -> list[str]:
@@ -156,6 +183,8 @@ class Table(Timeline):
             target[fact] = value
         if book.bots_count:
             game.state["game"][book.bots_count] = len(bots)
+        _keep_bot_fields(game, setup_questions(pack, None, folders)[0], answers.get("bots"),
+                         _kept_bot_fields(_pack(pack, folders), book), book)
         write_game(game, Path(path), _pack, new=True)
         return cls(game)
 
@@ -199,6 +228,15 @@ class Table(Timeline):
         owner = "game" if scope == "game" else bot
         return copy.deepcopy(self.game.state["entities"].get(owner, {}).get(kind, {}))
 
+    def said(self, bot: str) -> dict[str, Any]:
+        """What the player said last that holds until the table changes (the pack's
+        `remember:`), for a turn of `bot`: offered as defaults, never taken as known."""
+        book, said = self.playbook, self.game.state.get("said", {})
+        return {name: copy.deepcopy(value)
+                for owner, scope in ((bot, "bot"), ("game", "game"))
+                for name, value in said.get(owner, {}).items()
+                if name in book.remember[scope]}
+
     def _check_bot(self, bot: str) -> None:
         if bot not in self.game.bots:
             raise AnswerError(f"no bot {bot!r} in this game", path="bot",
@@ -217,11 +255,18 @@ class Table(Timeline):
 
     def turn(self, bot: str | None = None, point: Any = None, dice: str = "roll",
              answers: list[tuple[str, Any]] | None = None, seed: int | None = None,
-             faces: list[int] | None = None) -> Turn:
+             faces: list[int] | None = None, follow: bool = False,
+             given: dict[str, Any] | None = None) -> Turn:
         """The next decision (of `bot`, else `next_bot()`); `answers` replays answers given
         so far, in order (a web form); `seed` replaces the game's seed for this turn; `faces`:
-        dice rolled already (a turn decided again)."""
-        return Turn(self, bot or self.next_bot(), point, dice, answers, seed, faces)
+        dice rolled already (a turn decided again); `follow`: without a point (or with the
+        one offered), the one the pack's flow offers next (`next_point`), with the facts it
+        gives; `given`: kept facts given again (`kept_given`), replacing the kept values."""
+        offer = next_point(self) if follow else None
+        if offer is not None and point in (None, offer.point) and bot in (None, offer.bot):
+            return Turn(self, offer.bot, offer.point, dice, answers, seed, faces,
+                        {**offer.facts, **(given or {})})
+        return Turn(self, bot or self.next_bot(), point, dice, answers, seed, faces, given)
 
     def log_lines(self) -> list[dict[str, Any]]:
         """One line per turn: number, bot, decision point, the decision in short, questions."""

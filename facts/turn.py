@@ -48,14 +48,14 @@ class Turn:
 
     def __init__(self, table: Table, bot: str, point: Any = None, dice: str = "roll",
                  answers: list[tuple[str, Any]] | None = None, seed: int | None = None,
-                 faces: list[int] | None = None) -> None:
+                 faces: list[int] | None = None, given: dict[str, Any] | None = None) -> None:
         if dice not in DICE_MODES:
             raise ValueError(f"dice is one of {DICE_MODES}")
         self.table, self.bot, self.point, self.dice = table, bot, point, dice
         self.number = len(table.game.log) + 1
         # the game's seed for this turn, unless given: the log keeps the faces either way
         self.seed = table.game.seed + self.number if seed is None else seed
-        self.base = table.snapshot_for(bot, point)
+        self.base = {**table.snapshot_for(bot, point), **(given or {})}  # given: by the flow
         if faces:  # rolled already (a turn decided again): the seed rolls only beyond them
             self.base["dice"] = list(faces)
         self.answers: list[tuple[Question, Any]] = []
@@ -107,6 +107,9 @@ class Turn:
                 *(q for o, q in pairs if o.step > step)]
 
     def _question(self, item: Open) -> Question:
+        return self._remembered(self._asked(item))
+
+    def _asked(self, item: Open) -> Question:
         pack, book = self.table.engine.pack, self.table.playbook
         why = reason(pack, item.rule, item.page)
         if item.what == "list":
@@ -128,6 +131,23 @@ class Turn:
                      if isinstance(e, dict) and e.get(f)]
             question = _with(question, kind="choice", choices=[*(spec.enum or []), *names])
         return question
+
+    def _remembered(self, question: Question) -> Question:
+        """A fact or list the player said on an earlier turn (the pack's `remember:`): asked
+        again, the last answer offered as the default to keep or change."""
+        said = self.table.said(self.bot).get(question.id)
+        if said is None or question.again:
+            return question
+        if isinstance(said, list):
+            said = [{**item, **question.known.get(_label_of(item, question), {})}
+                    for item in said]
+            shown = f"{len(said)} entr{'y' if len(said) == 1 else 'ies'}"
+        else:
+            shown = plain(str(said)) if not isinstance(said, bool) else \
+                ("yes" if said else "no")
+        return _with(question, default=said, last=True,
+                     help=f"Last time: {shown}. Anything changed? Keep it or give the new "
+                          f"value. {question.help}".strip())
 
     def _again(self, trace: Trace) -> list[Question]:
         """A stop that decides nothing (the pack's `undecided:`): what it lacks, asked again,

@@ -87,9 +87,12 @@ def raw_answer(question: Question, form: FormData) -> Any:
 def table_rows(question: Question, error_rows: list[dict[str, str]] | None = None,
                spare: int = 3) -> list[dict[str, Any]]:
     """The rows an entity table starts with: what was just sent (after an error), else the
-    entries the game keeps (by their label), then `spare` empty rows."""
+    entries given last time (the game remembers them), else the entries the game keeps (by
+    their label), then `spare` empty rows."""
     if error_rows is not None:
         rows = [dict(r) for r in error_rows]
+    elif question.last and isinstance(question.default, list):
+        rows = [dict(item) for item in question.default]
     else:
         rows = [{question.label: label, **fields} for label, fields in question.known.items()
                 if question.label]

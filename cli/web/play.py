@@ -15,6 +15,7 @@ from starlette.datastructures import FormData
 from starlette.requests import Request
 from starlette.responses import Response
 
+from whybot.facts.flow import next_point
 from whybot.facts.question import AnswerError
 from whybot.facts.table import Table
 from whybot.facts.turn import DICE_MODES, Turn
@@ -43,7 +44,7 @@ def game_page(pages: Pages, request: Request) -> Response:
     game = table.game
     return pages.render(request, "game.html", game=name, table=table, state=game.state,
                         pending=game.pending, log=table.log_lines(), next_bot=table.next_bot(),
-                        points=points(table), dice_modes=DICE_MODES,
+                        points=points(table), offer=next_point(table), dice_modes=DICE_MODES,
                         notice=request.query_params.get("notice"))
 
 

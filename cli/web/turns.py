@@ -45,7 +45,9 @@ class Turns:
         key = _key(table, bot, point or "", dice, answers or "[]")
         waiting = self.kept.get(key)
         if not waiting:
-            return table.turn(bot, point or None, dice, read_answers(answers))
+            # the point the game page offers (the flow's next) comes with what the flow knows
+            return table.turn(bot, point or None, dice, read_answers(answers),
+                              follow=bool(point))
         turn = waiting.pop()
         self.count -= 1
         if not waiting:

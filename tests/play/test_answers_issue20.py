@@ -89,7 +89,7 @@ def test_a_derived_entity_field_is_accepted_as_decide_accepts_it(run, tmp_path):
 
     values["options"][0]["abilty"] = True
     answers.write_text(yaml.safe_dump(values), encoding="utf-8")
-    wrong = run("play", game, "--answers", answers)
+    wrong = run("play", game, "--at", "turn", "--answers", answers)  # past the round end
     assert wrong.exit_code == 2 and "did you mean 'ability'" in wrong.stderr
 
 

@@ -41,7 +41,8 @@ def _game(run, tmp_path, chapter: bool = True):
 
 
 def _play(run, game, answers, *extra):
-    result = run("play", game, "--answers", ARCS_GAME / answers, *extra)
+    """A bot turn (`--at turn` unless told: the script plays no round end between them)."""
+    result = run("play", game, "--answers", ARCS_GAME / answers, *(extra or ("--at", "turn")))
     assert result.exit_code == 0, result.output
     return result
 

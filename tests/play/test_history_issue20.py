@@ -27,7 +27,7 @@ def _game(run, tmp_path, *turns: str):
     _ok(run("new", "arcs", game, "--seed", "11", "--answers", ARCS_GAME / "setup.yaml"))
     _ok(run("play", game, "--at", "chapter", "--answers", ARCS_GAME / "1-chapter.yaml"))
     for answers in turns:
-        _ok(run("play", game, "--answers", answers))
+        _ok(run("play", game, "--at", "turn", "--answers", answers))  # rounds not played
     return game
 
 
@@ -47,7 +47,7 @@ def test_redo_puts_back_what_undo_took_back_until_a_new_turn(run, tmp_path):
     assert nothing.exit_code == 2 and "nothing to redo" in nothing.stderr
 
     _ok(run("undo", game))
-    _ok(run("play", game, "--answers", ARCS_GAME / "3-turn.yaml"))  # a new line of play
+    _ok(run("play", game, "--at", "turn", "--answers", ARCS_GAME / "3-turn.yaml"))  # a new line
     assert run("redo", game).exit_code == 2
 
 

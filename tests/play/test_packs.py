@@ -42,16 +42,20 @@ def test_a_yellow_scarves_round(tmp_path):
     entry = table.record(result)
     assert [(a["action"], a["rule"]) for a in entry["decision"]["actions"]] == [
         ("invade", "invade.attack")]
-    assert table.game.pending["Red"] == {"step": "invasion_continue",
-                                         "invasion_order": "top_down",
-                                         "invasion_from": "Elmgate",
-                                         "invasion_to": "Birchwood"}
+    pending = table.game.pending["Red"]
+    assert {k: pending[k] for k in ("step", "invasion_order", "invasion_from",
+                                    "invasion_to")} == {"step": "invasion_continue",
+                                                        "invasion_order": "top_down",
+                                                        "invasion_from": "Elmgate",
+                                                        "invasion_to": "Birchwood"}
+    # the board as the walk left it goes on with the invasion: never asked again
+    assert [p["name"] for p in pending["provinces"]] == [p["name"] for p in board["provinces"]]
 
     fight_on = example("yellow_scarves/invasion_fight_on.yaml")
     assert table.next_bot() == "Red"
     turn, asked = play(table, fight_on)
-    # the invasion is the game's: only the board after the engagement is asked
-    assert asked == ["provinces", "players", "defenders_left", "attackers_left"]
+    # the invasion and the board are the game's: only the engagement's result is asked
+    assert asked == ["defenders_left", "attackers_left"]
     result = turn.decide()
     assert [a["rule"] for a in result.trace.decision["actions"]] == ["ic.continue"]
     table.record(result)
