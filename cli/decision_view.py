@@ -10,10 +10,12 @@ from rich.console import Group, RenderableType
 from rich.text import Text
 from rich.tree import Tree
 
+from whybot.facts.wording import cited_as
+
 from .render import entity_text, labelled, pack_and_variant, roll_text, show
 
 
-def _action(index: int, action: dict[str, Any]) -> Tree:
+def _action(index: int, action: dict[str, Any], seed: str) -> Tree:
     head = Text(f"{index}. ", style="bold")
     head.append(str(action.get("action", "?")), style="bold green")
     if action.get("goal"):
@@ -24,8 +26,9 @@ def _action(index: int, action: dict[str, Any]) -> Tree:
     for name in ("details", "budget"):
         if action.get(name) not in (None, ""):
             node.add(labelled(f"{name}:", show(action[name])))
-    if action.get("target") is not None:
-        node.add(labelled("target:", entity_text(action["target"]), "yellow"))
+    if action.get("target") is not None:  # as the table names it; every field in `why`
+        node.add(labelled("target:", action.get("named") or entity_text(action["target"]),
+                          "yellow"))
     for item in action.get("prefer", []):
         node.add(labelled("prefer:", item, "italic"))
     for fact in action.get("because", []):
@@ -34,7 +37,8 @@ def _action(index: int, action: dict[str, Any]) -> Tree:
             {k: v for k, v in fact.items() if k != "kind"}), "yellow"))
     node.add(labelled("rule:", f"{action.get('rule')} on page {action.get('page')}", "dim"))
     if action.get("cite"):
-        node.add(labelled("cites:", action["cite"], "dim"))
+        node.add(labelled("cites:", cited_as(action["cite"], seed) if seed else action["cite"],
+                          "dim"))
     return node
 
 
@@ -88,7 +92,7 @@ def render_decision(data: dict[str, Any]) -> RenderableType:
     if actions:
         tree = Tree(Text("actions:", style="bold"))
         for index, action in enumerate(actions, 1):
-            tree.add(_action(index, action))
+            tree.add(_action(index, action, presentation.get("seed", "")))
         parts.append(tree)
     else:
         parts.append(labelled("actions:", "none", "dim"))

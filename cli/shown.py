@@ -8,13 +8,32 @@ from __future__ import annotations
 from typing import Any
 
 from whybot.engine.decide import Engine
+from whybot.engine.model import Pack
 from whybot.engine.situation import Situation
 from whybot.engine.trace import Trace
+from whybot.facts.wording import seed_title
+
+from .odds import label
 
 
 def shown(engine: Engine, trace: Trace) -> dict[str, Any]:
-    """The decision's data as the short answer and the brief read it."""
-    return {**trace.as_dict(), "presentation": engine.pack.presentation}
+    """The decision's data as the short answer and the brief read it: the pack's presentation
+    with the seed's title (a citation reads as it), and each action's target as the table names
+    it (`named`: the naming fields of the kind the rule targets)."""
+    data = trace.as_dict()
+    pack = engine.pack
+    for action in data["decision"].get("actions", []):
+        target = action.get("target")
+        if isinstance(target, dict):
+            action["named"] = _named(pack, action.get("rule", ""), target)
+    return {**data, "presentation": {**pack.presentation, "seed": seed_title(pack)}}
+
+
+def _named(pack: Pack, rule_id: str, target: dict[str, Any]) -> str:
+    rule = pack.rule(rule_id)
+    kinds = [c.kind for c in rule.then.choices if c.role == "target"] if rule else []
+    spec = pack.facts.entities.get(kinds[0]) if kinds else None
+    return (spec.name_of(target) if spec else None) or label(target, pack)
 
 
 def shown_in_full(engine: Engine, situation: Situation, trace: Trace) -> dict[str, Any]:

@@ -35,9 +35,13 @@ def seed_title(pack: Pack) -> str:
 
 def cited(cite: str, pack: Pack) -> str:
     """A citation as the seed's title and section, in words."""
+    return cited_as(cite, seed_title(pack))
+
+
+def cited_as(cite: str, title: str) -> str:
+    """A citation with the seed's hashed file name read as `title` (and its names as words)."""
     if not cite:
         return ""
-    title = seed_title(pack)
     text = SEED_FILE.sub(f"{title} ", cite).strip()
     if text.startswith("§"):
         text = f"{title} {text}"
@@ -53,4 +57,4 @@ def reason(pack: Pack, rule_id: str, page: str) -> dict[str, Any]:
             "cite": cited((rule.cite if rule else "") or source, pack)}
 
 
-__all__ = ["as_name", "cited", "plain", "reason", "seed_title"]
+__all__ = ["as_name", "cited", "cited_as", "plain", "reason", "seed_title"]

@@ -187,3 +187,18 @@ def test_an_entity_a_rule_made_again_under_another_id_is_not_shown_as_changed(de
                           "play aggression 3 copy", "play aggression 5 copy"}
     assert plays["play construction 5 pivot"]["value"] == "keeper"
     assert all("now" not in j for j in plays.values())
+
+
+def test_the_decision_names_the_target_as_the_table_does_and_cites_the_seed_by_title(run):
+    """Issue 20, the player's words: a target as the player named it (every field stays in
+    `why` and the JSON), a citation as the seed's title and section, no hashed file name."""
+    result = run("decide", ROOT / "facts" / "examples" / "arcs" / "demo.yaml", "--seed", "7")
+    assert result.exit_code == 0, result.output
+    assert "target: Blue's city in Hexy 2\n" in result.stdout
+    assert "cites: SUPERCAT v0.9 § Administration - Tax | Repair | Influence" in result.stdout
+    assert "003_277f340f362a2395" not in result.stdout
+    data = json.loads(run("decide", ROOT / "facts" / "examples" / "arcs" / "demo.yaml",
+                          "--seed", "7", "--json").stdout)
+    action = data["decision"]["actions"][0]
+    assert action["target"]["resource"] == "material"
+    assert action["named"] == "Blue's city in Hexy 2"
