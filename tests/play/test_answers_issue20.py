@@ -27,6 +27,15 @@ def _yellow(run, tmp_path):
     return game
 
 
+def _arcs_chapter_begun(run, tmp_path):
+    """The Arcs game of tests/play/arcs_game, its chapter begun."""
+    game = tmp_path / "game.yaml"
+    assert run("new", "arcs", game, "--answers", ARCS_GAME / "setup.yaml").exit_code == 0
+    assert run("play", game, "--at", "chapter", "--answers",
+               ARCS_GAME / "1-chapter.yaml").exit_code == 0
+    return game
+
+
 def _turn_answers(tmp_path, **changes):
     """The hand-worked Yellow Scarves turn, its map included from a file beside it."""
     shutil.copy(MAP, tmp_path / "map.yaml")
@@ -75,10 +84,7 @@ def test_an_include_outside_the_answers_folder_is_refused(run, tmp_path):
 
 
 def test_a_derived_entity_field_is_accepted_as_decide_accepts_it(run, tmp_path):
-    game = tmp_path / "game.yaml"
-    assert run("new", "arcs", game, "--answers", ARCS_GAME / "setup.yaml").exit_code == 0
-    assert run("play", game, "--at", "chapter", "--answers",
-               ARCS_GAME / "1-chapter.yaml").exit_code == 0
+    game = _arcs_chapter_begun(run, tmp_path)
     values = yaml.safe_load((ARCS_GAME / "2-turn.yaml").read_text(encoding="utf-8"))
     values["options"][0]["ability"] = False  # derived by the rules; a snapshot may give it
     answers = tmp_path / "turn.yaml"
@@ -94,10 +100,7 @@ def test_a_derived_entity_field_is_accepted_as_decide_accepts_it(run, tmp_path):
 
 
 def test_round_end_asks_the_player_cards_and_decides(run, tmp_path):
-    game = tmp_path / "game.yaml"
-    assert run("new", "arcs", game, "--answers", ARCS_GAME / "setup.yaml").exit_code == 0
-    assert run("play", game, "--at", "chapter", "--answers",
-               ARCS_GAME / "1-chapter.yaml").exit_code == 0
+    game = _arcs_chapter_begun(run, tmp_path)
     answers = tmp_path / "round.yaml"
     answers.write_text("event_played_this_round: false\nplayer_cards: 2\n", encoding="utf-8")
     result = run("play", game, "--at", "round_end", "--answers", answers)
