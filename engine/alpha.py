@@ -128,7 +128,7 @@ class AlphaModel:
             return [forward]
         if name in _OPERATORS:
             (prop, operand), = value.items()
-            key = (prop, name, _key(operand))
+            key: tuple[Any, ...] = (prop, name, _key(operand))
             exclusive = False
         else:
             prop, operand = name, value

@@ -10,7 +10,7 @@ judgment that changed only other fields costs nothing (and fires no rule a secon
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from .compiled import Band, Compiled
@@ -19,7 +19,7 @@ from .derivation import EID
 from .evaluate import World, evaluate
 
 
-def carrier_fact(carrier: str, band: Band, board: dict[str, Any], world: World,
+def carrier_fact(carrier: str, band: Band, board: Mapping[str, Any], world: World,
                  ) -> dict[str, Any]:
     """The event or phase fact of a band: the board values it reads, and its hoisted values."""
     fact: dict[str, Any] = {"t": carrier, "band": band.number}

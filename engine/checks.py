@@ -170,15 +170,15 @@ def _derivation_problems(rule: Rule, pack: Pack, kinds: dict[str, str],
                                   f"{judge.name!r}", "declare it with `derived: true`")
         yield from _tree(judge.value, kinds, rule, pack, names, "then.value")
     if then.create is not None:
-        spec = pack.facts.entities.get(then.create.kind)
-        if spec is None or not spec.created:
+        entity = pack.facts.entities.get(then.create.kind)
+        if entity is None or not entity.created:
             yield _fail(rule, f"creates {then.create.kind!r}, which is not a kind rules create",
                         "declare it under facts.entities with `created: true`")
             return
         for assign in then.create.fields:
-            if assign.name not in spec.fields:
+            if assign.name not in entity.fields:
                 yield _fail(rule, f"create {then.create.kind}: no field {assign.name!r}",
-                            did_you_mean(assign.name, set(spec.fields)))
+                            did_you_mean(assign.name, set(entity.fields)))
             yield from _tree(assign.value, kinds, rule, pack, names, "then.with")
 
 

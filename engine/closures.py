@@ -14,7 +14,7 @@ an index of the kind by that field (`joins.py`).
 from __future__ import annotations
 
 import operator
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from .expressions import (
@@ -293,7 +293,7 @@ def _every_all(items: tuple[Condition, ...]) -> Search:
 
 
 def _candidates(kind: str, alias: str, where: Condition | None,
-                ) -> Callable[[World, Bound], list[Any]]:
+                ) -> Callable[[World, Bound], Sequence[Any]]:
     """The entities of `kind` worth testing against `where` (`joins.py`)."""
     found = equality(alias, where)
     return candidates(kind, None if found is None else (found[0], value_fn(found[1])))

@@ -38,7 +38,7 @@ class Band:
     first: int
     last: int = 0
     names: set[str] = field(default_factory=set)
-    hoisted: dict[str, Value] = field(default_factory=dict)
+    hoisted: dict[str, Value | Condition] = field(default_factory=dict)
     keys: list[tuple[str, str]] = field(default_factory=list)  # (board name, fact key)
     costs: list[tuple[tuple[str, ...], str]] = field(default_factory=list)  # budget.Costed
 
@@ -118,7 +118,7 @@ class Packer:
         self.judgments_as_facts = judgments_as_facts
         self.building = _Building()
         self.band: Band | None = None
-        self.hoist: dict[Value, str] = {}
+        self.hoist: dict[Value | Condition, str] = {}
         self.codes: dict[str, str] = {}  # entity field → its code in facts and patterns
         self.band_count = 0
         self.units = 0  # durable_rules rules so far: each alternative of a rule is one

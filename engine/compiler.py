@@ -87,7 +87,7 @@ class Unit:
     carrier_tests: list[dict[str, Any]]
     patterns: list[tuple[str, dict[str, Any]]]  # (durable alias, pattern) after the carrier
     carrier_names: set[str] = field(default_factory=set)
-    hoisted: dict[str, Value] = field(default_factory=dict)
+    hoisted: dict[str, Value | Condition] = field(default_factory=dict)
     aliases: dict[str, str] = field(default_factory=dict)  # durable alias → condition alias
     judgments: dict[str, str] = field(default_factory=dict)  # durable alias → judgment
 
@@ -96,14 +96,14 @@ class _Compiling:
     """The state of compiling one alternative: patterns so far and what they stand for."""
 
     def __init__(self, rule: Rule, judgments_as_facts: frozenset[str],
-                 hoist: dict[Value, str], codes: dict[str, str]) -> None:
+                 hoist: dict[Value | Condition, str], codes: dict[str, str]) -> None:
         self.rule = rule
         self.judgments_as_facts = judgments_as_facts
         self.hoist = hoist
         self.codes = codes
         self.carrier: list[dict[str, Any]] = []
         self.carrier_names: set[str] = set()
-        self.hoisted: dict[str, Value] = {}
+        self.hoisted: dict[str, Value | Condition] = {}
         self.order: list[str] = []  # durable aliases after the carrier, in join order
         self.tests: dict[str, list[dict[str, Any]]] = {CARRIER: []}
         self.heads: dict[str, list[dict[str, Any]]] = {}
@@ -200,6 +200,7 @@ class _Compiling:
             here = self.home(value)
             name = self.field_of(value)
             options = [normal_number(o) for o in literal.options]
+            test: dict[str, Any] | None
             if literal.negated:
                 test = {"$and": [{"$neq": {name: o}} for o in options]} if options else None
             else:
@@ -300,12 +301,13 @@ def _isolate(left: Value, op: str, right: Value, here: str, ctx: _Compiling,
              ) -> tuple[Value, str, Value]:
     """`coins + 2 >= x` → `coins >= x - 2`: durable_rules tests a plain field on the left."""
     while isinstance(left, Arith) and left.op in ("+", "-"):
-        if _mentions(left.left, here, ctx) and not _mentions(left.right, here, ctx):
-            inverse = "-" if left.op == "+" else "+"
-            left, right = left.left, Arith(right, inverse, left.right)
-        elif left.op == "+" and _mentions(left.right, here, ctx) and \
-                not _mentions(left.left, here, ctx):
-            left, right = left.right, Arith(right, "-", left.left)
+        outer = left
+        if _mentions(outer.left, here, ctx) and not _mentions(outer.right, here, ctx):
+            inverse = "-" if outer.op == "+" else "+"
+            left, right = outer.left, Arith(right, inverse, outer.right)
+        elif outer.op == "+" and _mentions(outer.right, here, ctx) and \
+                not _mentions(outer.left, here, ctx):
+            left, right = outer.right, Arith(right, "-", outer.left)
         else:
             break
     return left, op, right
@@ -317,6 +319,7 @@ def _spread_exists(conjunctions: list[list[Condition]], limit: int) -> list[list
     for conjunction in conjunctions:
         options: list[list[Condition]] = [[]]
         for literal in conjunction:
+            alternatives: list[Condition]
             if isinstance(literal, Exists) and literal.where is not None:
                 alternatives = [Exists(literal.kind, literal.alias, All(tuple(branch)))
                                 for branch in disjuncts(literal.where, limit)]
@@ -350,7 +353,7 @@ def alternatives(rule: Rule, condition: Condition) -> list[list[Condition]]:
 
 
 def compile_unit(rule: Rule, rank: int, conjunction: list[Condition], index: int,
-                 judgments_as_facts: frozenset[str], hoist: dict[Value, str],
+                 judgments_as_facts: frozenset[str], hoist: dict[Value | Condition, str],
                  codes: dict[str, str]) -> Unit:
     """One alternative of a rule as a Unit (carrier tests, then the other patterns).
     `hoist` and `codes` are shared by all the units of a pack (see `field_code`)."""

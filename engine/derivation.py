@@ -39,7 +39,7 @@ class Change:
     entity: dict[str, Any] | None = None
 
 
-def firing_order(rank: int, bound: dict[str, dict[str, Any]]) -> tuple:
+def firing_order(rank: int, bound: Mapping[str, Mapping[str, Any]]) -> tuple:
     """The order conclusions are drawn in within one round, whichever reasoner found them:
     the rule's place, then the ids of the entities it matched (so created entities get the
     same ids from durable_rules and from the plain reference)."""
@@ -204,9 +204,9 @@ class Derivation:
         hold; an entity field takes its default on thousands of entities a run)."""
         changes: list[Change] = []
         lacking: dict[str, dict[str, list[dict[str, Any]]]] = {}  # kind → field → entities
-        for kind, names in self.strata.default_fields.get(stratum, {}).items():
-            by_name = lacking[kind] = {}
-            for entity in self.entities.get(kind, ()):
+        for of_kind, names in self.strata.default_fields.get(stratum, {}).items():
+            by_name = lacking[of_kind] = {}
+            for entity in self.entities.get(of_kind, ()):
                 for name in names - entity.keys():
                     if name in by_name:
                         by_name[name].append(entity)

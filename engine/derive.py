@@ -86,7 +86,8 @@ class _Facts:
         changed = [(eid, *by_eid[eid]) for eid in self.due]
         self.due = {}
         for index, state in enumerate(self.states):
-            retract, renew = self.retracting[index], []
+            retract = self.retracting[index]
+            renew: list[dict[str, Any]] = []
             self.entities[index].update(changed, retract, renew)
             state.retract_facts(retract)
             state.assert_facts(renew + self.asserting[index])

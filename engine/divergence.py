@@ -115,7 +115,8 @@ def divergence(base: Engine, base_trace: Trace, other: Engine, other_trace: Trac
             return Divergence(index + 1, page, None, f"reads page {first.page}",
                               f"reads page {second.page}")
         one, two = _Side(base, first), _Side(other, second)
-        rule = _first_rule(one, two) or (first and first.rule) or (second and second.rule)
+        rule = _first_rule(one, two) or (first.rule if first is not None else None) \
+            or (second.rule if second is not None else None)
         if rule is None:
             return Divergence(index + 1, page, None, "no rule fired", "no rule fired")
         return Divergence(index + 1, page, rule, one.status(rule), two.status(rule))

@@ -161,7 +161,7 @@ def _bound(alias: str, turn: Turn) -> dict[str, Any]:
     entity = turn.bound.get(alias)
     if entity is None:
         raise DecisionError(f"no entity is bound to {alias!r} here")
-    return entity  # type: ignore[return-value]
+    return entity
 
 
 def _update(effect: Update, turn: Turn, outcome: dict[str, Any]) -> None:

@@ -10,7 +10,7 @@ Each tree is compiled once into closures (`closures.py`); explaining a failure r
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any
 
 from .budget import Budget
@@ -42,7 +42,7 @@ class World:
     __slots__ = ("board", "budget", "entities", "index")
 
     def __init__(self, board: Mapping[str, Any],
-                 entities: Mapping[str, list[Mapping[str, Any]]] | None = None,
+                 entities: Mapping[str, Sequence[Mapping[str, Any]]] | None = None,
                  budget: Budget | None = None) -> None:
         self.board = board
         self.entities = entities if entities is not None else {}
@@ -138,6 +138,7 @@ class _Misses:
         self.found: list[str] = []
 
     def note(self, node: Exists, world: World, bound: dict) -> None:
+        assert node.where is not None  # only an `exists` with a `where` has near misses
         entities = world.entities.get(node.kind, [])
         for entity in entities[:NEAR_MISSES]:
             first = _failures(node.where, world, {**bound, node.alias: entity})[0]

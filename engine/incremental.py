@@ -19,7 +19,7 @@ affected rules than `SHARE` of all.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, cast
 
 from .derivation import EID, GIVEN, UNSET, Change, Derivation, entity_support, firing_order
 from .model import Pack, Rule
@@ -95,7 +95,9 @@ def conclude_round(run: Derivation, stratum: int, round_: int, firings: list[Fir
               for entity in firing.bound.values()), *firing.shown]
         made = run.conclude(firing.rule, firing.bound, shown,
                             firing.replayed.value if firing.replayed else UNSET)
-        created = made[0].entity[EID] if made and made[0].what == "created" else 0
+        # a "created" change carries the entity it created
+        created = cast(dict[str, Any], made[0].entity)[EID] \
+            if made and made[0].what == "created" else 0
         if created and firing.replayed is not None and replay is not None:
             replay.ids[firing.replayed.created] = created
         eids = tuple((alias, entity[EID]) for alias, entity in firing.bound.items())

@@ -9,7 +9,7 @@ an index changes how fast a rule is read, never what it means.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from .expressions import All, Compare, Condition, Literal, Ref, Value
@@ -23,18 +23,18 @@ Wanted = Callable[["World", Bound], Any]
 
 
 def candidates(kind: str, by: tuple[str, Wanted] | None,
-               ) -> Callable[[World, Bound], list[Any]]:
+               ) -> Callable[[World, Bound], Sequence[Any]]:
     """fn(world, bound) → the entities of `kind` worth testing: all of them, or (`by`: a field
     and the value fn of what it must equal) those whose field equals it. Counts a full scan."""
     if by is None:
-        def everything(world: World, bound: Bound) -> list[Any]:
+        def everything(world: World, bound: Bound) -> Sequence[Any]:
             items = world.entities.get(kind, [])
             world.spend(len(items))
             return items
         return everything
     field, wanted = by
 
-    def indexed(world: World, bound: Bound) -> list[Any]:
+    def indexed(world: World, bound: Bound) -> Sequence[Any]:
         items = world.entities.get(kind, [])
         world.spend(len(items))
         value = wanted(world, bound)
@@ -82,20 +82,21 @@ def _key(value: Any) -> tuple[int, Any] | None:
     return None
 
 
-def _index(world: World, kind: str, field: str, items: list[Any]) -> dict | None:
+def _index(world: World, kind: str, field: str, items: Sequence[Any],
+           ) -> dict[tuple[int, Any], list[Any]] | None:
     """field value → the entities having it, in order; None if a value cannot be a key."""
     cached = world.index.get((kind, field))
     if cached is not None and cached[0] is items:
         return cached[1]
-    buckets: dict | None = {}
+    buckets: dict[tuple[int, Any], list[Any]] = {}
     for entity in items:
         value = entity.get(field)
         if value is None:
             continue
         key = _key(value)
         if key is None:
-            buckets = None
-            break
+            world.index[(kind, field)] = (items, None)
+            return None
         buckets.setdefault(key, []).append(entity)
     world.index[(kind, field)] = (items, buckets)
     return buckets

@@ -113,10 +113,11 @@ _CURRENT: list[Limits | None] = [None]
 def current() -> Limits:
     """The limits in force: set by the CLI from its options, else read from the environment
     when first needed (a bad WHYBOT_LIMIT_* is then one clear error, never a traceback)."""
-    if _CURRENT[0] is None:
+    limits = _CURRENT[0]
+    if limits is None:
         _CURRENT[0] = Limits()  # what the error about a bad variable is reported with
-        _CURRENT[0] = from_environment()
-    return _CURRENT[0]
+        limits = _CURRENT[0] = from_environment()
+    return limits
 
 
 def use(limits: Limits | None) -> None:

@@ -40,7 +40,8 @@ def _refuse(value: Any) -> Any:
 # more than encoding a fact. ASCII-escaped, compact, NaN refused; messages are whole objects.
 _ENCODER = encoder.c_make_encoder(  # type: ignore[attr-defined]
     None, _refuse, encoder.encode_basestring_ascii, None, ":", ",", False, False, False)
-_SCAN = scanner.make_scanner(json.JSONDecoder())
+# typeshed types the scanner's context as a make_scanner; the C scanner reads a decoder's hooks
+_SCAN = scanner.make_scanner(json.JSONDecoder())  # type: ignore[arg-type]
 
 
 def _dump(value: Any) -> str:

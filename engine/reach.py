@@ -266,8 +266,8 @@ def open_facts(engine: Engine, trace: Trace, reading: Reading,
     """The facts the decision rested on that the snapshot did not give, in reading order."""
     facts = engine.pack.facts
     set_by: dict[str, int] = {}
-    for index, step in enumerate(trace.steps):
-        for name in step.outcome.get("set", {}):
+    for index, taken in enumerate(trace.steps):
+        for name in taken.outcome.get("set", {}):
             set_by.setdefault(name, index)
     keys = {kind: spec.key for kind, spec in facts.entities.items() if spec.key}
     found: list[Open] = []
@@ -275,8 +275,8 @@ def open_facts(engine: Engine, trace: Trace, reading: Reading,
         page = trace.steps[step].page if step < len(trace.steps) else ""
         if what == KIND:
             if name in situation.unlisted and name in keys:
-                spec = facts.entities[name]
-                found.append(Open("list", keys[name], [], spec.says, rule_id, page, name, step))
+                entity = facts.entities[name]
+                found.append(Open("list", keys[name], [], entity.says, rule_id, page, name, step))
         elif name in facts.board:
             if name in situation.defaulted and set_by.get(name, step) >= step:
                 spec = facts.board[name]

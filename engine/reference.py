@@ -10,7 +10,7 @@ which is the evidence that the explainer (built on the same evaluator) tells the
 from __future__ import annotations
 
 import itertools
-from typing import Any
+from typing import Any, cast
 
 from .compiled import rule_condition
 from .derivation import Derivation, copy_entities, firing_order
@@ -40,8 +40,9 @@ class PlainDeriver:
             rules = [r for r in self.rules if self.strata.level[r.id] == stratum
                      and (replay is None or r.id in replay.affected)]
             for round_ in itertools.count():  # every firing the world allows now, concluded
-                world = run.world()
-                firings = [Firing(firing_order(self.rank[rule.id], bound), rule, dict(bound), [])
+                world = run.world()  # the run's own entities: dicts, which a firing changes
+                firings = [Firing(firing_order(self.rank[rule.id], bound), rule,
+                                  cast(dict[str, dict[str, Any]], dict(bound)), [])
                            for rule in rules for bound in every_binding(rule.when, world)]
                 if replay is not None:
                     firings += replay.firings(stratum, round_, run.by_eid)

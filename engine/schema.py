@@ -7,10 +7,12 @@ Validation reports the first problem as `file:line (field path)`, the jsonschema
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Any
+from typing import Any, TypeVar
 
 from .errors import WhybotError
 from .sources import Document, json_path
+
+_Error = TypeVar("_Error", bound=WhybotError)
 
 NAME = r"^[a-z][a-z0-9_]*(\.[a-z0-9_{}]+)*$"
 RULE_ID = r"^[a-z0-9][a-z0-9_.\-]*$"
@@ -313,8 +315,8 @@ def validate(document: Document, schema: dict[str, Any], error: type[WhybotError
         raise problem
 
 
-def iter_problems(document: Document, schema: dict[str, Any], error: type[WhybotError],
-                  ) -> Iterator[WhybotError]:
+def iter_problems(document: Document, schema: dict[str, Any], error: type[_Error],
+                  ) -> Iterator[_Error]:
     found = sorted(_validator(schema).iter_errors(document.data),
                    key=lambda e: list(map(str, e.path)))
     for problem in found:

@@ -156,7 +156,7 @@ def _check_json_values(data: Any, file: str, line: int, error: type[WhybotError]
     """Count the values, bound and clean every text (keys too); the data with pairs combined."""
     limits = current()
     values = 0
-    where = {"file": file, "line": line}
+    where: dict[str, Any] = {"file": file, "line": line}
 
     def text(value: str, path: PathKey) -> str:
         limits.check("string_chars", len(value), "characters in one text", **where,

@@ -119,8 +119,8 @@ def stratify(rules: list[Rule], pack: Pack) -> Strata:
     edges: dict[str, list[tuple[str, bool]]] = defaultdict(list)
     for rule in rules:
         for product, final in reads(rule, pack):
-            for producer in result.producers.get(product, []):
-                edges[rule.id].append((producer.id, final))
+            for producing in result.producers.get(product, []):
+                edges[rule.id].append((producing.id, final))
     by_id = {r.id: r for r in rules}
     component = _components([r.id for r in rules], edges)
     members: dict[int, list[str]] = defaultdict(list)

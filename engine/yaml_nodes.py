@@ -81,6 +81,7 @@ class _Composer:
         return self.root
 
     def _where(self, event: yaml.Event) -> dict[str, Any]:
+        assert event.start_mark is not None  # the loader marks every event
         return {"file": self.file, "line": event.start_mark.line + 1}
 
     def _count(self, values: int, event: yaml.Event) -> None:
@@ -93,10 +94,11 @@ class _Composer:
         if depth > self.limits.depth:
             self.limits.check("depth", depth, "nesting depth", **self._where(event))
 
-    def _tag(self, event: yaml.NodeEvent, kind: type[yaml.Node], value: str | None) -> str:
+    def _tag(self, event: yaml.ScalarEvent | yaml.CollectionStartEvent, kind: type[yaml.Node],
+             value: str | None) -> str:
         tag = event.tag
         if tag is None or tag == "!":
-            implicit = event.implicit  # type: ignore[attr-defined]
+            implicit = event.implicit
             key = (kind, value, implicit if kind is yaml.ScalarNode else None)
             tag = self.tags.get(key)
             if tag is None:  # resolving is regex work: the same short value resolves once
@@ -141,8 +143,11 @@ class _Composer:
             raise self.error(f"a number of more than {NUMBER_CHARS} characters",
                              **self._where(event))
         if UNPRINTABLE.search(value) is not None:
+            assert event.start_mark is not None  # the loader marks every event
             value = check_text(value, self.file, self.error, event.start_mark.line + 1)
-        node = yaml.ScalarNode(tag, value, event.start_mark, event.end_mark, style=event.style)
+        # types-PyYAML: events may carry the C parser's marks, nodes take only Python ones
+        node = yaml.ScalarNode(tag, value, event.start_mark, event.end_mark,  # type: ignore[arg-type]
+                               style=event.style)
         self._count(1, event)
         if event.anchor is not None:
             self._anchor(event)
@@ -154,8 +159,9 @@ class _Composer:
             self._anchor(event)
         sequence = isinstance(event, yaml.SequenceStartEvent)
         kind = yaml.SequenceNode if sequence else yaml.MappingNode
-        node = kind(self._tag(event, kind, None), [], event.start_mark, None,
-                    flow_style=event.flow_style)
+        # types-PyYAML: events may carry the C parser's marks, nodes take only Python ones
+        node = kind(self._tag(event, kind, None), [], event.start_mark,  # type: ignore[arg-type]
+                    None, flow_style=event.flow_style)
         self._depth(len(self.stack) + 1, event)
         self._count(1, event)
         if event.anchor is not None:
@@ -207,8 +213,9 @@ def _line_map(root: yaml.Node, file: str, error: type[WhybotError],
                                 file=file, line=line,
                                 path=json_path((*path, key)) if quote else None)
                 seen[key] = line
-                lines[(*path, key)] = line
-                todo.append((value_node, (*path, key)))
+                at = (*path, key)
+                lines[at] = line
+                todo.append((value_node, at))
         elif isinstance(node, yaml.SequenceNode):
             todo.extend((item, (*path, index)) for index, item in enumerate(node.value))
     return lines

@@ -162,7 +162,7 @@ def apply_fix(table: Table, plan: FixPlan, keep: bool) -> list[int]:
     while len(game.log) >= plan.number:
         table._take_back()
     table._append(plan.entry)
-    dropped = []
+    dropped: list[int] = []
     for one in plan.later:
         if keep and one.entry and not dropped:
             table._append(one.entry)

@@ -8,7 +8,7 @@ its type and range, owned by `game` or a bot of the game). The first problem is 
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from whybot.engine.errors import WhybotError, did_you_mean
 from whybot.engine.model import FieldSpec, Pack
@@ -207,8 +207,8 @@ class Check:
 def _turns(data: dict[str, Any]) -> list[tuple[tuple, int, Any]]:
     """Each turn of the log, then each of `undone` (newest last, so numbered backwards from
     the log's end), with its path and the turn number it must carry."""
-    log = data.get("log") if isinstance(data.get("log"), list) else []
-    undone = data.get("undone") if isinstance(data.get("undone"), list) else []
+    log = cast(list[Any], data.get("log")) if isinstance(data.get("log"), list) else []
+    undone = cast(list[Any], data.get("undone")) if isinstance(data.get("undone"), list) else []
     return ([(("log", index), index + 1, entry) for index, entry in enumerate(log)]
             + [(("undone", index), len(log) + len(undone) - index, entry)
                for index, entry in enumerate(undone)])

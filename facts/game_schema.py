@@ -53,7 +53,7 @@ DECISION = {
         "fired": _NAMES,
     },
 }
-TURN = {
+TURN: dict[str, Any] = {
     "type": "object", "required": ["turn", "bot", "snapshot", "decision"],
     "additionalProperties": False,
     "properties": {

@@ -18,6 +18,7 @@ from .question import field_question
 
 if TYPE_CHECKING:
     from .table import Table
+    from .timeline import Timeline
     from .turn import TurnResult
 
 _MISSING = object()
@@ -87,7 +88,7 @@ def kept_given(table: Table, answers: dict[str, Any], bot: str) -> dict[str, Any
             if name in known and table.playbook.scope_of(name) is not None}
 
 
-def turn_changes(table: Table, result: TurnResult) -> list[dict[str, Any]]:
+def turn_changes(table: Timeline, result: TurnResult) -> list[dict[str, Any]]:
     """The kept facts and entity fields as the walk left them, where they differ from the game
     file (values the turn only learned count too: the game knows them from now on)."""
     book, state = table.playbook, table.game.state
@@ -102,11 +103,11 @@ def turn_changes(table: Table, result: TurnResult) -> list[dict[str, Any]]:
             changes.append({"path": path, "before": before, "after": after})
 
     for scope, names in book.keep.items():
-        owner = ["game"] if scope == "game" else ["bots", result.bot]
+        prefix = ["game"] if scope == "game" else ["bots", result.bot]
         known = state["game"] if scope == "game" else state["bots"].get(result.bot, {})
         for name in names:
             if name in board and (name in snapshot or name in set_by_steps):
-                note([*owner, name], known.get(name, _MISSING), board[name])
+                note([*prefix, name], known.get(name, _MISSING), board[name])
     for kind, (scope, fields) in book.keep_fields.items():
         spec = table.engine.pack.facts.entities[kind]
         if spec.key not in snapshot:
@@ -157,7 +158,7 @@ def revert_changes(state: dict[str, Any], changes: list[dict[str, Any]]) -> None
                 del node[path[depth - 1]]
 
 
-def carried(table: Table, result: TurnResult) -> dict[str, Any] | None:
+def carried(table: Timeline, result: TurnResult) -> dict[str, Any] | None:
     """What the bot's next play starts from when the decision stopped on a rule `play.yaml`
     names under `carry:` (a card stopped for a Battle's result); None otherwise."""
     if result.trace.decision.get("result", "decided") == "decided":

@@ -218,7 +218,8 @@ def list_question(key: str, entity: EntitySpec, pack: Pack, hidden: list[str],
     """A question whose answer is a list of entities: its fields are questions too (not the
     derived ones, nor those the pack hides: the rules mark them — yet an answer may give
     them, as a snapshot may)."""
-    fields, extra = [], []
+    fields: list[Question] = []
+    extra: list[Question] = []
     for name, spec in entity.fields.items():
         asked = not spec.derived and name not in hidden
         (fields if asked else extra).append(field_question(spec, pack, name, "field"))

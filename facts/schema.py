@@ -58,6 +58,7 @@ def snapshot_schema(pack: Pack) -> dict[str, Any]:
     for kind, entity in facts.entities.items():
         if entity.created:
             continue
+        assert entity.key is not None  # not created: the snapshot lists it under its key
         fields = {n: field_schema(f, pack) for n, f in entity.fields.items()}
         properties[entity.key] = {
             "type": "array",

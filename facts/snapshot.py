@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Collection
+from collections.abc import Set as AbstractSet
 from pathlib import Path
 from typing import Any
 
@@ -66,6 +67,7 @@ def _entities(data: dict[str, Any], pack: Pack, document: Document,
     for kind, spec in pack.facts.entities.items():
         if spec.created:
             continue
+        assert spec.key is not None  # not created: the snapshot lists it under its key
         raw_items = data.get(spec.key, [])
         if not isinstance(raw_items, list):
             raise _error(document, (spec.key,), f"{spec.key} is a list of {kind} entries")
@@ -122,7 +124,7 @@ def missing_required(data: dict[str, Any], pack: Pack) -> list[str]:
 
 
 def _refer(value: Any, spec: FieldSpec, entities: dict[str, list[dict[str, Any]]],
-           document: Document, path: tuple, unlisted: set[str] = frozenset()) -> None:
+           document: Document, path: tuple, unlisted: AbstractSet[str] = frozenset()) -> None:
     """A value of a `refers` field names a listed entity (or is an enum value, or unset);
     not checked while a kind it may name is `unlisted` (a snapshot being asked for)."""
     if not spec.refers or value is None or value == spec.default or value in (spec.enum or []):
@@ -139,7 +141,7 @@ def _refer(value: Any, spec: FieldSpec, entities: dict[str, list[dict[str, Any]]
 
 
 def _references(board: dict[str, Any], entities: dict[str, list[dict[str, Any]]], pack: Pack,
-                document: Document, unlisted: set[str] = frozenset()) -> None:
+                document: Document, unlisted: AbstractSet[str] = frozenset()) -> None:
     """Values that must name listed entities (`refers`) or be one of a kind (`unique`)."""
     for name, spec in pack.facts.board.items():
         _refer(board.get(name), spec, entities, document, (name,), unlisted)

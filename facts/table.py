@@ -36,7 +36,7 @@ import copy
 import os
 import secrets
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from whybot.engine.decide import Engine
 from whybot.engine.errors import SnapshotError, WhybotError, did_you_mean
@@ -121,9 +121,10 @@ def _keep_bot_fields(game: Game, question: Question, raw: Any,
 
 def _bots(raw: Any, book: Playbook) -> list[str]:
     items = raw if isinstance(raw, list) else str(raw or "").replace(",", " ").split()
-    names = [item.get("name") if isinstance(item, dict) else item for item in items]
-    if not names or not all(isinstance(n, str) and n for n in names):
+    given = [item.get("name") if isinstance(item, dict) else item for item in items]
+    if not given or not all(isinstance(n, str) and n for n in given):
         raise AnswerError("name the bots (at least one)", path="bots")
+    names = cast(list[str], given)  # each checked just above to be a name
     if len(names) > book.max_bots or len(set(names)) != len(names):
         raise AnswerError(f"1 to {book.max_bots} bots, each named once", path="bots")
     for name in names:
