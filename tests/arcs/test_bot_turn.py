@@ -24,6 +24,9 @@ cards: [{suit: construction, number: 1, pips: 4, bonus: true}]
     assert "bot_turn.draw" not in trace.fired()
     step = next(s for s in trace.steps if s.rule == "bot_turn.decrement")
     assert step.outcome["set"]["hand_counter"]["to"] == 0
+    # nothing was drawn, so nothing is discarded (the bonus card is played with its 4 actions)
+    assert "play.no-draw" in trace.fired() and "play.discard" not in trace.fired()
+    assert "Discard the other drawn cards." not in trace.decision["say"]
 
 
 def test_counter_above_bonus_cards_draws(arcs):
@@ -37,6 +40,7 @@ cards:
   - {suit: mobilization, number: 1, pips: 4}
 """)
     assert trace.fired()[1:3] == ["bot_turn.draw", "bot_turn.decrement"]
+    assert "Discard the other drawn cards." in trace.decision["say"]
 
 
 def test_initiative_declares_preferring_the_ambition_the_bot_is_winning(arcs):
