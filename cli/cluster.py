@@ -25,14 +25,14 @@ from whybot.engine.errors import EngineFault, RuleFileError, WhybotError
 from whybot.engine.sources import excerpt
 from whybot.engine.variants import shipped_variants
 
-from . import reach
+from . import scheduler
 from .common import engine_for, pack_names, variant_home, with_variant
 from .inflight import stream
 from .inputs import Item
 from .remote import Settings, Table, engines_blob, fingerprint, keep
 from .rows import Outcome, Row
 
-TIMEOUT = reach.TIMEOUT  # seconds to wait for the scheduler, and for a worker
+TIMEOUT = scheduler.TIMEOUT  # seconds to wait for the scheduler, and for a worker
 GRACE = 60.0  # seconds mid-batch without workers (a nanny restarting its worker) before giving up
 _INSTALL = "pip install 'whybot[cluster]'"
 _KEPT = "the rows so far are kept: with --out, continue with --resume"
@@ -49,22 +49,22 @@ def connect(address: str, jobs: int | None) -> Iterator[Cluster]:
                           hint="drop --jobs, and start more workers there with `dask worker "
                                f"{address}`; or use --cluster local --jobs N")
     distributed = _distributed()
-    timeout = reach.timeout()
+    timeout = scheduler.timeout()
     with contextlib.ExitStack() as stack:
         stack.enter_context(_quiet())
         target: Any = address
         if address == "local":
             target = stack.enter_context(_local_cluster(distributed, jobs))
         else:
-            reach.check_address(distributed, address)
-            reach.hello(distributed, address, timeout)
+            scheduler.check_address(distributed, address)
+            scheduler.hello(distributed, address, timeout)
         try:
             client = stack.enter_context(distributed.Client(target, timeout=timeout,
                                                             set_as_default=False))
         except Exception as exc:  # OSError: it did not answer in time
             why = f"within {timeout:g} s" if isinstance(exc, OSError) \
                 else f"({excerpt(str(exc) or type(exc).__name__, 160)})"
-            raise reach.unreachable(address, why) from None
+            raise scheduler.unreachable(address, why) from None
         cluster = Cluster(client, address, timeout)
         cluster.check_workers()
         yield cluster
@@ -161,7 +161,7 @@ class Cluster:
 
     def _silent(self, who: str) -> WhybotError:
         return WhybotError(f"{who} at {self.address} did not answer within {self.timeout:g} s",
-                           hint=reach.LONGER)
+                           hint=scheduler.LONGER)
 
     def rows(self, items: Iterator[Item], *, pack: str | None, overlays: tuple[str, ...],
              seed: int, include_from: tuple[Path, ...], reasoner: str,
