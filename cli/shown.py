@@ -22,10 +22,12 @@ def shown(engine: Engine, trace: Trace) -> dict[str, Any]:
     it (`named`: the naming fields of the kind the rule targets)."""
     data = trace.as_dict()
     pack = engine.pack
-    for action in data["decision"].get("actions", []):
-        target = action.get("target")
-        if isinstance(target, dict):
-            action["named"] = _named(pack, action.get("rule", ""), target)
+    decision = data["decision"]  # the trace's own: the names go on copies
+    if decision.get("actions"):
+        data["decision"] = {**decision, "actions": [
+            {**action, "named": _named(pack, action.get("rule", ""), action["target"])}
+            if isinstance(action.get("target"), dict) else action
+            for action in decision["actions"]]}
     return {**data, "presentation": {**pack.presentation, "seed": seed_title(pack)}}
 
 

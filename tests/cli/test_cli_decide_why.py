@@ -202,3 +202,15 @@ def test_the_decision_names_the_target_as_the_table_does_and_cites_the_seed_by_t
     action = data["decision"]["actions"][0]
     assert action["target"]["resource"] == "material"
     assert action["named"] == "Blue's city in Hexy 2"
+
+
+def test_naming_the_targets_for_the_view_leaves_the_trace_as_decided():
+    from whybot.cli.common import engine_for
+    from whybot.cli.shown import shown
+    from whybot.facts.snapshot import load_snapshot
+
+    engine = engine_for("arcs")
+    trace = engine.decide(load_snapshot(DEMO, engine.pack), seed=7)
+    data = shown(engine, trace)
+    assert data["decision"]["actions"][0]["named"] == "Blue's city in Hexy 2"
+    assert "named" not in trace.decision["actions"][0]
