@@ -1,7 +1,8 @@
 """The `whybot` command: decide a bot's turn from a snapshot, and say why.
 
 Decisions and traces go to stdout, diagnostics to stderr. This module assembles the commands
-(each in its own `cmd_*` module) and the options every command shares (`--limit`, `--version`);
+(each in its own `cmd_*` module) and the options every command shares (`--limit`, `--version`;
+`whybot limits` lists the limits);
 errors are turned into one line and an exit code in `group.WhybotGroup`.
 """
 
@@ -13,18 +14,19 @@ import typer
 
 from whybot.engine import limits
 
-from . import cmd_batch, cmd_decide, cmd_diff, cmd_fix, cmd_odds, cmd_play, cmd_rules, cmd_serve
+from . import (
+    cmd_batch,
+    cmd_decide,
+    cmd_diff,
+    cmd_fix,
+    cmd_limits,
+    cmd_odds,
+    cmd_play,
+    cmd_rules,
+    cmd_serve,
+)
 from .common import engine_for
 from .group import command_group
-
-
-def _limits_help() -> str:
-    """The limits, their defaults and what each bounds, for `whybot --help` (kept as lines)."""
-    defaults = limits.Limits()
-    rows = [f"  {name:<16} {getattr(defaults, name):>10,}  {what}"
-            for name, what in limits.LIMIT_HELP.items()]
-    return ("\b\nLimits (raise one with --limit NAME=N or WHYBOT_LIMIT_NAME=N):\n"
-            + "\n".join(rows))
 
 
 def _version(show: bool) -> None:
@@ -41,7 +43,6 @@ def _version(show: bool) -> None:
 app = command_group("Run a board-game bot's procedure from rule files, and explain every move."
                     "\n\nStart with `make demo`, or `whybot packs` and a pack's example "
                     "snapshots.", completion=True)
-app.info.epilog = _limits_help()
 app.command()(cmd_decide.decide)
 app.command()(cmd_decide.why)
 app.command()(cmd_odds.odds)
@@ -55,6 +56,7 @@ app.command()(cmd_play.log)
 app.command()(cmd_rules.packs)
 cmd_rules.rules_app.command("diff")(cmd_diff.rules_diff)
 app.command()(cmd_serve.serve)
+app.command("limits")(cmd_limits.limits_command)
 app.add_typer(cmd_rules.rules_app, name="rules")
 app.add_typer(cmd_rules.facts_app, name="facts")
 
@@ -64,7 +66,8 @@ def options(
     ctx: typer.Context,
     limit: Annotated[list[str] | None, typer.Option(
         "--limit", metavar="NAME=N",
-        help="Raise or lower one of the limits listed below, for this command (repeatable).",
+        help="Raise or lower a limit for this command (repeatable); `whybot limits` lists "
+             "them.",
     )] = None,
     version: Annotated[bool, typer.Option(
         "--version", callback=_version, is_eager=True,

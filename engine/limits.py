@@ -53,12 +53,13 @@ class Limits:
 
 
 LIMIT_HELP = {
-    "file_bytes": "size of one file read (snapshot, rule file, included map)",
+    "file_bytes": "size of one file read (snapshot, rule file, included map; all of a "
+                  "snapshot's includes together)",
     "line_bytes": "size of one line of a JSONL batch file",
     "yaml_aliases": "YAML alias references (*name) in one document",
     "yaml_nodes": "values in one YAML/JSON document, aliases expanded",
     "depth": "nesting depth of one document, and of one condition",
-    "string_chars": "characters in one text value",
+    "string_chars": "characters in one text value (or key)",
     "entities": "entities (cards, options, provinces, ...) in one snapshot",
     "rules": "rules in one pack with its house rules (compiled: each alternative of a "
              "condition counts as one)",

@@ -82,14 +82,6 @@ def test_an_unknown_limit_is_one_line_with_a_suggestion(run):
             "did you mean 'file_bytes'?")
 
 
-def test_help_lists_every_limit_with_its_default(run):
-    result = run("--help")
-    assert result.exit_code == 0
-    for name in ("file_bytes", "yaml_nodes", "depth", "message_chars"):
-        assert name in result.stdout
-    assert "8,388,608" in result.stdout
-
-
 def test_an_alias_bomb_house_rule_file_is_refused_by_lint(run, tmp_path):
     folder = tmp_path / "house"
     folder.mkdir()
