@@ -6,6 +6,7 @@ exit status, wall time and peak resident memory (the child's own rusage) beside 
 every case decides, or is refused with exit 2 naming a limit, within 10 s and 1 GiB.
 
     python benchmarks/worst_cases.py [CASE ...] [--timeout 60] [--memory-gib 4]
+    python benchmarks/worst_cases.py join2x447 --write DIR   # DIR/join2x447/: the inputs
 
 A case past `--timeout` seconds is killed, one past `--memory-gib` of address space fails
 (shown as such): a run on a shared machine stays polite even where the target is missed.
@@ -163,7 +164,14 @@ def main() -> None:
                         help="cases to run (default: all)")
     parser.add_argument("--timeout", type=float, default=60.0)
     parser.add_argument("--memory-gib", type=float, default=4.0)
+    parser.add_argument("--write", metavar="DIR", type=Path,
+                        help="only write each case's snapshot and house rules into DIR/CASE "
+                             "(to decide it yourself, as docs/limits.md does)")
     args = parser.parse_args()
+    if args.write:
+        for name in args.cases or CASES:
+            write(CASES[name], args.write / name)
+        return
     print(f"target: decided or refused (exit 2) within {TARGET_SECONDS:.0f} s and "
           f"{TARGET_MIB} MiB")
     print(f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores (wall time grows "

@@ -1,0 +1,209 @@
+"""The stage map of docs/architecture.md, drawn from the code's real imports.
+
+Every module of engine/, facts/ and cli/ belongs to one stage below; an arrow A --> B says that
+a module of stage A imports one of stage B when it runs. Left out: imports only a type checker
+reads, arrows into "shared" (every stage reads it), and an arrow a longer path already implies;
+an import from a lower layer into a higher one (engine ← facts ← cli) is dashed. A module that
+no stage names is an error, so the map cannot fall behind the tree. `python
+scripts/stage_map.py` prints the Mermaid diagram, `--modules` the table of stages with their
+modules and lines; scripts/readme_samples.py writes both into docs/architecture.md.
+"""
+
+from __future__ import annotations
+
+import ast
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+PACKAGES = ("engine", "facts", "cli")
+
+# stage: (what it holds, its modules as paths without .py); in pipeline order
+STAGES: dict[str, tuple[str, list[str]]] = {
+    "shared": ("what every stage speaks: errors, limits, the work budget, the situation "
+               "decided on, the trace it yields", [
+        "engine/errors", "engine/limits", "engine/text", "engine/budget", "engine/situation",
+        "engine/trace"]),
+    "language": ("the rule language, parsed once into typed trees, and the pack model built "
+                 "of them: rules, pages, what a rule reads and where it leads", [
+        "engine/tokens", "engine/parser", "engine/expressions", "engine/trees", "engine/unparse",
+        "engine/outcomes", "engine/outcome_parser", "engine/model", "engine/reads",
+        "engine/links"]),
+    "evaluate": ("the plain-Python reading of the language: what the why-not says, and what "
+                 "the reference reasoner reads", [
+        "engine/evaluate", "engine/closures", "engine/joins"]),
+    "load and check": ("YAML read safely under the limits; a pack loaded with its overlays "
+                       "and checked before any snapshot; `rules lint`'s warnings", [
+        "engine/sources", "engine/yaml_nodes", "engine/schema", "engine/files",
+        "engine/loaded_files", "engine/loader", "engine/variants", "engine/declarations",
+        "engine/checks", "engine/lint", "engine/spending", "engine/coverage"]),
+    "compile": ("conditions onto durable_rules rulesets, proved safe; kept on disk", [
+        "engine/compiler", "engine/compiled", "engine/alpha", "engine/network",
+        "engine/cache"]),
+    "derive": ("judgments forward-chained in durable_rules, stratum by stratum, rederived in "
+               "part after an action; the plain reference reasoner beside it", [
+        "engine/derive", "engine/derivation", "engine/strata", "engine/asserted",
+        "engine/entities", "engine/incremental", "engine/reuse", "engine/same",
+        "engine/reference"]),
+    "walk": ("the pages read one after another: on each, durable_rules' agenda fires the top "
+             "applicable rule, and its outcome applies (effects, choices, dice)", [
+        "engine/walk", "engine/pages", "engine/effects", "engine/choices", "engine/dice",
+        "engine/knowing", "engine/reach"]),
+    "decide": ("the pipeline in one place: `Engine(pack).decide(situation)` → trace", [
+        "engine/decide"]),
+    "explain": ("one rule's verdict (`why --rule`), where two walks part (`--diff`)", [
+        "engine/explain", "engine/divergence"]),
+    "odds": ("every way the dice can fall, exactly, or sampled", [
+        "engine/odds", "engine/replay", "engine/exact", "engine/sampling", "engine/tally"]),
+    "snapshots": ("snapshots read and checked against a pack's fact schema", [
+        "facts/snapshot", "facts/values", "facts/includes", "facts/schema"]),
+    "play loop": ("a game at the table: questions, the game file, its flow and log", [
+        "facts/table", "facts/turn", "facts/inquiry", "facts/question", "facts/wording",
+        "facts/playbook", "facts/flow", "facts/game", "facts/game_check",
+        "facts/game_schema", "facts/ledger", "facts/timeline", "facts/fix"]),
+    "commands": ("the typer app and its commands (batch and serve in their wings)", [
+        "cli/__main__", "cli/app", "cli/cmd_decide", "cli/cmd_odds", "cli/cmd_play",
+        "cli/cmd_fix", "cli/cmd_rules", "cli/cmd_diff", "cli/cmd_serve", "cli/cmd_limits",
+        "cli/prompt", "cli/graph"]),
+    "batch": ("`whybot batch`: inputs, forked or Dask workers, resumable rows, --diff", [
+        "cli/cmd_batch", "cli/batch", "cli/inputs", "cli/rows", "cli/pool", "cli/results",
+        "cli/outfile", "cli/stopping", "cli/summary", "cli/progress", "cli/cluster",
+        "cli/scheduler", "cli/inflight", "cli/remote", "cli/diffoverlay", "cli/diffrows",
+        "cli/diffsummary"]),
+    "web": ("`whybot serve`: the play loop as web pages", [
+        "cli/web/app", "cli/web/guard", "cli/web/listen", "cli/web/folder", "cli/web/pages",
+        "cli/web/games", "cli/web/play", "cli/web/turns", "cli/web/forms",
+        "cli/web/decision", "cli/web/fixpage", "cli/web/treehtml"]),
+    "views": ("what the commands share: the pack registry, options, one error catch, and "
+              "the terminal views of a decision", [
+        "cli/common", "cli/options", "cli/group", "cli/shown", "cli/render",
+        "cli/decision_view", "cli/trace_view", "cli/verdict_view", "cli/brief", "cli/odds"]),
+}
+
+
+def _modules() -> list[str]:
+    """Every module of the packages that defines something (an `__init__` that only hands
+    names on, or says what its package is, is no stage's)."""
+    found = []
+    for package in PACKAGES:
+        for path in sorted((ROOT / package).rglob("*.py")):
+            if path.name == "__init__.py":
+                continue
+            found.append(str(path.relative_to(ROOT).with_suffix("")))
+    return found
+
+
+def _stage_of() -> dict[str, str]:
+    stage_of = {module: stage for stage, (_, modules) in STAGES.items() for module in modules}
+    unplaced = sorted(set(_modules()) - set(stage_of))
+    gone = sorted(set(stage_of) - set(_modules()))
+    if unplaced or gone:
+        raise SystemExit(f"scripts/stage_map.py: modules in no stage: {unplaced}; "
+                         f"stages naming no module: {gone}")
+    return stage_of
+
+
+def _is_type_checking(test: ast.expr) -> bool:
+    return isinstance(test, ast.Name) and test.id == "TYPE_CHECKING"
+
+
+def _imports(module: str) -> set[str]:
+    """The modules of the packages `module` imports when it runs."""
+    path = ROOT / f"{module}.py"
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    skipped = {id(node) for block in ast.walk(tree)
+               if isinstance(block, ast.If) and _is_type_checking(block.test)
+               for node in ast.walk(block)}
+    here = module.split("/")[:-1]
+    targets: set[str] = set()
+    for node in ast.walk(tree):
+        if id(node) in skipped or not isinstance(node, ast.ImportFrom | ast.Import):
+            continue
+        if isinstance(node, ast.Import):
+            names = [alias.name for alias in node.names]
+        elif node.level:
+            base = here[: len(here) - node.level + 1]
+            stem = [*base, *(node.module.split(".") if node.module else [])]
+            names = ["/".join(stem)] if node.module else [
+                "/".join([*stem, alias.name]) for alias in node.names]
+        else:
+            names = [node.module or ""]
+        for name in names:
+            name = name.replace(".", "/").removeprefix("whybot/")
+            if name.split("/")[0] in PACKAGES:
+                targets.add(name)
+    return targets
+
+
+def edges() -> set[tuple[str, str]]:
+    """(A, B): a module of stage A imports one of stage B."""
+    stage_of = _stage_of()
+    found = set()
+    for module, stage in stage_of.items():
+        for target in _imports(module):
+            other = stage_of.get(target)
+            if other is not None and other not in (stage, "shared"):
+                found.add((stage, other))
+    return found
+
+
+def _node(stage: str) -> str:
+    return stage.replace(" ", "_")
+
+
+def _package(stage: str) -> int:
+    """engine 0, facts 1, cli 2: the layers, each importing only those below it."""
+    return PACKAGES.index(STAGES[stage][1][0].split("/")[0])
+
+
+def _reduced(found: set[tuple[str, str]]) -> set[tuple[str, str]]:
+    """The arrows no longer path already implies (the transitive reduction of a DAG)."""
+    after: dict[str, set[str]] = {}
+    for source, target in found:
+        after.setdefault(source, set()).add(target)
+
+    def reaches(start: str, goal: str, skip: tuple[str, str]) -> bool:
+        seen, todo = set(), [start]
+        while todo:
+            stage = todo.pop()
+            for nxt in after.get(stage, ()):
+                if (stage, nxt) == skip or nxt in seen:
+                    continue
+                if nxt == goal:
+                    return True
+                seen.add(nxt)
+                todo.append(nxt)
+        return False
+
+    return {edge for edge in found if not reaches(*edge, skip=edge)}
+
+
+def mermaid() -> str:
+    """Stages as boxes, imports as arrows: downward ones reduced, upward ones dashed."""
+    found = edges()
+    upward = {(a, b) for a, b in found if _package(a) < _package(b)}
+    lines = ["flowchart TD"]
+    for stage, (_, modules) in STAGES.items():
+        folder = modules[0].rsplit("/", 1)[0]
+        count = f"{len(modules)} module{'s' if len(modules) > 1 else ''}"
+        lines.append(f'  {_node(stage)}["{stage}<br/>{folder}/ · {count}"]')
+    order = list(STAGES)
+    for source, target in sorted(_reduced(found - upward),
+                                 key=lambda e: (order.index(e[0]), order.index(e[1]))):
+        lines.append(f"  {_node(source)} --> {_node(target)}")
+    for source, target in sorted(upward):
+        lines.append(f"  {_node(source)} -. upward .-> {_node(target)}")
+    return "\n".join(lines)
+
+
+def modules_table() -> str:
+    rows = ["| stage | what it holds | modules (lines) |", "| --- | --- | --- |"]
+    for stage, (what, modules) in STAGES.items():
+        sized = [f"`{m.split('/', 1)[1]}` ({len((ROOT / f'{m}.py').read_text().splitlines())})"
+                 for m in modules]
+        rows.append(f"| {stage} | {what} | {', '.join(sized)} |")
+    return "\n".join(rows)
+
+
+if __name__ == "__main__":
+    print(modules_table() if "--modules" in sys.argv[1:] else mermaid())
