@@ -20,9 +20,11 @@ other line (a pipe, `grep`) runs in bash with the project's `whybot` first on PA
 `<!-- sample-output COMMAND -->` shows what a command prints without the command (a diagram);
 `<!-- sample-raw COMMAND -->` ... `<!-- /sample -->` puts it in the page as Markdown (a table).
 
-Every command of one page runs in one scratch folder, in page order (a game made by `whybot
-new` is played by the next block), in which the repository's folders are linked; so output is
-the same on every machine: 80 columns, no colour, the limits' defaults, no machine paths.
+The commands of one page share one scratch folder, in page order (a game made by `whybot new`
+is played by the next block). `whybot` runs from the repository's root, a relative path outside
+its folders (`games/g1.yaml`) naming a file of the scratch folder; other lines run in the
+scratch folder, the repository's folders linked in it. Output is the same on every machine:
+80 columns, no colour, the limits' defaults, no machine paths.
 """
 
 from __future__ import annotations
@@ -39,7 +41,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 PAGES = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
-LINKED = ("facts", "knowledge", "docs", "tests", "scripts")
+LINKED = ("facts", "knowledge", "docs", "tests", "scripts", "benchmarks")
 MARKER = re.compile(r"<!-- sample(-file|-output)?\s(.*?)-->\n(```[^\n]*\n)(.*?)```", re.DOTALL)
 RAW = re.compile(r"<!-- sample-raw\s(.*?)-->\n(.*?)<!-- /sample -->", re.DOTALL)
 OPTIONS = re.compile(r"\s+#\|\s*(.*)$")
@@ -91,16 +93,34 @@ def _demo_recipe() -> str:
     return recipe.strip().lstrip("@").replace("$(BIN)/", "")
 
 
-def _run_whybot(args: list[str]) -> tuple[int, str]:
+def _in_scratch(word: str, scratch: Path) -> str:
+    """A relative path outside the repository's own folders names a file of the scratch
+    folder (`games/g1.yaml`, `results.jsonl`): so a sample never writes into the repository."""
+    is_path = "/" in word or word.endswith((".yaml", ".yml", ".json", ".jsonl"))
+    if not is_path or word.startswith(("-", "/")) or word.split("/", 1)[0] in LINKED:
+        return word
+    return str(scratch / word)
+
+
+def _run_whybot(args: list[str], scratch: Path) -> tuple[int, str]:
+    """In this process, from the repository's root (as a user runs it: the packs' files then
+    read as `knowledge/...`), with the scratch folder's files named by their full path."""
     from typer.testing import CliRunner
 
     from whybot.cli.app import app
 
-    result = CliRunner().invoke(app, args, catch_exceptions=False)
+    here = Path.cwd()
+    os.chdir(ROOT)
+    try:
+        result = CliRunner().invoke(app, [_in_scratch(word, scratch) for word in args],
+                                    catch_exceptions=False)
+    finally:
+        os.chdir(here)
     return result.exit_code, result.output
 
 
 def _run_shell(line: str) -> tuple[int, str]:
+    """In bash, in the scratch folder (the repository's folders linked in it)."""
     path = f"{Path(sys.executable).parent}{os.pathsep}{os.environ.get('PATH', '')}"
     done = subprocess.run(["bash", "-c", line], capture_output=True, text=True,
                           env={**os.environ, "PATH": path}, check=False)
@@ -111,7 +131,7 @@ def _output(command: Command, scratch: Path) -> list[str]:
     line = _demo_recipe() if command.shown == "make demo" else command.shown
     words = shlex.split(line)
     if words[0] == "whybot" and not set("|><;&") & set(line):
-        status, text = _run_whybot(words[1:])
+        status, text = _run_whybot(words[1:], scratch)
     else:
         status, text = _run_shell(line)
     if status != command.exit:
