@@ -6,7 +6,7 @@ reads, arrows into "shared" (every stage reads it), and an arrow a longer path a
 an import from a lower layer into a higher one (engine ← facts ← cli) is dashed. A module that
 no stage names is an error, so the map cannot fall behind the tree. `python
 scripts/stage_map.py` prints the Mermaid diagram, `--modules` the table of stages with their
-modules and lines; scripts/readme_samples.py writes both into docs/architecture.md.
+modules; scripts/readme_samples.py writes both into docs/architecture.md.
 """
 
 from __future__ import annotations
@@ -197,11 +197,12 @@ def mermaid() -> str:
 
 
 def modules_table() -> str:
-    rows = ["| stage | what it holds | modules (lines) |", "| --- | --- | --- |"]
+    """Stages and their modules (no line counts: the table changes only when a module comes,
+    goes or moves)."""
+    rows = ["| stage | what it holds | modules |", "| --- | --- | --- |"]
     for stage, (what, modules) in STAGES.items():
-        sized = [f"`{m.split('/', 1)[1]}` ({len((ROOT / f'{m}.py').read_text().splitlines())})"
-                 for m in modules]
-        rows.append(f"| {stage} | {what} | {', '.join(sized)} |")
+        names = ", ".join(f"`{module.split('/', 1)[1]}`" for module in modules)
+        rows.append(f"| {stage} | {what} | {names} |")
     return "\n".join(rows)
 
 
