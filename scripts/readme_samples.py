@@ -15,7 +15,7 @@ stdout and stderr as a terminal shows them. Options: `exit=N` (the exit status t
 another one is an error), `head=N` and `tail=N` (the first and the last N lines, `…`
 between). `$ make demo` runs the
 Makefile's demo recipe. `whybot` commands run in this process (the packs compile once); any
-other line (a pipe, `grep`) runs in bash with the project's `whybot` first on PATH.
+other line (a pipe, a glob, `grep`) runs in bash with the project's `whybot` first on PATH.
 `<!-- sample-file PATH -->` (with `#| head=N` too) copies a file of the repository, and
 `<!-- sample-output COMMAND -->` shows what a command prints without the command (a diagram);
 `<!-- sample-raw COMMAND -->` ... `<!-- /sample -->` puts it in the page as Markdown (a table).
@@ -130,7 +130,7 @@ def _run_shell(line: str) -> tuple[int, str]:
 def _output(command: Command, scratch: Path) -> list[str]:
     line = _demo_recipe() if command.shown == "make demo" else command.shown
     words = shlex.split(line)
-    if words[0] == "whybot" and not set("|><;&") & set(line):
+    if words[0] == "whybot" and not set("|><;&*?") & set(line):
         status, text = _run_whybot(words[1:], scratch)
     else:
         status, text = _run_shell(line)
