@@ -215,6 +215,8 @@ class FromFile:
                                   hint=exc.hint) from None
         if question.what == "name":  # the table's name for a target: unnamed if not given
             return question.default
+        if question.what == "review" and question.layer:  # after an action: still so,
+            return True  # unless the file says `unchanged.N: no`
         if question.what == "review":  # still so, unless the file gives one of them anew
             return not any(name in self.answers for name in question.known)
         if question.last:  # what the player said last time holds: the file changes nothing

@@ -210,6 +210,9 @@ def leaves(engine: Engine, item: Item, answers: Mapping[str, Any],
         if kind == NAME and name in asked and _comes_to_moves(engine, current, world, asked):
             found.append(current)
             continue
+        if kind == FIELD and isinstance(asked, Instead) and \
+                name.partition(".")[0] in asked.kinds:
+            continue  # a field of a move not listed (the moves are asked instead): none read
         below = sources.get(current)
         if world is not None and current in known.by_rule:
             below = _read_by(known.by_rule[current], world)

@@ -35,11 +35,7 @@ NAMED = "named"  # a naming question's id: `named.N`, N the action's number
 def after_action(question: Question, item: Open, trace: Trace | None) -> Question:
     """A question of the walk read again after action `item.layer`: asked of the table as
     that action left it; if answered before it, the last answer offered."""
-    actions = trace.decision["actions"] if trace is not None else []
-    done = actions[item.layer - 1] if len(actions) >= item.layer else {}
-    taken = plain(" — ".join(str(done[k]) for k in ("action", "goal") if done.get(k)))
-    text = f"After action {item.layer}" + (f" ({taken})" if taken else "") + \
-        f": {question.text}"
+    text = f"{_after(trace, item.layer)}: {question.text}"
     if not item.again:
         return replace(question, text=text)
     return replace(question, text=text, default=item.value, last=True,
@@ -55,6 +51,30 @@ def review(said: dict[str, Any]) -> Question:
                     help="yes: keep them all; no: each is asked as the procedure reads it, "
                          "the last value offered", default=True, last=True,
                     known={name: {"value": value} for name, value in said.items()})
+
+
+def action_review(pack: Pack, layer: int, held: dict[str, Any], trace: Trace) -> Question:
+    """After action `layer`, the answers given before it that the page reads again (not
+    those the rule that acted read): "Is each still so?" — yes keeps them all for the table
+    the action left, no asks each, the last answer offered."""
+    listed = "; ".join(f"{plain(pack.facts.judgments[name].says or name)} {shown(value)}"
+                       for name, value in held.items())
+    return Question(id=f"{REVIEW}.{layer}", what="review", kind="yes_no", layer=layer,
+                    text=f"{_after(trace, layer)}, is each of these still so? {listed}",
+                    help="yes: keep these answers; no: each is asked again, the last answer "
+                         "offered", default=True, last=True,
+                    known={name: {"value": value} for name, value in held.items()})
+
+
+def acted_on(trace: Trace, layer: int) -> set[str]:
+    """What the rule that took action `layer` read (its answers are asked again, not held)."""
+    taken = 0
+    for step in trace.steps:
+        if "action" in step.outcome:
+            taken += 1
+            if taken == layer:
+                return set(step.matched)
+    return set()
 
 
 def naming(pack: Pack, kinds: list[str], trace: Trace) -> list[Question]:
@@ -117,11 +137,19 @@ def shown(value: Any) -> str:
     return plain(str(value))
 
 
+def _after(trace: Trace | None, layer: int) -> str:
+    """"After action 2 (tax — take captives)"."""
+    actions = trace.decision["actions"] if trace is not None else []
+    done = actions[layer - 1] if len(actions) >= layer else {}
+    taken = plain(" — ".join(str(done[k]) for k in ("action", "goal") if done.get(k)))
+    return f"After action {layer}" + (f" ({taken})" if taken else "")
+
+
 def _target_kind(pack: Pack, rule_id: str) -> str | None:
     rule = pack.rule(rule_id) if rule_id else None
     kinds = [c.kind for c in rule.then.choices if c.role == "target"] if rule else []
     return kinds[0] if kinds else None
 
 
-__all__ = ["NAMED", "REVIEW", "after_action", "assumed_at_table", "names_in", "naming",
-           "review", "shown", "with_names"]
+__all__ = ["NAMED", "REVIEW", "acted_on", "action_review", "after_action",
+           "assumed_at_table", "names_in", "naming", "review", "shown", "with_names"]

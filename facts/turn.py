@@ -19,7 +19,17 @@ from whybot.engine.errors import SnapshotError
 from whybot.engine.reach import Open, Reading
 from whybot.engine.trace import Trace
 
-from .consult import after_action, assumed_at_table, names_in, naming, review, with_names
+from .consult import (
+    REVIEW,
+    acted_on,
+    action_review,
+    after_action,
+    assumed_at_table,
+    names_in,
+    naming,
+    review,
+    with_names,
+)
 from .inquiry import Inquiry, first_unrolled, said
 from .question import AnswerError, Question, field_question, list_question
 from .wording import plain, reason
@@ -98,6 +108,9 @@ class Turn:
                 questions = self._again(trace) or self._naming(trace)
             elif questions and questions[0].id in self._unsaid() and not self._reviewed():
                 questions = [review(self._unsaid()), *questions]
+            elif questions and trace is not None and (held := self._held(opened, trace)):
+                questions = [action_review(self.table.engine.pack, opened[0].layer, held,
+                                           trace), *questions]
             self._open = questions, trace, reading
         return self._open
 
@@ -166,7 +179,19 @@ class Turn:
                 if q.id not in named]
 
     def _reviewed(self) -> bool:
-        return any(question.what == "review" for question, _ in self.answers)
+        return any(question.id == REVIEW for question, _ in self.answers)
+
+    def _held(self, opened: list[Open], trace: Trace) -> dict[str, Any]:
+        """After action k, the questions answered before it that the page reads again, but
+        not those the rule that took it read (the action may well have changed those):
+        offered at once, unless offered already."""
+        first = opened[0] if opened else None
+        if first is None or not first.again or \
+                any(q.id == f"{REVIEW}.{first.layer}" for q, _ in self.answers):
+            return {}
+        fired = acted_on(trace, first.layer)
+        return {o.name: o.value for o in opened
+                if o.layer == first.layer and o.again and o.name not in fired}
 
     def _unsaid(self) -> dict[str, Any]:
         """What the player said on earlier turns that this turn has not been given yet."""
@@ -229,7 +254,10 @@ class Turn:
         if question.what == "name":
             return  # the decision's target as the table names it: not a fact of the snapshot
         if question.what == "review":
-            if value:  # all of it still so: given, as the player said it last time
+            if value and question.layer:  # still so after that action: said of it again
+                said(data, question.layer).update(
+                    {name: known["value"] for name, known in question.known.items()})
+            elif value:  # all of it still so: given, as the player said it last time
                 data.update({name: known["value"] for name, known in question.known.items()
                              if name not in data})
         elif question.what == "answer":
