@@ -19,12 +19,16 @@ from typing import Any
 from .checks import check_pack
 from .declarations import add_facts, condition, fail, load_pack_description
 from .errors import RuleFileError, WhybotError, did_you_mean
+from .expressions import Any_
 from .files import PACK_FILE, pack_folder, rule_files
 from .limits import current as limits
 from .loaded_files import LoadedFiles
 from .model import DECISION, DERIVATION, Pack, Page, Rule
 from .outcome_parser import OutcomeError, parse_outcome
+from .parser import parse
 from .sources import Document
+from .templates import with_template
+from .tokens import ConditionSyntaxError
 from .trees import scopes
 
 RULE_FILE_KEYS = ("procedure", "rules", "disable")  # what only a rule file declares
@@ -42,12 +46,33 @@ class _Placed:
     anchor: tuple[str, str] | None  # ("replaces" | "before" | "after", rule id)
 
 
-def _merge_defaults(then: dict[str, Any], defaults: dict[str, Any]) -> dict[str, Any]:
+def _merge_defaults(then: dict[str, Any], defaults: dict[str, Any],
+                    kinds: frozenset[str]) -> dict[str, Any]:
+    """A rule's select/target/each over its file's defaults: its own keys win, but a default
+    `where` is added to the rule's own (`default and own`), unless the rule names another
+    kind (`from:`) or says `replace: true`."""
     merged = dict(then)
-    for key, base in defaults.items():
-        if key in merged and isinstance(merged[key], dict):
-            merged[key] = {**base, **merged[key]}
+    for key in ("select", "target", "each"):
+        own = merged.get(key)
+        if not isinstance(own, dict):
+            continue
+        base = defaults.get(key, {})
+        combined = {**base, **own}
+        combined.pop("replace", None)
+        if "where" in base and "where" in own and not own.get("replace") and \
+                own.get("from", base.get("from")) == base.get("from"):
+            combined["where"] = f"{base['where']} and {_grouped(own['where'], kinds)}"
+        merged[key] = combined
     return merged
+
+
+def _grouped(text: Any, kinds: frozenset[str]) -> str:
+    """A `where` to follow `and`: in parentheses if it is an `or` of its own."""
+    try:
+        alone = isinstance(parse(str(text), kinds), Any_)
+    except ConditionSyntaxError:
+        return str(text)  # reported where the combined condition is parsed
+    return f"({text})" if alone else str(text)
 
 
 def declares_rules(document: Document) -> bool:
@@ -71,7 +96,7 @@ def parse_rules(document: Document, start: float, kinds: frozenset[str]) -> list
         where = ("rules", index)
         when_text = raw.get("when", True)
         when = condition(when_text, document, (*where, "when"), kinds)
-        then_raw = _merge_defaults(raw["then"], defaults)
+        then_raw = _merge_defaults(raw["then"], defaults, kinds)
         aliases = frozenset(scopes(when))
         try:
             then = parse_outcome(then_raw, kinds, aliases)
@@ -217,6 +242,7 @@ def _load(folder: Path, overlays: list[Path],
             pack.skipped.append(document.file)
             continue
         loaded.validate(path)
+        document = with_template(document, pack.templates)
         if document.data["pack"] != pack.name:
             if path.is_relative_to(folder):
                 raise RuleFileError(f"file says pack {document.data['pack']!r} but lives in "

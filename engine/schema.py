@@ -47,6 +47,9 @@ _CHOICE = {
         "optional": {"type": "boolean",
                      "description": "the rule applies even with no candidate: then nothing is "
                                     "chosen (the alias is unbound) and the trace says so"},
+        "replace": {"type": "boolean",
+                    "description": "this `where` replaces the file's default `where` instead "
+                                   "of being added to it"},
     },
 }
 _ASSIGNS = {"type": "object", "additionalProperties": _EXPR}
@@ -233,6 +236,10 @@ RULE_FILE_SCHEMA: dict[str, Any] = {
                      "properties": {"select": {"type": "object"},
                                     "target": {"type": "object"},
                                     "each": {"type": "object"}}},
+        "template": {"type": "string", "pattern": NAME,
+                     "description": "the pack's page template this page takes (default: the "
+                                    "first whose pages match its procedure; none: no "
+                                    "template)"},
         "disable": {
             "type": "array",
             "items": {"type": "object", "required": ["id", "reason"],
@@ -289,6 +296,25 @@ PACK_SCHEMA: dict[str, Any] = {
             },
         },
         "coverage": {"type": "object", "description": "seed sections deliberately not encoded"},
+        "templates": {
+            "type": "object",
+            "description": "page templates: what a kind of page says once (engine/templates.py)",
+            "additionalProperties": {
+                "type": "object", "required": ["pages"], "additionalProperties": False,
+                "properties": {
+                    "pages": {"oneOf": [{"type": "string"},
+                                        {"type": "array", "items": {"type": "string"},
+                                         "minItems": 1}],
+                              "description": "the pages it applies to: names or patterns "
+                                             "(fate.*)"},
+                    "says": _TEXT,
+                    "salience": RULE_FILE_SCHEMA["properties"]["salience"],
+                    "repeat_while": RULE_FILE_SCHEMA["properties"]["repeat_while"],
+                    "after_action": RULE_FILE_SCHEMA["properties"]["after_action"],
+                    "defaults": RULE_FILE_SCHEMA["properties"]["defaults"],
+                },
+            },
+        },
         "actions": {**_ACTIONS, "description": "every action the pack's rules take (`action:`); "
                                                "`rules lint` and loading refuse any other"},
         "facts": FACTS_SCHEMA,
