@@ -35,7 +35,8 @@ STAGES: dict[str, tuple[str, list[str]]] = {
     "load and check": ("YAML read safely under the limits; a pack loaded with its overlays "
                        "and checked before any snapshot; `rules lint`'s warnings", [
         "engine/sources", "engine/yaml_nodes", "engine/schema", "engine/files",
-        "engine/loaded_files", "engine/loader", "engine/variants", "engine/declarations",
+        "engine/loaded_files", "engine/loader", "engine/templates", "engine/variants",
+        "engine/declarations",
         "engine/checks", "engine/lint", "engine/spending", "engine/coverage"]),
     "compile": ("conditions onto durable_rules rulesets, proved safe; kept on disk", [
         "engine/compiler", "engine/compiled", "engine/alpha", "engine/network",
@@ -58,7 +59,8 @@ STAGES: dict[str, tuple[str, list[str]]] = {
     "snapshots": ("snapshots read and checked against a pack's fact schema", [
         "facts/snapshot", "facts/values", "facts/includes", "facts/schema"]),
     "play loop": ("a game at the table: questions, the game file, its flow and log", [
-        "facts/table", "facts/turn", "facts/inquiry", "facts/question", "facts/wording",
+        "facts/table", "facts/turn", "facts/inquiry", "facts/consult", "facts/question",
+        "facts/wording",
         "facts/playbook", "facts/flow", "facts/game", "facts/game_check",
         "facts/game_schema", "facts/ledger", "facts/timeline", "facts/fix"]),
     "commands": ("the typer app and its commands (batch and serve in their wings)", [
