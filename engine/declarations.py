@@ -157,4 +157,5 @@ def load_pack_description(folder: Path) -> Pack:
                 facts=schema, pages={}, presentation=data.get("presentation", {}),
                 coverage=data.get("coverage", {}), files=[document.file],
                 actions=set(data["actions"]) if "actions" in data else None,
-                templates=read_templates(document))
+                templates=read_templates(document),
+                preferences=dict(data.get("preferences") or {}))

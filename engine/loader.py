@@ -24,6 +24,7 @@ from .files import PACK_FILE, pack_folder, rule_files
 from .limits import current as limits
 from .loaded_files import LoadedFiles
 from .model import DECISION, DERIVATION, Pack, Page, Rule
+from .named import with_named
 from .outcome_parser import OutcomeError, parse_outcome
 from .parser import parse
 from .sources import Document
@@ -242,7 +243,7 @@ def _load(folder: Path, overlays: list[Path],
             pack.skipped.append(document.file)
             continue
         loaded.validate(path)
-        document = with_template(document, pack.templates)
+        document = with_named(with_template(document, pack.templates), pack.preferences)
         if document.data["pack"] != pack.name:
             if path.is_relative_to(folder):
                 raise RuleFileError(f"file says pack {document.data['pack']!r} but lives in "

@@ -165,6 +165,7 @@ class Pack:
     skipped: list[str] = field(default_factory=list)  # house-rule folders' files, not rules
     actions: set[str] | None = None  # what `action:` may name (None: the pack declares none)
     templates: dict[str, Template] = field(default_factory=dict)  # page templates (pack.yaml)
+    preferences: dict[str, dict[str, Any]] = field(default_factory=dict)  # named Prefer lines
 
     def rules(self) -> list[Rule]:
         return [r for p in self.pages.values() for r in p.ordered()]

@@ -24,11 +24,15 @@ _EXPR = {"type": ["string", "number", "boolean"], "description": "a value or a c
 _ORDER = {"oneOf": [{"type": "string"}, {"type": "array", "items": {"type": "string"}}],
           "description": "field(s) to order by: `-number` highest first, `rank` lowest first; "
                          "later keys break ties"}
+_PREFERENCE_ITEM = {"type": "object", "required": ["says"], "additionalProperties": False,
+                    "properties": {"says": _TEXT, "when": _EXPR}}
 _PREFERENCE = {
     "oneOf": [
         {"type": "string", "description": "guidance shown to the player"},
-        {"type": "object", "required": ["says"], "additionalProperties": False,
-         "properties": {"says": _TEXT, "when": _EXPR}},
+        _PREFERENCE_ITEM,
+        {"type": "object", "required": ["use"], "additionalProperties": False,
+         "properties": {"use": {"type": "string", "description": "a preference the pack "
+                                                                 "names (preferences:)"}}},
     ],
 }
 _CHOICE = {
@@ -296,6 +300,8 @@ PACK_SCHEMA: dict[str, Any] = {
             },
         },
         "coverage": {"type": "object", "description": "seed sections deliberately not encoded"},
+        "preferences": {"type": "object", "additionalProperties": _PREFERENCE_ITEM,
+                        "description": "Prefer lines rules use by name ({use: NAME})"},
         "templates": {
             "type": "object",
             "description": "page templates: what a kind of page says once (engine/templates.py)",

@@ -98,3 +98,26 @@ def test_an_unknown_template_is_one_error_with_did_you_mean(tmp_path):
     assert "unknown template 'fates'" in caught.value.message
     assert "fate" in (caught.value.hint or "")
     assert caught.value.line == 5
+
+
+def test_a_named_preference_reads_as_written_out_and_a_typo_is_one_error(tmp_path):
+    written = MISER.replace("      select: {where: suit == 'administration'}\n",
+                            "      select:\n        where: suit in ['administration', "
+                            "'faithful_zeal']\n        prefer: [{use: faithful_zeal_actions}]\n")
+    pack = yaml.safe_load((KNOWLEDGE / "arcs" / "pack.yaml").read_text(encoding="utf-8"))
+    out = written.replace("[{use: faithful_zeal_actions}]",
+                          yaml.safe_dump([pack["preferences"]["faithful_zeal_actions"]],
+                                         default_flow_style=True, width=1000).strip())
+    for name, text in (("named", written), ("out", out)):
+        (tmp_path / name).mkdir()
+        (tmp_path / name / "miser.yaml").write_text(text, encoding="utf-8")
+    rule = {folder: load_pack(KNOWLEDGE, "arcs", [tmp_path / folder]).rule("miser.act1.tax")
+            for folder in ("named", "out")}
+    assert rule["named"].then == rule["out"].then
+    (tmp_path / "typo").mkdir()
+    (tmp_path / "typo" / "miser.yaml").write_text(
+        written.replace("faithful_zeal_actions", "faithful_zeel_actions"), encoding="utf-8")
+    with pytest.raises(RuleFileError) as caught:
+        load_pack(KNOWLEDGE, "arcs", [tmp_path / "typo"])
+    assert "unknown preference 'faithful_zeel_actions'" in caught.value.message
+    assert "faithful_zeal_actions" in (caught.value.hint or "")
