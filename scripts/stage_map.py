@@ -35,7 +35,8 @@ STAGES: dict[str, tuple[str, list[str]]] = {
     "load and check": ("YAML read safely under the limits; a pack loaded with its overlays "
                        "and checked before any snapshot; `rules lint`'s warnings", [
         "engine/sources", "engine/yaml_nodes", "engine/schema", "engine/files",
-        "engine/loaded_files", "engine/loader", "engine/templates", "engine/variants",
+        "engine/loaded_files", "engine/loader", "engine/templates", "engine/named",
+        "engine/variants",
         "engine/declarations",
         "engine/checks", "engine/lint", "engine/spending", "engine/coverage"]),
     "compile": ("conditions onto durable_rules rulesets, proved safe; kept on disk", [
