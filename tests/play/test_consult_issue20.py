@@ -20,18 +20,15 @@ from whybot.facts.consult import naming, review
 from whybot.facts.table import Table
 
 from .conftest import HERE
+from .helpers import chapter_begun
 from .test_words_issue20 import CODE
 
 CONSULT = HERE / "consult"
 
 
 def _game(run, tmp_path):
-    game = tmp_path / "game.yaml"
-    assert run("new", "arcs", game, "--seed", "3", "--answers",
-               CONSULT / "setup.yaml").exit_code == 0
-    assert run("play", game, "--at", "chapter", "--answers",
-               CONSULT / "chapter.yaml").exit_code == 0
-    return game
+    return chapter_begun(run, tmp_path / "game.yaml", CONSULT / "setup.yaml",
+                         CONSULT / "chapter.yaml", seed=3)
 
 
 def _log(game):
