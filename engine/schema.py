@@ -320,6 +320,13 @@ PACK_SCHEMA: dict[str, Any] = {
                     "repeat_while": RULE_FILE_SCHEMA["properties"]["repeat_while"],
                     "after_action": RULE_FILE_SCHEMA["properties"]["after_action"],
                     "defaults": RULE_FILE_SCHEMA["properties"]["defaults"],
+                    "new": {"type": "object", "required": ["page", "rules", "example"],
+                            "additionalProperties": False,
+                            "description": "what `whybot rules new` writes for this kind of "
+                                           "page ({name}, {Name}: the name given)",
+                            "properties": {"page": {"type": "string"}, "title": _TEXT,
+                                           "source": _TEXT, "rules": {"type": "array"},
+                                           "example": {"type": "object"}}},
                 },
             },
         },
