@@ -243,13 +243,17 @@ def _load(folder: Path, overlays: list[Path],
             pack.skipped.append(document.file)
             continue
         loaded.validate(path)
-        document = with_named(with_template(document, pack.templates), pack.preferences)
-        if document.data["pack"] != pack.name:
-            if path.is_relative_to(folder):
-                raise RuleFileError(f"file says pack {document.data['pack']!r} but lives in "
-                                    f"pack {pack.name!r}", file=document.file, line=1)
+        own = path.is_relative_to(folder)
+        said = document.data.get("pack", pack.name if own else None)  # a pack's own: its folder's
+        if said is None:
+            raise RuleFileError("a house-rule file names the pack it lays over (pack: NAME)",
+                                file=document.file, line=1, hint=f"pack: {pack.name}")
+        if said != pack.name:
+            if own:
+                raise RuleFileError(f"file says pack {said!r} but lives in pack "
+                                    f"{pack.name!r}", file=document.file, line=1)
             continue  # an overlay folder may hold files for several packs
-        documents.append(document)
+        documents.append(with_named(with_template(document, pack.templates), pack.preferences))
         folders.append(number)
     for document in sorted(documents, key=lambda d: not _declares_kind(d)):
         add_facts(pack.facts, document.data.get("facts", {}), document, in_pack=False)

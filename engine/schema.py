@@ -209,13 +209,15 @@ RULE_FILE_SCHEMA: dict[str, Any] = {
     "title": "whybot rule file",
     "description": "One page of a bot's procedure (or a Fate, or a house rule), as rules.",
     "type": "object",
-    "required": ["pack", "procedure"],
+    "required": ["procedure"],  # pack: a pack's own files take their folder's
     # a file that only drops rules (`disable:`) needs no `rules:`
     "if": {"not": {"required": ["disable"]}},
     "then": {"required": ["rules"]},
     "additionalProperties": False,
     "properties": {
-        "pack": {"type": "string", "pattern": IDENT},
+        "pack": {"type": "string", "pattern": IDENT,
+                 "description": "the pack it belongs to (a pack's own files: their folder's; "
+                                "a house-rule file says it)"},
         "procedure": {"type": "string", "pattern": NAME,
                       "description": "the page this file adds rules to"},
         "title": _TEXT,
@@ -318,6 +320,13 @@ PACK_SCHEMA: dict[str, Any] = {
                     "repeat_while": RULE_FILE_SCHEMA["properties"]["repeat_while"],
                     "after_action": RULE_FILE_SCHEMA["properties"]["after_action"],
                     "defaults": RULE_FILE_SCHEMA["properties"]["defaults"],
+                    "new": {"type": "object", "required": ["page", "rules", "example"],
+                            "additionalProperties": False,
+                            "description": "what `whybot rules new` writes for this kind of "
+                                           "page ({name}, {Name}: the name given)",
+                            "properties": {"page": {"type": "string"}, "title": _TEXT,
+                                           "source": _TEXT, "rules": {"type": "array"},
+                                           "example": {"type": "object"}}},
                 },
             },
         },

@@ -31,6 +31,7 @@ class Template:
     pages: tuple[str, ...]
     values: dict[str, Any]
     source: Document  # the template's keys as a document of their own (for error lines)
+    new: dict[str, Any] | None = None  # what `whybot rules new` writes for such a page
 
     def applies_to(self, page: str) -> bool:
         return any(fnmatchcase(page, pattern) for pattern in self.pages)
@@ -46,7 +47,7 @@ def read_templates(document: Document) -> dict[str, Template]:
                  if path[:2] == prefix and len(path) > 2}
         found[name] = Template(name, tuple([pages] if isinstance(pages, str) else pages),
                                {k: spec[k] for k in TEMPLATE_KEYS if k in spec},
-                               Document(spec, document.file, lines))
+                               Document(spec, document.file, lines), spec.get("new"))
     return found
 
 

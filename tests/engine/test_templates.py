@@ -121,3 +121,14 @@ def test_a_named_preference_reads_as_written_out_and_a_typo_is_one_error(tmp_pat
         load_pack(KNOWLEDGE, "arcs", [tmp_path / "typo"])
     assert "unknown preference 'faithful_zeel_actions'" in caught.value.message
     assert "faithful_zeal_actions" in (caught.value.hint or "")
+
+
+def test_a_packs_own_files_take_its_folders_name_and_a_house_file_says_it(tmp_path):
+    pages = (KNOWLEDGE / "arcs" / "pages").rglob("*.yaml")
+    assert all(not line.startswith("pack:") for path in pages
+               for line in path.read_text(encoding="utf-8").splitlines())
+    (tmp_path / "miser.yaml").write_text(MISER.replace("pack: arcs\n", ""), encoding="utf-8")
+    with pytest.raises(RuleFileError) as caught:
+        load_pack(KNOWLEDGE, "arcs", [tmp_path])
+    assert "a house-rule file names the pack it lays over" in caught.value.message
+    assert caught.value.hint == "pack: arcs"
