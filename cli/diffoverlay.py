@@ -34,7 +34,8 @@ def check_overlay(pack: str | None, base: tuple[str, ...], diff: str, reasoner: 
         if not declares_rules(document):
             continue  # notes or snapshots kept beside the house rules: not read as rules
         validate(document, RULE_FILE_SCHEMA, RuleFileError)
-        name = document.data["pack"]
+        # a variant's files belong to the pack whose folder holds them: they need not say it
+        name = document.data.get("pack") or (pack_for(pack).name if pack else "")
         if name not in known:
             raise RuleFileError(f"--diff: no pack named {name!r} to lay this file over",
                                 file=document.file, line=document.line(("pack",)),
