@@ -67,7 +67,7 @@ STAGES: dict[str, tuple[str, list[str]]] = {
     "commands": ("the typer app and its commands (batch and serve in their wings)", [
         "cli/__main__", "cli/app", "cli/cmd_decide", "cli/cmd_odds", "cli/cmd_play",
         "cli/cmd_fix", "cli/cmd_rules", "cli/cmd_diff", "cli/cmd_serve", "cli/cmd_limits",
-        "cli/prompt", "cli/graph"]),
+        "cli/prompt", "cli/graph", "cli/new_page"]),
     "batch": ("`whybot batch`: inputs, forked or Dask workers, resumable rows, --diff", [
         "cli/cmd_batch", "cli/batch", "cli/inputs", "cli/rows", "cli/pool", "cli/results",
         "cli/outfile", "cli/stopping", "cli/summary", "cli/progress", "cli/cluster",
