@@ -14,6 +14,7 @@ from whybot.engine.trace import Trace
 from whybot.facts.wording import seed_title
 
 from .odds import label
+from .reasons import reasons
 
 
 def shown(engine: Engine, trace: Trace) -> dict[str, Any]:
@@ -28,7 +29,36 @@ def shown(engine: Engine, trace: Trace) -> dict[str, Any]:
             {**action, "named": _named(pack, action.get("rule", ""), action["target"])}
             if isinstance(action.get("target"), dict) else action
             for action in decision["actions"]]}
-    return {**data, "presentation": {**pack.presentation, "seed": seed_title(pack)}}
+    if decision.get("choices"):
+        data["decision"] = {**data["decision"], "choices": {
+            alias: {**choice, "really": really} if (really := _really(data["path"], alias,
+                                                                      choice["entity"]))
+            else choice for alias, choice in decision["choices"].items()}}
+    data = {**data, "presentation": {**pack.presentation, "seed": seed_title(pack),
+                                     "start": pack.start}}
+    return {**data, "reasons": reasons(pack, data)}
+
+
+def _really(path: list[dict[str, Any]], alias: str, entity: Any) -> dict[str, Any]:
+    """The chosen entity's counts as the turn really has them: a fact set from one of its
+    fields (`actions_left` from `selected.actions`) and changed before the first action (an
+    extra action a difficulty grants) is what it has, not what is printed."""
+    if not isinstance(entity, dict):
+        return {}
+    tracked: dict[str, str] = {}
+    now: dict[str, Any] = {}
+    for step in path:
+        outcome = step.get("outcome", {})
+        if "action" in outcome:
+            break
+        for name, change in outcome.get("set", {}).items():
+            source = str(change.get("by", "")).removeprefix(f"{alias}.")
+            if source != change.get("by") and source in entity:
+                tracked[name] = source
+            if name in tracked:
+                now[name] = change.get("to")
+    return {field: now[name] for name, field in tracked.items()
+            if now[name] != entity[field]}
 
 
 def _named(pack: Pack, rule_id: str, target: dict[str, Any]) -> str:

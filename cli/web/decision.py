@@ -70,7 +70,7 @@ def decision_page(pages: Pages, request: Request) -> Response:
         number=number, entry=entry, last=last, turns=len(table.game.log),
         big=_large(data, table.engine.pack),
         dice=tree_html(render_decision(data)) if data.get("dice") else None,
-        rolled=bool(data.get("dice")), brief=tree_html(render_brief(data, 400)),
+        rolled=bool(data.get("dice")), brief=tree_html(render_brief(data)),
         full=tree_html(render_trace(data), open_depth=2), rule=rule,
         verdict=verdict, rule_error=rule_error,
         rules=sorted({r for step in data.get("path", []) for r in
