@@ -17,6 +17,7 @@ from typing import Any
 from whybot.engine.model import Pack
 from whybot.facts.wording import plain
 
+from .odds import label
 from .render import entity_text
 
 # the values a why-not line saw: `… is false (seize_result = 5, seize_counter = 2)`
@@ -40,6 +41,15 @@ def value_words(value: Any) -> str:
     return plain(str(value).strip("'"))
 
 
+def entity_name(pack: Pack, rule_id: str, entity: dict[str, Any], role: str = "target") -> str:
+    """An entity a rule chose, as the table names it: its kind's naming fields (the kind the
+    rule's `select`/`target` chooses from), else as `whybot odds` labels it."""
+    rule = pack.rule(rule_id)
+    kinds = [c.kind for c in rule.then.choices if c.role == role] if rule else []
+    spec = pack.facts.entities.get(kinds[0]) if kinds else None
+    return (spec.name_of(entity) if spec else None) or label(entity, pack)
+
+
 def _question(says: str) -> str:
     """The rule's words as one line, without the colon that leads into its outcome."""
     return " ".join(says.split()).rstrip(":.").strip()
@@ -58,9 +68,10 @@ class _Reasons:
         self.lines: list[str] = []
 
     def name_of(self, fact: dict[str, Any]) -> str:
+        """An entity a judgment read (`{kind, its naming fields}`), named."""
         spec = self.pack.facts.entities.get(str(fact.get("kind", "")))
-        return (spec.name_of(fact) if spec else None) or entity_text(
-            {k: v for k, v in fact.items() if k != "kind"}, full=False, lead=self.lead)
+        return plain((spec.name_of(fact) if spec else None) or label(
+            {k: v for k, v in fact.items() if k != "kind"}, self.pack))
 
     def judgment(self, name: str, value: Any, says: str) -> str:
         """A judgment the step read, as the entities that established it, else its question
@@ -97,12 +108,15 @@ class _Reasons:
     def chosen(self, step: dict[str, Any], named: dict[str, str]) -> list[str]:
         outcome = step.get("outcome", {})
         parts = []
-        if "select" in outcome:
-            parts.append(entity_text(outcome["select"].get("chosen"), full=False,
-                                     lead=self.lead))
-        if "target" in outcome and outcome["target"].get("chosen"):
-            chosen = outcome["target"]["chosen"]
-            parts.append(named.get(repr(chosen)) or self.name_of(chosen))
+        for role in ("select", "target"):
+            chosen = outcome.get(role, {}).get("chosen")
+            if not isinstance(chosen, dict):
+                continue
+            if any(item.partition(" ")[0] in chosen for item in self.lead):
+                parts.append(plain(entity_text(chosen, full=False, lead=self.lead)))
+            else:
+                parts.append(plain(named.get(repr(chosen))
+                                   or entity_name(self.pack, step["rule"], chosen, role)))
         return parts
 
     def rolls(self, outcome: dict[str, Any]) -> list[str]:

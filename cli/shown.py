@@ -8,13 +8,11 @@ from __future__ import annotations
 from typing import Any
 
 from whybot.engine.decide import Engine
-from whybot.engine.model import Pack
 from whybot.engine.situation import Situation
 from whybot.engine.trace import Trace
 from whybot.facts.wording import seed_title
 
-from .odds import label
-from .reasons import reasons
+from .reasons import entity_name, reasons
 
 
 def shown(engine: Engine, trace: Trace) -> dict[str, Any]:
@@ -26,7 +24,7 @@ def shown(engine: Engine, trace: Trace) -> dict[str, Any]:
     decision = data["decision"]  # the trace's own: the names go on copies
     if decision.get("actions"):
         data["decision"] = {**decision, "actions": [
-            {**action, "named": _named(pack, action.get("rule", ""), action["target"])}
+            {**action, "named": entity_name(pack, action.get("rule", ""), action["target"])}
             if isinstance(action.get("target"), dict) else action
             for action in decision["actions"]]}
     if decision.get("choices"):
@@ -59,13 +57,6 @@ def _really(path: list[dict[str, Any]], alias: str, entity: Any) -> dict[str, An
                 now[name] = change.get("to")
     return {field: now[name] for name, field in tracked.items()
             if now[name] != entity[field]}
-
-
-def _named(pack: Pack, rule_id: str, target: dict[str, Any]) -> str:
-    rule = pack.rule(rule_id)
-    kinds = [c.kind for c in rule.then.choices if c.role == "target"] if rule else []
-    spec = pack.facts.entities.get(kinds[0]) if kinds else None
-    return (spec.name_of(target) if spec else None) or label(target, pack)
 
 
 def shown_in_full(engine: Engine, situation: Situation, trace: Trace) -> dict[str, Any]:
