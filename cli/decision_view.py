@@ -68,7 +68,7 @@ def render_assumed(assumed: list[dict[str, Any]]) -> Tree:
     return tree
 
 
-def _printed(printed: Any, really: Any) -> str:
+def printed_note(printed: Any, really: Any) -> str:
     """`printed 3, +1`: what the chosen thing shows, and what the turn added to it."""
     if isinstance(printed, int | float) and isinstance(really, int | float):
         change = really - printed
@@ -99,7 +99,7 @@ def render_decision(data: dict[str, Any], assumed_first: bool = True) -> Rendera
         line = labelled(f"{names.get(alias, alias)}:", entity_text(
             {**entity, **really} if really else entity, full=False, lead=lead), "bold yellow")
         for name, value in really.items():
-            line.append(f" ({_printed(entity[name], value)})", style="yellow")
+            line.append(f" ({printed_note(entity[name], value)})", style="yellow")
         line.append(f"   chosen by {choice.get('by')} on {choice.get('page')}", style="dim")
         parts.append(line)
     actions = decision.get("actions", [])

@@ -65,6 +65,7 @@ class _Reasons:
         self.aliases = set(data.get("decision", {}).get("choices", {}))
         self.set_on_path: set[str] = set()
         self.rolled: set[str] = set()  # facts a roll of this turn set
+        self.selected: set[str] = set()  # the entities selected so far (a card, once)
         self.lines: list[str] = []
 
     def name_of(self, fact: dict[str, Any]) -> str:
@@ -110,8 +111,11 @@ class _Reasons:
         parts = []
         for role in ("select", "target"):
             chosen = outcome.get(role, {}).get("chosen")
-            if not isinstance(chosen, dict):
-                continue
+            if not isinstance(chosen, dict) or (role == "select" and repr(chosen) in
+                                                 self.selected):
+                continue  # a page that repeats selects its card again: said once
+            if role == "select":
+                self.selected.add(repr(chosen))
             if any(item.partition(" ")[0] in chosen for item in self.lead):
                 parts.append(plain(entity_text(chosen, full=False, lead=self.lead)))
             else:

@@ -239,11 +239,16 @@ def start_why_not(data: dict[str, Any]) -> Tree | None:
 
 
 def render_trace(data: dict[str, Any]) -> RenderableType:
-    """The whole trace: the answer and its reasons, the path with why-nots, judgments with
-    origins (and, for those no rule established, the rules that could have and why not), the
-    entity judgments, and last, folded, why not the start page's other decision points."""
+    """The whole trace: the answer and its reasons (`brief.py`), then every step."""
+    return Group(*opening(data), Text(""), render_steps(data))
+
+
+def render_steps(data: dict[str, Any]) -> RenderableType:
+    """The path with why-nots, judgments with origins (and, for those no rule established, the
+    rules that could have and why not), the entity judgments, and last, folded, why not the
+    start page's other decision points."""
     seed = data.get("presentation", {}).get("seed", "")
-    parts: list[RenderableType] = [*opening(data), Text(""), path_tree(data)]
+    parts: list[RenderableType] = [path_tree(data)]
     if data.get("judgments"):
         parts.append(render_judgments(data["judgments"], seed))
     if data.get("entity_judgments"):

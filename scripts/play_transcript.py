@@ -98,7 +98,7 @@ def main() -> None:
                     f"({lists} of them lists), in this order:", ""]
             out += [f"{i}. `{name}` — {_text(name)}" for i, name in enumerate(asked, 1)]
             tail = printed[printed.index("\nturn "):] if "\nturn " in printed else ""
-            head = printed.split("\n\nwhy, in short")[0]
+            head = printed.split("\nwhy:\n")[0]
             out += ["", "```", _plain(head), "…", _plain(tail.strip()), "```", ""]
         log = _run("log", str(game))
         replay = "every decision the same" if not _run_replay(game) else "DIFFERENT"
