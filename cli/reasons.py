@@ -18,7 +18,7 @@ from whybot.engine.model import Pack
 from whybot.facts.wording import plain
 
 from .odds import label
-from .render import entity_text
+from .render import entity_text, show
 
 # the values a why-not line saw: `… is false (seize_result = 5, seize_counter = 2)`
 _SEEN = re.compile(r"\(([^()]*=[^()]*)\)\s*$")
@@ -30,15 +30,10 @@ def words(name: str) -> str:
 
 
 def value_words(value: Any) -> str:
-    if value is True:
-        return "yes"
-    if value is False:
-        return "no"
-    if value is None:
-        return "unknown"
-    if isinstance(value, float) and value.is_integer():
-        value = int(value)
-    return plain(str(value).strip("'"))
+    """A value as a player says it: yes/no for true/false, words for a name."""
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    return plain(show(value).strip("'"))
 
 
 def entity_name(pack: Pack, rule_id: str, entity: dict[str, Any], role: str = "target") -> str:
@@ -181,4 +176,4 @@ def reasons(pack: Pack, data: dict[str, Any]) -> list[str]:
     return list(dict.fromkeys(built.lines))
 
 
-__all__ = ["reasons", "value_words", "words"]
+__all__ = ["entity_name", "reasons", "value_words", "words"]
