@@ -15,6 +15,7 @@ import re
 from typing import Any
 
 from whybot.engine.model import Pack
+from whybot.engine.trees import all_refs
 from whybot.facts.wording import plain
 
 from .odds import label
@@ -53,8 +54,9 @@ def _question(says: str) -> str:
 class _Reasons:
     """The lines, built along the path: what earlier steps set is known at each step."""
 
-    def __init__(self, pack: Pack, data: dict[str, Any]) -> None:
+    def __init__(self, pack: Pack, data: dict[str, Any], board: dict[str, Any]) -> None:
         self.pack = pack
+        self.board = board
         self.judgments: dict[str, Any] = data.get("judgments", {})
         self.lead = tuple(data.get("presentation", {}).get("lead", ()))
         self.aliases = set(data.get("decision", {}).get("choices", {}))
@@ -118,6 +120,28 @@ class _Reasons:
                                    or entity_name(self.pack, step["rule"], chosen, role)))
         return parts
 
+    def asked_alike(self, says: str) -> list[str]:
+        """A question the step settles with no fact of its own ("Can bot surpass with any
+        card? No"): the table values read by the derivations that ask the same question, and
+        what they look for ("lead suit aggression, lead number 4 (a card of the led suit with a
+        higher number)")."""
+        question = says.split("?")[0].strip().lower()
+        names: dict[str, None] = {}
+        looks_for: dict[str, None] = {}
+        for rule in self.pack.derivations():
+            asked, mark, rest = rule.says.partition("?")
+            if mark and asked.strip().lower() == question:
+                names.update(dict.fromkeys(r.name for r in all_refs(rule.when)
+                                           if r.scope is None))
+                looks_for.update(dict.fromkeys([_question(rest).strip("() ")] if rest else []))
+        values = ", ".join(f"{words(n)} {value_words(self.board[n])}" for n in names
+                           if n in self.pack.facts.board and n in self.board
+                           and n not in self.set_on_path)
+        if not values:
+            return []
+        return [values + (f" ({'; or '.join(w for w in looks_for if w)})"
+                          if any(looks_for) else "")]
+
     def rolls(self, outcome: dict[str, Any]) -> list[str]:
         parts = []
         for roll in outcome.get("rolls", []):
@@ -155,6 +179,8 @@ class _Reasons:
                 parts = [*self.chosen(step, named), *self.facts(step, says)]
                 if "select" in outcome or "target" in outcome:
                     parts = parts[:1] + [p for p in parts[1:] if "?" in p]
+                elif not parts and "?" in says:
+                    parts = self.asked_alike(says)
             if parts or "?" in says:
                 self.lines.append(f"{says} — {'; '.join(parts)}" if parts else says)
         for changes in (outcome.get("set", {}), outcome.get("after_action", {}).get("set", {})):
@@ -163,12 +189,14 @@ class _Reasons:
                                      rf"\b{re.escape(name)}\b", str(change.get("by", "")))}
 
 
-def reasons(pack: Pack, data: dict[str, Any]) -> list[str]:
+def reasons(pack: Pack, data: dict[str, Any], board: dict[str, Any]) -> list[str]:
     """The reason lines of a decision's data (`Trace.as_dict()` with the targets `named`), in
-    the order the walk settled them; the start page (which decision point this is) gives none."""
+    the order the walk settled them, the table's values read from `board` (the one the
+    judgments were last derived from); the start page (which decision point this is) gives
+    none."""
     named = {repr(a["target"]): a["named"] for a in data.get("decision", {}).get("actions", [])
              if a.get("named")}
-    built = _Reasons(pack, data)
+    built = _Reasons(pack, data, board)
     for step in data.get("path", []):
         if step.get("page") == pack.start:
             continue

@@ -34,7 +34,8 @@ def shown(engine: Engine, trace: Trace) -> dict[str, Any]:
             else choice for alias, choice in decision["choices"].items()}}
     data = {**data, "presentation": {**pack.presentation, "seed": seed_title(pack),
                                      "start": pack.start}}
-    return {**data, "reasons": reasons(pack, data)}
+    board = trace.derived_from[0] if trace.derived_from else {}
+    return {**data, "reasons": reasons(pack, data, board)}
 
 
 def _really(path: list[dict[str, Any]], alias: str, entity: Any) -> dict[str, Any]:

@@ -77,8 +77,11 @@ def test_why_opens_with_the_answer_then_the_reasons_then_the_trace_and_the_start
     says = {rule: " ".join(pack.rule(rule).says.split()).rstrip(":.")
             for rule in ("bot_turn.cannot-surpass", "bot_turn.no_surpass.seize",
                          "admin.tax-contend-declared")}
+    looks_for = "; or ".join(pack.rule(rule).says.split("? ")[1].strip("()")
+                             for rule in ("faithful.play.surpass", "cards.play.surpass"))
     assert data["reasons"][1:] == [  # after the draw: the seed's questions, settled
-        says["bot_turn.cannot-surpass"],
+        f"{says['bot_turn.cannot-surpass']} — lead suit aggression, lead number 4 "
+        f"({looks_for})",  # what the derivations asking it read: no Aggression card above 4
         "Roll 1d6, and subtract 1 for each undeclared ambition that bot is winning — "
         "rolled 5 (1d6); seize result 4",
         f"{says['bot_turn.no_surpass.seize']} — no: seize result 4, seize counter 2",
