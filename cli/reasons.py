@@ -32,8 +32,8 @@ def words(name: str) -> str:
 
 def value_words(value: Any) -> str:
     """A value as a player says it: yes/no for true/false, words for a name."""
-    if isinstance(value, bool):
-        return "yes" if value else "no"
+    if isinstance(value, bool) or value in ("true", "false"):  # a why-not writes them so
+        return "yes" if value in (True, "true") else "no"
     return plain(show(value).strip("'"))
 
 
@@ -84,7 +84,7 @@ class _Reasons:
         spec = self.pack.facts.spec(name)
         question = _question(self.judgments.get(name, {}).get("question", "")
                              or (spec.says if spec else "")) or words(name)
-        if question.rstrip("?").lower() in says.lower():
+        if question.split("?")[0].lower() in says.lower():
             return value_words(value)
         return f"{question} {value_words(value)}" if question.endswith("?") \
             else f"{question}: {value_words(value)}"
@@ -151,12 +151,17 @@ class _Reasons:
         for name, change in outcome.get("set", {}).items():
             parts.append(f"{words(name)} {value_words(change.get('to'))}")
             self.rolled.add(name)
+            self.set_on_path.discard(name)  # set before the roll, the table's now
         return parts
 
     def ruled_out(self, step: dict[str, Any]) -> None:
         """A rule above the step that every failing part of it a roll of this turn decided."""
+        fired = _question(step.get("says", ""))
+        answered = self.rolled & set(step.get("matched", {}))
         for skipped in step.get("skipped", []):
             why = skipped.get("why", [])
+            if _question(skipped.get("says", "")) == fired or answered:
+                continue  # the step's own rule reads the roll: its line says it
             if not why or not all(any(re.search(rf"\b{re.escape(n)}\b", w)
                                       for n in self.rolled) for w in why):
                 continue
