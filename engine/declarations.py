@@ -13,6 +13,7 @@ from .model import EntitySpec, FactSchema, FieldSpec, Pack
 from .parser import parse
 from .schema import PACK_SCHEMA, validate
 from .sources import Document, json_path, read_document
+from .templates import read_templates
 from .tokens import ConditionSyntaxError
 from .trees import all_refs, depth
 
@@ -155,4 +156,6 @@ def load_pack_description(folder: Path) -> Pack:
     return Pack(name=data["pack"], title=data["title"], start=data["start"], root=str(folder),
                 facts=schema, pages={}, presentation=data.get("presentation", {}),
                 coverage=data.get("coverage", {}), files=[document.file],
-                actions=set(data["actions"]) if "actions" in data else None)
+                actions=set(data["actions"]) if "actions" in data else None,
+                templates=read_templates(document),
+                preferences=dict(data.get("preferences") or {}))
