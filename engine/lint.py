@@ -85,9 +85,10 @@ class _Earlier:
         return indexes[at] if at < len(indexes) else None
 
 
-def unreachable(ordered: list[Rule], repeats: bool) -> Iterator[Warning_]:
-    """Rules an earlier rule always pre-empts: the first earlier rule the later one implies
-    with no rule from it up to the later one letting the reading go on."""
+def preempted(ordered: list[Rule], repeats: bool) -> Iterator[tuple[Rule, Rule, str]]:
+    """(later, earlier, why) for each rule an earlier rule always pre-empts: the first earlier
+    rule the later one implies with no rule from it up to the later one letting the reading
+    go on (`rules check` reports these as proofs too)."""
     earlier = _Earlier()
     barrier = -1  # the last rule so far after which the page reads on
     for index, later in enumerate(ordered):
@@ -98,12 +99,18 @@ def unreachable(ordered: list[Rule], repeats: bool) -> Iterator[Warning_]:
             why = ("comes after the unconditional rule" if always(first.when)
                    else "has the same condition as" if later.when == first.when
                    else "can only apply when the earlier rule applies:")
-            yield Warning_(later.file, later.line,
-                           f"rule {later.id!r} can never fire: it {why} {first.id!r} "
-                           f"({first.where}), which ends the page")
+            yield later, first, why
         earlier.add(index, condition)
         if reads_on(later) or (repeats and later.then.action is not None):
             barrier = index
+
+
+def unreachable(ordered: list[Rule], repeats: bool) -> Iterator[Warning_]:
+    """Rules an earlier rule always pre-empts (`preempted`), as warnings."""
+    for later, first, why in preempted(ordered, repeats):
+        yield Warning_(later.file, later.line,
+                       f"rule {later.id!r} can never fire: it {why} {first.id!r} "
+                       f"({first.where}), which ends the page")
 
 
 def dead_ends(pack: Pack) -> Iterator[Warning_]:

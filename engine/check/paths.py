@@ -1,0 +1,66 @@
+"""Which pages a decision can reach, and how: from the start page along every `call`, `goto`
+and `each` a rule (or a page's `after_action`) can take, templates spelled out (`links.py`).
+
+A page reached only by `call` has a stated fallback: when nothing on it applies, the caller
+reads on. A page reached by `goto` or `each`, or a start page, has none: nothing applying
+there means the bot does nothing more, so a situation where it happens is a gap.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+
+from .. import links as page_links
+from ..model import DECISION, Pack
+
+CALL = "call"
+
+
+def edges(pack: Pack) -> dict[str, set[tuple[str, str]]]:
+    """page → {(how, page)} for every link a rule or `after_action` of the page can take."""
+    found: dict[str, set[tuple[str, str]]] = defaultdict(set)
+    for rule, how, target in page_links.links(pack):
+        found[rule.page].add((how, target))
+    names = [p.name for p in pack.pages.values() if p.kind == DECISION]
+    known = page_links.known_values(pack)
+    for page in pack.pages.values():
+        if page.after_action is not None:
+            for how, template in page.after_action.page_links():
+                for target in page_links.targets(template.text, names, known):
+                    found[page.name].add((how, target))
+    return found
+
+
+def decision_points(pack: Pack) -> list[str]:
+    """The start page and the pages it sends a decision to (a turn, a setup, a chapter)."""
+    return [pack.start, *sorted({t for _, t in edges(pack).get(pack.start, ())} - {pack.start})]
+
+
+def reached(pack: Pack) -> dict[str, set[str]]:
+    """Every page a decision can reach → how it is reached (`start`, call, goto, each)."""
+    graph = edges(pack)
+    found: dict[str, set[str]] = {pack.start: {"start"}}
+    todo = [pack.start]
+    while todo:
+        page = todo.pop()
+        for how, target in graph.get(page, ()):
+            if target not in found:
+                todo.append(target)
+            found.setdefault(target, set()).add(how)
+    return found
+
+
+def reaching(pack: Pack, page: str) -> list[str]:
+    """The decision points from which a decision can reach `page`."""
+    graph = edges(pack)
+    points = []
+    for point in decision_points(pack):
+        seen, todo = {point}, [point]
+        while todo:
+            for _, target in graph.get(todo.pop(), ()):
+                if target not in seen:
+                    seen.add(target)
+                    todo.append(target)
+        if page in seen:
+            points.append(point)
+    return points

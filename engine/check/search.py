@@ -1,0 +1,141 @@
+"""A schema-guided search for situations on a page: boards and entity lists built from the
+domains of the names the page's rules read (`domains.py`), tested with the plain evaluator.
+
+A probe is either drawn at random from each name's candidate values, or aimed at given rules:
+one alternative of each rule's condition (its disjunctive normal form) is picked and its
+comparisons with constants are met, an `exists` by an entity made to match, a `not exists` by
+an empty list. The search is seeded by the page's name, so a run finds the same witnesses.
+What the search finds is only a candidate: `confirm.py` decides it with the rule engine.
+"""
+
+from __future__ import annotations
+
+import random
+import zlib
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..compiled import rule_condition
+from ..evaluate import World, holds
+from ..expressions import Compare, Condition, Exists, Literal, Member, Not, Ref
+from ..model import Pack, Page, Rule
+from ..trees import all_refs, board_names, disjuncts, negation_normal, scopes
+from .domains import Domains
+from .proofs import ALTERNATIVES
+
+ENTITIES = (0, 1, 2)  # how many entities of a kind a random probe lists
+
+
+@dataclass
+class Probe:
+    """A situation on one page: every board name it sets (observations, judgments, turn
+    values) and the entities of each kind it lists."""
+
+    page: str
+    board: dict[str, Any] = field(default_factory=dict)
+    entities: dict[str, list[dict[str, Any]]] = field(default_factory=dict)
+
+    def world(self) -> World:
+        return World(self.board, self.entities)
+
+
+class PageSearch:
+    """What the rules of one page read, and probes over it."""
+
+    def __init__(self, pack: Pack, domains: Domains, page: Page) -> None:
+        self.pack = pack
+        self.domains = domains
+        self.page = page
+        self.rules = page.ordered()
+        self.conditions = {rule.id: rule_condition(rule) for rule in self.rules}
+        required = {spec.name for spec in pack.facts.board.values()
+                    if spec.required or spec.required_when is not None}
+        self.names = sorted(required.union(*map(board_names, self.conditions.values())))
+        self.fields: dict[str, set[str]] = {}
+        for condition in self.conditions.values():
+            kinds = scopes(condition)
+            for ref in all_refs(condition):
+                if ref.scope in kinds:
+                    self.fields.setdefault(kinds[ref.scope], set()).add(ref.name)
+            for kind in kinds.values():
+                self.fields.setdefault(kind, set())
+        self.random = random.Random(zlib.crc32(page.name.encode()))
+
+    def applying(self, probe: Probe) -> list[Rule]:
+        """The page's rules whose conditions hold in the probe, in the order considered."""
+        world = probe.world()
+        return [rule for rule in self.rules if holds(self.conditions[rule.id], world)]
+
+    def probes(self, tries: int, aims: list[Rule] | None = None) -> Iterator[Probe]:
+        """`tries` probes: aimed at every rule of `aims` (at once) if given, else half aimed
+        at no rule (random), half at a random rule (near its edges)."""
+        for index in range(tries):
+            probe = self._random()
+            targets = aims if aims is not None else \
+                [] if index % 2 == 0 or not self.rules else [self.random.choice(self.rules)]
+            for rule in targets:
+                self._aim(probe, self.conditions[rule.id], {})
+            yield probe
+
+    def _random(self) -> Probe:
+        probe = Probe(self.page.name)
+        for name in self.names:
+            domain = self.domains.board(name)
+            if domain is not None:
+                probe.board[name] = self.random.choice(domain.candidates())
+        for kind in self.fields:
+            probe.entities[kind] = [self._entity(kind) for _ in
+                                    range(self.random.choice(ENTITIES))]
+        return probe
+
+    def _entity(self, kind: str) -> dict[str, Any]:
+        entity: dict[str, Any] = {}
+        spec = self.pack.facts.entities.get(kind)
+        names = set(self.fields.get(kind, ())) | {n for n, f in (spec.fields.items() if spec
+                                                                   else ()) if f.required}
+        for name in sorted(names):
+            domain = self.domains.field(kind, name)
+            if domain is not None:
+                entity[name] = self.random.choice(domain.candidates())
+        return entity
+
+    def _aim(self, probe: Probe, condition: Condition, entity: dict[str, Any],
+             scope: tuple[str, str] | None = None) -> None:
+        """Meet one alternative of `condition` (as far as its comparisons with constants go);
+        inside an `exists`, `scope` is (alias, kind) and `entity` the one being made."""
+        try:
+            alternatives = disjuncts(negation_normal(condition), ALTERNATIVES)
+        except OverflowError:
+            return
+        for part in self.random.choice(alternatives):
+            if isinstance(part, Exists):
+                made = self._entity(part.kind)
+                if part.where is not None:
+                    self._aim(probe, part.where, made, (part.alias, part.kind))
+                probe.entities.setdefault(part.kind, []).append(made)
+            elif isinstance(part, Not) and isinstance(part.item, Exists):
+                probe.entities[part.item.kind] = []
+            elif isinstance(part, Compare | Member):
+                self._meet(probe, part, entity, scope)
+
+    def _meet(self, probe: Probe, part: Compare | Member, entity: dict[str, Any],
+              scope: tuple[str, str] | None) -> None:
+        """Give the name a comparison reads a candidate value that satisfies it, if any."""
+        ref = part.value if isinstance(part, Member) else \
+            part.left if isinstance(part.right, Literal) else part.right
+        if not isinstance(ref, Ref):
+            return
+        if ref.scope is None:
+            domain, target = self.domains.board(ref.name), probe.board
+        elif scope is not None and ref.scope == scope[0]:
+            domain, target = self.domains.field(scope[1], ref.name), entity
+        else:
+            return
+        if domain is None:
+            return
+        fitting = [v for v in domain.candidates()
+                   if holds(part, World({ref.name: v}), {ref.scope: {ref.name: v}}
+                            if ref.scope else None)]
+        if fitting:
+            target[ref.name] = self.random.choice(fitting)
