@@ -14,12 +14,20 @@ from ..model import Pack
 from .checker import TRIES, Checker
 from .confirm import Confirmer, Reader
 from .findings import KINDS, Finding, Report
+from .overlay import overlay_effects
 
 
-def check(pack: Pack, engine: Engine, read: Reader, tries: int = TRIES) -> Report:
+def check(pack: Pack, engine: Engine, read: Reader, tries: int = TRIES,
+          shipped: Engine | None = None) -> Report:
     """Every finding on `pack` (compiled as `engine`), excused as the pack says; `read`
-    turns a witness's text into a situation as `whybot decide` would."""
-    report = Checker(pack, Confirmer(engine, read), tries).run()
+    turns a witness's text into a situation as `whybot decide` would. With `shipped` (the
+    pack without the house-rule folders), what the folders change, too."""
+    checker = Checker(pack, Confirmer(engine, read), tries)
+    report = checker.run()
+    if shipped is not None:
+        base = Confirmer(shipped, read)
+        report.findings += overlay_effects(shipped.pack, checker, base)
+        report.decided = checker.confirmer.decided + base.decided
     report.excuse(pack.check.get("excused", {}))
     return report
 

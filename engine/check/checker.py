@@ -23,7 +23,7 @@ from .findings import (
     Report,
     Searched,
 )
-from .paths import CALL, reached
+from .paths import CALL, arriving, reached
 from .proofs import impossible
 from .search import PageSearch, Probe
 
@@ -44,7 +44,8 @@ class Checker:
 
     def search(self, page: Page) -> PageSearch:
         if page.name not in self.searches:
-            self.searches[page.name] = PageSearch(self.pack, self.domains, page)
+            self.searches[page.name] = PageSearch(self.pack, self.domains, page,
+                                                  arriving(self.pack, page.name))
         return self.searches[page.name]
 
     def run(self) -> Report:
@@ -87,7 +88,8 @@ class Checker:
             return
         search = self.search(page)
         found = self.first_confirmed(
-            search.probes(self.tries), lambda probe: not search.applying(probe),
+            search.probes(self.tries),
+            lambda probe: search.arrives(probe) and not search.applying(probe),
             f"gap-{page.name}", "no rule applies",
             [1], lambda decided: decided == [None])
         if found is None:
@@ -116,7 +118,7 @@ class Checker:
             search.probes(self.tries, [first, second]),
             lambda probe: both <= {r.id for r in search.applying(probe)},
             f"conflict-{first.id}", f"both {first.id} and {second.id} apply", ranks,
-            lambda decided: decided == [first, second])
+            lambda decided: [r.id if r else None for r in decided] == [first.id, second.id])
         subject = f"{first.id} / {second.id}"
         if found is None:
             self.report.searched.append(Searched(CONFLICT, subject, self.tries))

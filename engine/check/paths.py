@@ -3,7 +3,9 @@ and `each` a rule (or a page's `after_action`) can take, templates spelled out (
 
 A page reached only by `call` has a stated fallback: when nothing on it applies, the caller
 reads on. A page reached by `goto` or `each`, or a start page, has none: nothing applying
-there means the bot does nothing more, so a situation where it happens is a gap.
+there means the bot does nothing more, so a situation where it happens is a gap. A situation
+that arrives by a plain `goto` (a rule that changes nothing first) meets that rule's condition:
+the gap search looks only there (`arriving`).
 """
 
 from __future__ import annotations
@@ -11,6 +13,8 @@ from __future__ import annotations
 from collections import defaultdict
 
 from .. import links as page_links
+from ..compiled import rule_condition
+from ..expressions import Condition
 from ..model import DECISION, Pack
 
 CALL = "call"
@@ -32,8 +36,14 @@ def edges(pack: Pack) -> dict[str, set[tuple[str, str]]]:
 
 
 def decision_points(pack: Pack) -> list[str]:
-    """The start page and the pages it sends a decision to (a turn, a setup, a chapter)."""
-    return [pack.start, *sorted({t for _, t in edges(pack).get(pack.start, ())} - {pack.start})]
+    """The pages a decision starts on: those the start page sends it to when it only sends
+    (a turn, a setup, a chapter: each rule a plain `goto`), else the start page."""
+    start = pack.pages.get(pack.start)
+    rules = start.rules if start is not None else []
+    if rules and all(r.then.goto is not None and not r.then.effects and r.then.action is None
+                     and r.then.call is None for r in rules):
+        return sorted({t for _, t in edges(pack).get(pack.start, ())} - {pack.start})
+    return [pack.start]
 
 
 def reached(pack: Pack) -> dict[str, set[str]]:
@@ -64,3 +74,19 @@ def reaching(pack: Pack, page: str) -> list[str]:
         if page in seen:
             points.append(point)
     return points
+
+
+def arriving(pack: Pack, page: str) -> list[Condition] | None:
+    """Conditions one of which holds whenever a decision arrives at `page`: those of the
+    rules that `goto` it and change nothing first. None when some way in says nothing about
+    the situation (the start page, a `call`, an `each`, a `goto` after effects)."""
+    if page == pack.start:
+        return None
+    found: list[Condition] = []
+    for rule, how, target in page_links.links(pack):
+        if target != page:
+            continue
+        if how != "goto" or rule.then.effects:
+            return None
+        found.append(rule_condition(rule))
+    return found or None

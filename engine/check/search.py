@@ -43,17 +43,20 @@ class Probe:
 class PageSearch:
     """What the rules of one page read, and probes over it."""
 
-    def __init__(self, pack: Pack, domains: Domains, page: Page) -> None:
+    def __init__(self, pack: Pack, domains: Domains, page: Page,
+                 arriving: list[Condition] | None = None) -> None:
         self.pack = pack
         self.domains = domains
         self.page = page
         self.rules = page.ordered()
         self.conditions = {rule.id: rule_condition(rule) for rule in self.rules}
+        self.arriving = arriving or []  # one of these holds as a decision comes here
+        read = [*self.conditions.values(), *self.arriving]
         required = {spec.name for spec in pack.facts.board.values()
                     if spec.required or spec.required_when is not None}
-        self.names = sorted(required.union(*map(board_names, self.conditions.values())))
+        self.names = sorted(required.union(*map(board_names, read)))
         self.fields: dict[str, set[str]] = {}
-        for condition in self.conditions.values():
+        for condition in read:
             kinds = scopes(condition)
             for ref in all_refs(condition):
                 if ref.scope in kinds:
@@ -67,13 +70,21 @@ class PageSearch:
         world = probe.world()
         return [rule for rule in self.rules if holds(self.conditions[rule.id], world)]
 
+    def arrives(self, probe: Probe) -> bool:
+        """Whether a decision can come to the page in the probe's situation."""
+        world = probe.world()
+        return not self.arriving or any(holds(c, world) for c in self.arriving)
+
     def probes(self, tries: int, aims: list[Rule] | None = None) -> Iterator[Probe]:
-        """`tries` probes: aimed at every rule of `aims` (at once) if given, else half aimed
-        at no rule (random), half at a random rule (near its edges)."""
+        """`tries` probes, each aimed at one way in (if the page has `arriving` conditions),
+        then at every rule of `aims` (at once) if given, else half at no rule (random), half
+        at a random rule (near its edges)."""
         for index in range(tries):
             probe = self._random()
             targets = aims if aims is not None else \
                 [] if index % 2 == 0 or not self.rules else [self.random.choice(self.rules)]
+            if self.arriving:
+                self._aim(probe, self.random.choice(self.arriving), {})
             for rule in targets:
                 self._aim(probe, self.conditions[rule.id], {})
             yield probe
