@@ -10,6 +10,7 @@ import typer
 from rich.text import Text
 
 from whybot.engine.check import KINDS, TRIES, Finding, Report, check
+from whybot.engine.errors import WhybotError
 from whybot.engine.model import Pack
 from whybot.engine.situation import Situation
 
@@ -21,7 +22,7 @@ CheckVariant = Annotated[str | None, typer.Option(
     "--variant", metavar="NAME",
     help="Check the pack with this variant laid over it (one it ships, or a folder).")]
 WitnessFolder = Annotated[Path | None, typer.Option(
-    "--witnesses", metavar="DIR", file_okay=False,
+    "--witnesses", metavar="DIR",
     help="Write each witness as a snapshot file into this folder (made if need be).")]
 Tries = Annotated[int, typer.Option(
     "--tries", metavar="N", min=1,
@@ -36,6 +37,9 @@ def _read(text: str, pack: Pack) -> Situation:
 
 def _write(report: Report, folder: Path) -> dict[int, str]:
     """Each witness as `folder/NAME.yaml`; finding index → the file written."""
+    if folder.exists() and not folder.is_dir():
+        raise WhybotError(f"--witnesses: {str(folder)!r} is a file",
+                          hint="give a folder to write the witness snapshots into")
     folder.mkdir(parents=True, exist_ok=True)
     written: dict[int, str] = {}
     for index, finding in enumerate(report.findings):
