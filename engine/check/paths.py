@@ -11,11 +11,14 @@ the gap search looks only there (`arriving`).
 from __future__ import annotations
 
 from collections import defaultdict
+from dataclasses import dataclass
 
 from .. import links as page_links
 from ..compiled import rule_condition
+from ..evaluate import World, holds
 from ..expressions import Condition
 from ..model import DECISION, Pack
+from ..outcomes import Each
 
 CALL = "call"
 
@@ -76,17 +79,44 @@ def reaching(pack: Pack, page: str) -> list[str]:
     return points
 
 
-def arriving(pack: Pack, page: str) -> list[Condition] | None:
-    """Conditions one of which holds whenever a decision arrives at `page`: those of the
-    rules that `goto` it and change nothing first. None when some way in says nothing about
-    the situation (the start page, a `call`, an `each`, a `goto` after effects)."""
+@dataclass(frozen=True)
+class Arrival:
+    """What holds as a decision comes to a page: a plain `goto`'s condition, or an `each`'s
+    filter on the entity it binds (`scope`: the filter's alias, `alias`: the board prefix
+    the page reads the entity's fields under)."""
+
+    condition: Condition
+    scope: str | None = None
+    alias: str | None = None
+
+    def holds(self, world: World) -> bool:
+        if self.scope is None or self.alias is None:
+            return holds(self.condition, world)
+        head = f"{self.alias}."
+        entity = {k[len(head):]: v for k, v in world.board.items() if k.startswith(head)}
+        return holds(self.condition, world, {self.scope: entity})
+
+
+def arriving(pack: Pack, page: str) -> list[Arrival] | None:
+    """One of these holds whenever a decision comes to `page`: the conditions of the rules
+    that `goto` it and change nothing first, the filters of the `each` that read it. None
+    when some way in says nothing about the situation (the start page, a `call`, a `goto`
+    after effects, an `each` with no filter)."""
     if page == pack.start:
         return None
-    found: list[Condition] = []
+    found: list[Arrival] = []
     for rule, how, target in page_links.links(pack):
         if target != page:
             continue
-        if how != "goto" or rule.then.effects:
+        if how == "each":
+            loops = [e for e in rule.then.effects if isinstance(e, Each)
+                     and page in page_links.targets(e.page.text, [page],
+                                                    page_links.known_values(pack))]
+            if not loops or any(e.where is None for e in loops):
+                return None
+            found += [Arrival(e.where, e.scope, e.alias) for e in loops if e.where is not None]
+        elif how != "goto" or rule.then.effects:
             return None
-        found.append(rule_condition(rule))
+        else:
+            found.append(Arrival(rule_condition(rule)))
     return found or None

@@ -22,6 +22,7 @@ from ..expressions import Compare, Condition, Exists, Literal, Member, Not, Ref
 from ..model import Pack, Page, Rule
 from ..trees import all_refs, board_names, disjuncts, negation_normal, scopes
 from .domains import Domains
+from .paths import Arrival
 from .proofs import ALTERNATIVES
 
 ENTITIES = (0, 1, 2)  # how many entities of a kind a random probe lists
@@ -44,16 +45,19 @@ class PageSearch:
     """What the rules of one page read, and probes over it."""
 
     def __init__(self, pack: Pack, domains: Domains, page: Page,
-                 arriving: list[Condition] | None = None) -> None:
+                 arriving: list[Arrival] | None = None) -> None:
         self.pack = pack
         self.domains = domains
         self.page = page
         self.rules = page.ordered()
         self.conditions = {rule.id: rule_condition(rule) for rule in self.rules}
         self.arriving = arriving or []  # one of these holds as a decision comes here
-        read = [*self.conditions.values(), *self.arriving]
+        read = [*self.conditions.values(), *(a.condition for a in self.arriving
+                                             if a.scope is None)]
         required = {spec.name for spec in pack.facts.board.values()
                     if spec.required or spec.required_when is not None}
+        required |= {f"{a.alias}.{ref.name}" for a in self.arriving if a.scope is not None
+                     for ref in all_refs(a.condition) if ref.scope == a.scope}
         self.names = sorted(required.union(*map(board_names, read)))
         self.fields: dict[str, set[str]] = {}
         for condition in read:
@@ -73,7 +77,7 @@ class PageSearch:
     def arrives(self, probe: Probe) -> bool:
         """Whether a decision can come to the page in the probe's situation."""
         world = probe.world()
-        return not self.arriving or any(holds(c, world) for c in self.arriving)
+        return not self.arriving or any(arrival.holds(world) for arrival in self.arriving)
 
     def probes(self, tries: int, aims: list[Rule] | None = None) -> Iterator[Probe]:
         """`tries` probes, each aimed at one way in (if the page has `arriving` conditions),
@@ -83,8 +87,9 @@ class PageSearch:
             probe = self._random()
             targets = aims if aims is not None else \
                 [] if index % 2 == 0 or not self.rules else [self.random.choice(self.rules)]
-            if self.arriving:
-                self._aim(probe, self.random.choice(self.arriving), {})
+            arrival = self.random.choice(self.arriving) if self.arriving else None
+            if arrival is not None and arrival.scope is None:
+                self._aim(probe, arrival.condition, {})
             for rule in targets:
                 self._aim(probe, self.conditions[rule.id], {})
             yield probe
