@@ -23,7 +23,7 @@ from .findings import (
     Report,
     Searched,
 )
-from .paths import CALL, arriving, reached
+from .paths import arriving, reached
 from .proofs import impossible
 from .search import PageSearch, Probe
 
@@ -54,14 +54,14 @@ class Checker:
             impossible_rules.add(finding.subject)
             self.report.findings.append(finding)
         self.report.findings += self.never_fires()
-        ways = reached(self.pack)
+        ways, top = reached(self.pack), reached(self.pack, only="goto")
         for page in self.pack.decision_pages():
             if page.name not in ways:
                 self.report.findings.append(Finding(
                     NEVER_REACHED, page.name, f"no decision reaches page {page.name!r}",
                     _page_where(page), ["no call, goto or each from the start page leads "
                                         "here"]))
-            elif ways[page.name] - {CALL}:
+            elif page.name in top:
                 self.gap(page)
             self.conflicts(page, impossible_rules)
         self.report.decided = self.confirmer.decided

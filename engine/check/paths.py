@@ -1,11 +1,13 @@
 """Which pages a decision can reach, and how: from the start page along every `call`, `goto`
 and `each` a rule (or a page's `after_action`) can take, templates spelled out (`links.py`).
 
-A page reached only by `call` has a stated fallback: when nothing on it applies, the caller
-reads on. A page reached by `goto` or `each`, or a start page, has none: nothing applying
-there means the bot does nothing more, so a situation where it happens is a gap. A situation
-that arrives by a plain `goto` (a rule that changes nothing first) meets that rule's condition:
-the gap search looks only there (`arriving`).
+A page read inside a `call` or an `each` has a stated fallback: when nothing on it applies,
+the rule that called it reads on (a `goto` from a called page stays inside the call). A page
+the decision reaches from the start page by `goto` alone (`reached(..., only="goto")`) has
+none: nothing applying there ends the decision with nothing done, so a situation where it
+happens is a gap. A situation that arrives by a plain `goto` (a rule that changes nothing
+first) meets that rule's condition, and one that arrives by an `each` meets its filter: the gap
+search looks only there (`arriving`).
 """
 
 from __future__ import annotations
@@ -19,8 +21,6 @@ from ..evaluate import World, holds
 from ..expressions import Condition
 from ..model import DECISION, Pack
 from ..outcomes import Each
-
-CALL = "call"
 
 
 def edges(pack: Pack) -> dict[str, set[tuple[str, str]]]:
@@ -49,34 +49,23 @@ def decision_points(pack: Pack) -> list[str]:
     return [pack.start]
 
 
-def reached(pack: Pack) -> dict[str, set[str]]:
-    """Every page a decision can reach → how it is reached (`start`, call, goto, each)."""
+def reached(pack: Pack, start: str | None = None, only: str | None = None) -> set[str]:
+    """The pages a decision can reach from `start` (the start page), following every link or
+    `only` links of one kind (`goto`: the pages reached with no call around them)."""
     graph = edges(pack)
-    found: dict[str, set[str]] = {pack.start: {"start"}}
-    todo = [pack.start]
+    first = start or pack.start
+    found, todo = {first}, [first]
     while todo:
-        page = todo.pop()
-        for how, target in graph.get(page, ()):
-            if target not in found:
+        for how, target in graph.get(todo.pop(), ()):
+            if (only is None or how == only) and target not in found:
+                found.add(target)
                 todo.append(target)
-            found.setdefault(target, set()).add(how)
     return found
 
 
 def reaching(pack: Pack, page: str) -> list[str]:
     """The decision points from which a decision can reach `page`."""
-    graph = edges(pack)
-    points = []
-    for point in decision_points(pack):
-        seen, todo = {point}, [point]
-        while todo:
-            for _, target in graph.get(todo.pop(), ()):
-                if target not in seen:
-                    seen.add(target)
-                    todo.append(target)
-        if page in seen:
-            points.append(point)
-    return points
+    return [point for point in decision_points(pack) if page in reached(pack, point)]
 
 
 @dataclass(frozen=True)
@@ -115,7 +104,7 @@ def arriving(pack: Pack, page: str) -> list[Arrival] | None:
             if not loops or any(e.where is None for e in loops):
                 return None
             found += [Arrival(e.where, e.scope, e.alias) for e in loops if e.where is not None]
-        elif how != "goto" or rule.then.effects:
+        elif how != "goto" or rule.then.effects or rule.then.call is not None:
             return None
         else:
             found.append(Arrival(rule_condition(rule)))
