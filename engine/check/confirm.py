@@ -81,14 +81,10 @@ class Confirmer:
     def first(self, found: Witness, starts: list[int]) -> list[Rule | None] | None:
         """For each rank in `starts`, the first rule of the page from that rank that applies
         (None: none does); None if the snapshot is refused or cannot be decided."""
-        self.decided += 1
         with budget.decision():
-            try:
-                situation = self.read(found.text(), self.engine.pack)
-                turn = Turn(self.engine, situation, seed=0, explain=False)
-            except WhybotError:
+            turn = self._turn(found)
+            if turn is None:
                 return None
-            turn.board.update(found.turn)
             try:
                 return [turn.session.first(found.page, start, turn.world())[0]
                         for start in starts]
@@ -96,3 +92,27 @@ class Confirmer:
                 return None
             finally:
                 turn.session.close()
+
+    def judged(self, found: Witness, targets: list[tuple[str, str]]) -> list[Any] | None:
+        """What the engine derives from the witness for each target: ("", a board judgment)
+        its value, (kind, field) the field of each entity of the kind (None: the snapshot is
+        refused)."""
+        with budget.decision():
+            turn = self._turn(found)
+            if turn is None:
+                return None
+            turn.session.close()
+            return [turn.board.get(name) if not kind else
+                    [entity.get(name) for entity in turn.store.by_kind.get(kind, [])]
+                    for kind, name in targets]
+
+    def _turn(self, found: Witness) -> Turn | None:
+        """The witness read and its judgments derived, the turn values set on the board."""
+        self.decided += 1
+        try:
+            turn = Turn(self.engine, self.read(found.text(), self.engine.pack), seed=0,
+                        explain=False)
+        except WhybotError:
+            return None
+        turn.board.update(found.turn)
+        return turn

@@ -4,12 +4,14 @@ why` decides as they are written), a clean pack exits 0, bad input is one line a
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 import yaml
 
 from tests.conftest import OVERLAYS, TOY_PACKS, refused
 
+ROOT = Path(__file__).resolve().parents[2]
 PLANTED = TOY_PACKS / "planted"
 CLEAN = TOY_PACKS / "planted_clean"
 
@@ -99,3 +101,29 @@ def test_a_rules_folder_that_is_a_file_or_broken_is_one_line(run, tmp_path):
     refused(run("rules", "check", "--pack", CLEAN, "--rules", tmp_path), "x.yaml:")
     refused(run("rules", "check", "--pack", CLEAN, "--witnesses", PLANTED / "pack.yaml"),
             "--witnesses", "is a file")
+
+
+@pytest.mark.parametrize(("pack", "variant"), [
+    ("arcs", None), ("arcs", "draft-000"), ("arcs", "draft-001"), ("arcs", "literal-ties"),
+    ("sparta_athens", None), ("yellow_scarves", None)])
+def test_the_shipped_packs_check_clean_or_excused(run, pack, variant):
+    args = ("--variant", variant) if variant else ()
+    result = run("rules", "check", "--pack", pack, *args, "--json")
+    report = json.loads(result.stdout)
+    assert result.exit_code == 0, [f["subject"] for f in report["findings"]
+                                   if not f["excused"]]
+    assert report["unknown_excuses"] == []
+    assert all(f["excused"]["cite"] for f in report["findings"])
+
+
+def test_a_house_rule_over_a_derivation_shows_what_it_judges_and_where_that_leads(run, tmp_path):
+    folder = ROOT / "knowledge" / "arcs" / "variants" / "literal-ties"
+    result = run("rules", "check", "--pack", "arcs", "--rules", folder, "--json",
+                 "--witnesses", tmp_path)
+    overlay = {f["subject"]: f for f in json.loads(result.stdout)["findings"]
+               if f["kind"] == "overlay"}
+    assert "replaces the shipped rule 'ambitions.tied-first'" in \
+        overlay["literal-ties.tied-first"]["message"]
+    judged = next(f for f in overlay.values() if f["witness"])
+    assert "decision points it can change: bot_turn" in judged["message"]
+    assert (tmp_path / Path(judged["witness"]["file"]).name).is_file()
