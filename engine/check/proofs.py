@@ -59,6 +59,8 @@ def _contradiction(parts: list[Condition], domains: Domains, scopes: Scopes) -> 
             if not compare(part.op, part.left.value, part.right.value):
                 return f"{part} is always false"
             continue
+        if not isinstance(part, Compare | Member):  # `not exists`: taken as satisfiable
+            continue
         for key, domain, op, constant in _tests(part, domains, scopes):
             groups[key].append((part, op, constant))
             domain_of[key] = domain
