@@ -64,6 +64,15 @@ def cpu_of(args: list[str], accept: tuple[int, ...] = (0,)) -> tuple[float, floa
     return cpu, wall, done.stdout.strip().splitlines()[-1]
 
 
+def report(label: str, runs: list[tuple[float, float, str]], target: float) -> None:
+    """One case's row: median CPU and wall seconds against its target, and its last line."""
+    cpu = statistics.median(r[0] for r in runs)
+    wall = statistics.median(r[1] for r in runs)
+    mark = "yes" if cpu < target else "NO"
+    print(f"{label:<44} {cpu:>14.2f} {wall:>7.2f} {'< ' + str(target):>7}  {mark}")
+    print(f"{'':<44} last line: {runs[-1][2]}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeats", type=int, default=5)
@@ -77,12 +86,7 @@ def main() -> None:
                   ["rules", "lint", "--pack", "arcs", "--rules", str(house)], 5.0)]
         print(f"{'case':<44} {'CPU s (median)':>14} {'wall s':>7} {'target':>7}  ok")
         for label, command, target in cases:
-            runs = [cpu_of(command) for _ in range(args.repeats)]
-            cpu = statistics.median(r[0] for r in runs)
-            wall = statistics.median(r[1] for r in runs)
-            mark = "yes" if cpu < target else "NO"
-            print(f"{label:<44} {cpu:>14.2f} {wall:>7.2f} {'< ' + str(target):>7}  {mark}")
-            print(f"{'':<44} last line: {runs[-1][2]}")
+            report(label, [cpu_of(command) for _ in range(args.repeats)], target)
     finally:
         shutil.rmtree(work, ignore_errors=True)
 

@@ -14,11 +14,10 @@ from __future__ import annotations
 
 import argparse
 import shutil
-import statistics
 import tempfile
 from pathlib import Path
 
-from lint import cpu_of, house_rules
+from lint import cpu_of, house_rules, report
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -46,15 +45,10 @@ def main() -> None:
     work = Path(tempfile.mkdtemp(prefix="whybot-check-bench-"))
     try:
         house = house_rules(work / "house", args.rules)
-        print(f"{'case':<40} {'CPU s (median)':>14} {'wall s':>7} {'target':>7}  ok")
+        print(f"{'case':<44} {'CPU s (median)':>14} {'wall s':>7} {'target':>7}  ok")
         for label, command, target, accept in cases(house, args.rules):
             cpu_of(command, accept)  # fills the compiled-engine cache
-            runs = [cpu_of(command, accept) for _ in range(args.repeats)]
-            cpu = statistics.median(r[0] for r in runs)
-            wall = statistics.median(r[1] for r in runs)
-            mark = "yes" if cpu < target else "NO"
-            print(f"{label:<40} {cpu:>14.2f} {wall:>7.2f} {'< ' + str(target):>7}  {mark}")
-            print(f"{'':<40} last line: {runs[-1][2]}")
+            report(label, [cpu_of(command, accept) for _ in range(args.repeats)], target)
     finally:
         shutil.rmtree(work, ignore_errors=True)
 
