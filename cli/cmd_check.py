@@ -36,7 +36,8 @@ def _read(text: str, pack: Pack) -> Situation:
 
 
 def _write(report: Report, folder: Path) -> dict[int, str]:
-    """Each witness as `folder/NAME.yaml`; finding index → the file written."""
+    """Each witness as `folder/NAME.yaml` (NAME: what it shows, as `gap-PAGE`); finding
+    index → the file written."""
     if folder.exists() and not folder.is_dir():
         raise WhybotError(f"--witnesses: {str(folder)!r} is a file",
                           hint="give a folder to write the witness snapshots into")
@@ -45,7 +46,11 @@ def _write(report: Report, folder: Path) -> dict[int, str]:
     for index, finding in enumerate(report.findings):
         if finding.witness is None:
             continue
-        path = folder / f"{index + 1:03d}-{finding.witness.snapshot['name']}.yaml"
+        name = finding.witness.snapshot["name"]
+        path, count = folder / f"{name}.yaml", 1
+        while str(path) in written.values():
+            count += 1
+            path = folder / f"{name}-{count}.yaml"
         path.write_text(finding.witness.text(), encoding="utf-8")
         written[index] = str(path)
     return written

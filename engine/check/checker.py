@@ -9,8 +9,10 @@ from collections.abc import Callable, Iterator
 from itertools import combinations
 
 from ..compiled import rule_condition
+from ..expressions import All, Condition, Not
 from ..lint import always, preempted
 from ..model import DECISION, Pack, Page, Rule
+from ..trees import board_names, kinds_read
 from .confirm import Confirmer, Witness, witness
 from .domains import Domains
 from .findings import (
@@ -53,7 +55,7 @@ class Checker:
         for finding in self.never_applies():
             impossible_rules.add(finding.subject)
             self.report.findings.append(finding)
-        self.report.findings += self.never_fires()
+        self.report.findings += self.never_fires(impossible_rules)
         ways, top = reached(self.pack), reached(self.pack, only="goto")
         for page in self.pack.decision_pages():
             if page.name not in ways:
@@ -74,13 +76,23 @@ class Checker:
                 yield Finding(NEVER_APPLIES, rule.id, f"rule {rule.id!r} can never apply",
                               rule.where, reasons)
 
-    def never_fires(self) -> Iterator[Finding]:
+    def never_fires(self, impossible_rules: set[str]) -> Iterator[Finding]:
         for page in self.pack.decision_pages():
-            for later, first, why in preempted(page.ordered(), page.repeat_while is not None):
-                yield Finding(NEVER_FIRES, later.id,
-                              f"rule {later.id!r} can never fire: {first.id!r} comes first",
-                              later.where, [f"it {why} {first.id!r} ({first.where}), which "
-                                            "ends the page"])
+            for later, first, why in preempted(page.ordered(), page.repeat_while is not None,
+                                               self.implies):
+                if later.id not in impossible_rules:
+                    yield Finding(NEVER_FIRES, later.id, f"rule {later.id!r} can never fire: "
+                                  f"{first.id!r} comes first", later.where,
+                                  [f"it {why} {first.id!r} ({first.where}), which ends the "
+                                   "page"])
+
+    def implies(self, later: Condition, earlier: Condition) -> bool:
+        """Proved: whenever `later` holds, `earlier` does (interval reasoning; only tried
+        when `earlier` reads nothing `later` does not)."""
+        if not (board_names(earlier) <= board_names(later)
+                and kinds_read(earlier) <= kinds_read(later)):
+            return False
+        return impossible(All((later, Not(earlier))), self.domains) is not None
 
     def gap(self, page: Page) -> None:
         """A situation where no rule of the page applies, on a page with no fallback."""

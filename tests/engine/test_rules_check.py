@@ -51,6 +51,12 @@ def test_a_rule_under_an_identical_higher_one_never_fires_and_names_it(planted):
     assert "same condition" in finding.proof[0]
 
 
+def test_a_rule_implied_by_a_higher_one_never_fires_by_interval_reasoning(planted):
+    finding = found(planted[1], "never fires")["turn.trade-more"]
+    assert "'turn.trade'" in finding.proof[0]
+    assert "the fact schema allows no situation where only it does" in finding.proof[0]
+
+
 def test_a_page_where_nothing_applies_has_a_witness_the_engine_confirms(planted):
     engine, report = planted
     gap = found(report, "gap")["turn"]
@@ -80,7 +86,8 @@ def test_equal_priority_rules_with_different_outcomes_conflict_on_a_witness(plan
 def test_the_planted_pack_has_exactly_its_faults(planted):
     assert sorted(f.key for f in planted[1].findings) == [
         "conflict turn.trade / turn.raid", "gap build", "gap turn",
-        "never applies turn.hoard", "never fires turn.rest-again"]
+        "never applies turn.hoard", "never fires turn.rest-again",
+        "never fires turn.trade-more"]
 
 
 def test_a_clean_pack_checks_clean_and_says_how_hard_it_looked():
