@@ -1,8 +1,9 @@
 """At the table: how long `whybot play` takes to its first question, and `log`, `undo`, `redo`.
 
-Each figure runs the `whybot` command itself on a real game file — an Arcs game started with
-`whybot new` and played five decisions from the answers files of `tests/play/arcs_game` — in a
-new process each time, as a player does. `play` is timed to its first question: with nothing to
+Each figure runs the `whybot` command itself on a real game file — the Arcs game of
+`tests/play/steward_game` (two bots, normal difficulty), started with `whybot new` and played
+to its last round end from its answers files, in the order of its plan — in a new process
+each time, as a player does. `play` is timed to its first question: with nothing to
 answer on standard input it stops there (exit 2, "no answer to ..."), having done every step a
 terminal session does before it asks. Printed: the median of the repeats, in wall-clock and in
 the CPU time of the command itself (its children's rusage), next to issue 20's target (0.5 s).
@@ -22,11 +23,13 @@ import tempfile
 import time
 from pathlib import Path
 
+import yaml
+
 ROOT = Path(__file__).resolve().parent.parent
 WHYBOT = Path(sys.executable).parent / "whybot"
-ANSWERS = ROOT / "tests" / "play" / "arcs_game"
-TURNS = [("--at", "chapter", "1-chapter.yaml"), ("2-turn.yaml",), ("3-turn.yaml",),
-         ("4-resume.yaml",), ("5-turn.yaml",)]
+ANSWERS = ROOT / "tests" / "play" / "steward_game"
+PLAN = yaml.safe_load((ANSWERS / "plan.yaml").read_text(encoding="utf-8"))
+TURNS = [step["answers"] for step in PLAN["steps"]][:-1]  # the last: the chapter ends
 TARGET = 0.5
 
 
@@ -45,11 +48,12 @@ def whybot(*args: str | Path, expect: tuple[int, ...] = (0,)) -> tuple[float, fl
 
 
 def played_game(folder: Path) -> Path:
-    """An Arcs game with five decisions logged."""
+    """The Arcs game with every decision but the last logged."""
     game = folder / "game.yaml"
-    whybot("new", "arcs", game, "--seed", "1", "--answers", ANSWERS / "setup.yaml")
-    for *options, answers in TURNS:
-        whybot("play", game, *options, "--answers", ANSWERS / answers)
+    whybot("new", "arcs", game, "--seed", str(PLAN["game"]["seed"]), "--answers",
+           ANSWERS / PLAN["game"]["setup"])
+    for answers in TURNS:
+        whybot("play", game, "--answers", ANSWERS / answers)
     return game
 
 

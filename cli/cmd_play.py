@@ -112,11 +112,17 @@ def play(game: GameFile,
          seed: Annotated[int | None, typer.Option(
              "--seed", "-s", metavar="N",
              help="Seed for this turn's dice (default: the game's seed + the turn number; "
-                  "the log keeps the faces, so a replay is the same).")] = None) -> None:
+                  "the log keeps the faces, so a replay is the same).")] = None,
+         moves: Annotated[bool, typer.Option(
+             "--moves", help="List every move you see for the bot (one entry each) instead "
+                             "of answering the bot's own questions (\"Can bot Tax to contend "
+                             "a declared ambition?\").")] = False) -> None:
     """Run the next bot decision: ask only what the procedure reaches, decide, remember.
 
-    Each question is the first fact the walk reads that the game file does not know; `?` shows
-    why (the rule and page), `back` revisits the previous answer. The decision is printed with
+    Each question is the first fact the walk reads that the game file does not know, and the
+    bot's moves are asked as its own flowchart asks them ("Can bot Tax to contend a declared
+    ambition?"; `--moves` lists them instead); `?` shows why (the rule and page), `back`
+    revisits the previous answer. The decision is printed with
     a short why, what the procedure changed is written back, and the turn is logged."""
     table = Table.open(game)
     _say_next(table, at, json_out)
@@ -124,7 +130,9 @@ def play(game: GameFile,
     given = kept_given(table, source.answers, bot or table.next_bot()) if source else {}
     if source is not None:
         source.used |= set(given)
-    turn = table.turn(bot, at, dice, seed=seed, follow=True, given=given)
+    moves = moves or (source is not None and any(key in source.answers
+                                                 for key in table.move_lists))
+    turn = table.turn(bot, at, dice, seed=seed, follow=True, given=given, moves=moves)
     while (question := turn.next_question()) is not None:
         value = ask(question, len(turn.answers) + 1)
         if value is BACK:

@@ -171,6 +171,7 @@ class FromFile:
         self.answers, self.origin, self.fallback = answers, origin, fallback
         self.used: set[str] = set()
         self.rolled = 0  # faces of `dice:` taken so far
+        self.taken: dict[str, int] = {}  # a judgment asked after each action: values taken
 
     def _faces(self, question: Question) -> Any:
         """A roll's faces from the file's `dice:` list (as a snapshot gives them), in order;
@@ -198,11 +199,26 @@ class FromFile:
                              hint=f"give {question.id}: as the procedure asks, then play again")
         if question.id in self.answers:
             self.used.add(question.id)
+            given = self.answers[question.id]
+            if question.what == "answer" and isinstance(given, list):  # asked again after
+                taken = self.taken.get(question.id, 0)  # each action: the values in order
+                if taken >= len(given):
+                    raise AnswerError(f"{question.id} is asked {taken + 1} times: the list "
+                                      f"gives {len(given)} value(s)", file=self.origin,
+                                      path=f"$.{question.id}",
+                                      hint="give one value for each time it is asked")
+                self.taken[question.id], given = taken + 1, given[taken]
             try:
-                return question.parse(self.answers[question.id])
+                return question.parse(given)
             except AnswerError as exc:
                 raise AnswerError(exc.message, file=self.origin, path=f"$.{question.id}",
                                   hint=exc.hint) from None
+        if question.what == "name":  # the table's name for a target: unnamed if not given
+            return question.default
+        if question.what == "review" and question.layer:  # after an action: still so,
+            return True  # unless the file says `unchanged.N: no`
+        if question.what == "review":  # still so, unless the file gives one of them anew
+            return not any(name in self.answers for name in question.known)
         if question.last:  # what the player said last time holds: the file changes nothing
             return question.default
         if self.fallback is not None:

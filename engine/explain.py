@@ -66,7 +66,8 @@ def _derivation_verdict(engine: Any, situation: Situation, rule: Rule, trace: Tr
     turn variables of that moment), as the trace used them."""
     judge = rule.then.judge
     board, entities = trace.derived_from or (engine.inputs(situation), situation.entities)
-    run = engine.derive(board, entities, situation.answers)
+    answers = situation.answers if trace.derived_answers is None else trace.derived_answers
+    run = engine.derive(board, entities, answers)
     if judge is None or judge.alias is not None:
         fired = [s for supports in run.field_support.values() for s in supports
                  if s.get("rule") == rule.id]

@@ -49,13 +49,18 @@ class Knowing:
 
     def _derive(self, entities: dict[str, list[dict[str, Any]]]) -> None:
         inputs = {n: v for n, v in self.board.items() if n not in self.pack.facts.judgments}
+        answers = self.situation.answers_at(len(self.trace.decision["actions"]))
         last = self.last_derivation
-        run = last.find(inputs, entities)
-        if run is None:
-            run = self.engine.derive(inputs, entities, self.situation.answers,
+        if answers is not self.situation.answers:  # said of the table an action left
+            run = self.engine.derive(inputs, entities, answers, None, self.record)
+        elif (found := last.find(inputs, entities)) is not None:
+            run = found
+        else:
+            run = self.engine.derive(inputs, entities, answers,
                                      last.replay(inputs, entities), self.record)
             last.keep(inputs, entities, run)
         self.trace.derived_from = (inputs, entities)
+        self.trace.derived_answers = answers
         self.board.update(run.board)
         self.derived_now = run
         values = run.judgment_values()

@@ -15,7 +15,7 @@ the procedure truly reaches, given the answers so far.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Collection, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -49,6 +49,8 @@ class Open:
     page: str
     kind: str = ""
     step: int = -1  # the step of the walk that first read it
+    layer: int = 0  # the actions taken before that step (what was said of the table then)
+    again: bool = False  # a question answered before an action, asked again after it
 
     def as_dict(self) -> dict[str, Any]:
         data = {"what": self.what, "name": self.name, "value": self.value, "says": self.says,
@@ -188,12 +190,13 @@ def _derivation_sources(pack: Pack, aliases: Mapping[str, str]) -> dict[Item, li
 
 
 def leaves(engine: Engine, item: Item, answers: Mapping[str, Any],
-           world: World | None = None) -> list[Item]:
+           world: World | None = None, asked: Collection[str] = ()) -> list[Item]:
     """What reading `item` comes down to: observations, kinds the snapshot lists, and
     judgments no rule derives — through the derivations of judgments, derived fields and
-    created kinds (a judgment the snapshot answers reads nothing further). With `world`, a
-    judgment's or created kind's derivations are read on it, cut short as the evaluator
-    cuts them; otherwise (and for entity fields) everything they mention."""
+    created kinds (a judgment the snapshot answers reads nothing further; one in `asked` is
+    itself the leaf: the seed's question, asked instead of what it is derived from). With
+    `world`, a judgment's or created kind's derivations are read on it, cut short as the
+    evaluator cuts them; otherwise (and for entity fields) everything they mention."""
     known = engine.known_reads
     sources = known.sources
     found: list[Item] = []
@@ -204,6 +207,12 @@ def leaves(engine: Engine, item: Item, answers: Mapping[str, Any],
         kind, name = current
         if kind == NAME and name in answers:
             continue
+        if kind == NAME and name in asked and _comes_to_moves(engine, current, world, asked):
+            found.append(current)
+            continue
+        if kind == FIELD and isinstance(asked, Instead) and \
+                name.partition(".")[0] in asked.kinds:
+            continue  # a field of a move not listed (the moves are asked instead): none read
         below = sources.get(current)
         if world is not None and current in known.by_rule:
             below = _read_by(known.by_rule[current], world)
@@ -245,25 +254,103 @@ def _events(engine: Engine, trace: Trace, reading: Reading,
         pending = next(events, None)
 
 
-def reached(engine: Engine, trace: Trace, reading: Reading,
-            answers: Mapping[str, Any]) -> Iterator[tuple[int, str, Item]]:
-    """Every leaf the walk read, first reading first: (step, rule, item)."""
-    expanded: set[Item] = set()
-    found: set[Item] = set()
+@dataclass(frozen=True)
+class Instead:
+    """What a consultation asks as the seed's questions: the judgments whose derivations may
+    come down to an entity list of `kinds` (the moves a player would otherwise list one by
+    one). `in` names the candidates; whether one is asked is settled on the board as the walk
+    read it (`_comes_to_moves`): a Fate's derivation guarded by another Fate reads no move."""
+
+    judgments: frozenset[str] = frozenset()
+    kinds: frozenset[str] = frozenset()
+
+    def __contains__(self, name: object) -> bool:
+        return name in self.judgments
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self.judgments)
+
+    def __len__(self) -> int:
+        return len(self.judgments)
+
+
+def asked_instead(engine: Engine, kinds: Collection[str]) -> Instead:
+    """The judgments a consultation may ask instead of the lists of `kinds` (see Instead)."""
+    if not kinds:
+        return Instead()
+    sources = engine.known_reads.sources
+    return Instead(frozenset(name for name in engine.pack.facts.judgments
+                             if _moves_in(sources.get((NAME, name), []), kinds)),
+                   frozenset(kinds))
+
+
+def _moves_in(items: list[Item], kinds: Collection[str]) -> bool:
+    """Whether these reads name a list of moves (the list, or a field of one)."""
+    return any((what == KIND and name in kinds) or
+               (what == FIELD and name.partition(".")[0] in kinds) for what, name in items)
+
+
+def _comes_to_moves(engine: Engine, item: Item, world: World | None,
+                    asked: Collection[str]) -> bool:
+    """Whether this judgment's own derivations, read on `world` (cut short as the evaluator
+    cuts them), read a list of moves: a count derived from the moves used this card (a
+    standing) is derived, not asked; a Fate's derivation guarded by another Fate reads none."""
+    if not isinstance(asked, Instead):
+        return False
+    known = engine.known_reads
+    reads = _read_by(known.by_rule[item], world) if world is not None and \
+        item in known.by_rule else known.sources.get(item, [])
+    return _moves_in(reads, asked.kinds)
+
+
+def layers(trace: Trace) -> list[int]:
+    """For each step, the actions taken before it."""
+    found, taken = [], 0
+    for step in trace.steps:
+        found.append(taken)
+        taken += "action" in step.outcome
+    return found
+
+
+def _answered(situation: Situation, layer: int, asked: Collection[str]) -> Mapping[str, Any]:
+    """The judgments answered for a walk `layer` actions in: everything said up to then,
+    except a judgment asked instead of its derivation, which each action leaves open anew
+    unless it was answered for this very layer."""
+    if layer == 0:
+        return situation.answers
+    later = situation.answers_after
+    here = later[layer - 1] if layer <= len(later) else {}
+    return {name: value for name, value in situation.answers_at(layer).items()
+            if name not in asked or name in here}
+
+
+def reached(engine: Engine, trace: Trace, reading: Reading, situation: Situation,
+            asked: Collection[str] = ()) -> Iterator[tuple[int, str, Item, int]]:
+    """Every leaf the walk read, first reading first: (step, rule, item, layer); a judgment
+    asked instead of its derivation comes once for each count of actions it was read after
+    (its layer), everything else once."""
+    expanded: set[tuple[int, Item]] = set()
+    found: set[tuple[int, Item]] = set()
     world = World(reading.board, reading.entities)  # judgments' derivations read on it
+    before = layers(trace) if asked or situation.answers_after else []
     for step, rule, item in _events(engine, trace, reading):
-        if item in expanded:
+        layer = before[step] if step < len(before) else before[-1] if before else 0
+        if (layer, item) in expanded:
             continue
-        expanded.add(item)
-        for leaf in leaves(engine, item, answers, world):
-            if leaf not in found:
-                found.add(leaf)
-                yield step, rule, leaf
+        expanded.add((layer, item))
+        answered = _answered(situation, layer, asked)
+        for leaf in leaves(engine, item, answered, world, asked):
+            key = (layer if leaf[1] in asked else -1, leaf)
+            if key not in found:
+                found.add(key)
+                yield step, rule, leaf, layer
 
 
 def open_facts(engine: Engine, trace: Trace, reading: Reading,
-               situation: Situation) -> list[Open]:
-    """The facts the decision rested on that the snapshot did not give, in reading order."""
+               situation: Situation, asked: Collection[str] = ()) -> list[Open]:
+    """The facts the decision rested on that the snapshot did not give, in reading order.
+    A judgment in `asked` (`asked_instead`) is asked as the seed's question; after an
+    action, again (the last answer offered), for the action changed the table it is about."""
     facts = engine.pack.facts
     set_by: dict[str, int] = {}
     for index, taken in enumerate(trace.steps):
@@ -271,10 +358,12 @@ def open_facts(engine: Engine, trace: Trace, reading: Reading,
             set_by.setdefault(name, index)
     keys = {kind: spec.key for kind, spec in facts.entities.items() if spec.key}
     found: list[Open] = []
-    for step, rule_id, (what, name) in reached(engine, trace, reading, situation.answers):
+    for step, rule_id, (what, name), layer in reached(engine, trace, reading, situation,
+                                                      asked):
         page = trace.steps[step].page if step < len(trace.steps) else ""
         if what == KIND:
-            if name in situation.unlisted and name in keys:
+            if name in situation.unlisted and name in keys and name not in \
+                    getattr(asked, "kinds", ()):  # moves not listed: asked by the judgments
                 entity = facts.entities[name]
                 found.append(Open("list", keys[name], [], entity.says, rule_id, page, name, step))
         elif name in facts.board:
@@ -282,8 +371,12 @@ def open_facts(engine: Engine, trace: Trace, reading: Reading,
                 spec = facts.board[name]
                 found.append(Open("fact", name, situation.board.get(name), spec.says,
                                   rule_id, page, step=step))
-        elif name in facts.judgments and name not in situation.answers:
-            spec = facts.judgments[name]
-            found.append(Open("answer", name, spec.default, spec.says, rule_id, page,
-                              step=step))
+        elif name in facts.judgments:
+            spec, said = facts.judgments[name], situation.answers_at(layer)
+            if name in asked and name in said:  # answered before this action: again
+                found.append(Open("answer", name, said[name], spec.says, rule_id, page,
+                                  step=step, layer=layer, again=True))
+            elif name not in said:
+                found.append(Open("answer", name, spec.default, spec.says, rule_id, page,
+                                  step=step, layer=layer))
     return found

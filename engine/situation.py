@@ -24,3 +24,17 @@ class Situation:
     defaulted_fields: dict[str, set[str]] = field(default_factory=dict)
     variant: str = ""  # the variant laid over the pack for it ("": the pack as it is)
     unlisted: set[str] = field(default_factory=set)
+    # what the player said of the table each action left: the i-th map holds from the
+    # (i+1)-th action on, over `answers` (a consultation asks a judgment again after an action)
+    answers_after: list[dict[str, Any]] = field(default_factory=list)
+
+    def answers_at(self, actions: int) -> dict[str, Any]:
+        """The answers that hold once `actions` actions are taken (`answers` itself while no
+        later answer applies, so a decision without them derives as it always did)."""
+        later = self.answers_after[:actions]
+        if not any(later):
+            return self.answers
+        merged = dict(self.answers)
+        for layer in later:
+            merged.update(layer)
+        return merged

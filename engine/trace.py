@@ -67,6 +67,7 @@ class Trace:
     entity_judgments: list[dict[str, Any]] = field(default_factory=list)
     # the board and entities the last derivation read (after a `rederive`, the board then)
     derived_from: tuple[dict[str, Any], dict[str, list[dict[str, Any]]]] | None = None
+    derived_answers: dict[str, Any] | None = None  # the answers that last derivation took
 
     def fired(self) -> list[str]:
         return [s.rule for s in self.steps if s.rule]

@@ -74,7 +74,8 @@ def _again(table: Table, logged: dict[str, Any], answers: dict[str, Any],
     what is wrong. `used` collects the ids asked."""
     used = set() if used is None else used
     faces = list(logged.get("snapshot", {}).get("dice", []))
-    turn = table.turn(logged["bot"], logged.get("point"), faces=faces)
+    turn = table.turn(logged["bot"], logged.get("point"), faces=faces,
+                      moves=listed_moves(table, logged))
     while (question := turn.next_question()) is not None:
         used.add(question.id)
         if question.id in answers and not question.again:
@@ -147,7 +148,8 @@ def asked_at(table: Table, number: int) -> list[tuple[Question, Any]]:
     with _rewound(table, number) as logged:
         answers = [(a["id"], a["value"]) for a in logged[0].get("asked", [])]
         faces = list(logged[0].get("snapshot", {}).get("dice", []))
-        turn = table.turn(logged[0]["bot"], logged[0].get("point"), faces=faces)
+        turn = table.turn(logged[0]["bot"], logged[0].get("point"), faces=faces,
+                          moves=listed_moves(table, logged[0]))
         for ident, value in answers:
             turn.answer(ident, value)
         return list(turn.answers)
@@ -174,6 +176,11 @@ def apply_fix(table: Table, plan: FixPlan, keep: bool) -> list[int]:
         game.log, game.undone = saved[2], saved[3]
     table._save(saved[:2], restore)
     return dropped
+
+
+def listed_moves(table: Table, logged: dict[str, Any]) -> bool:
+    """Whether a logged turn listed the bot's moves (then its answers are asked so again)."""
+    return any(asked["id"] in table.move_lists for asked in logged.get("asked", []))
 
 
 __all__ = ["FixPlan", "Later", "apply_fix", "asked_at", "plan_fix"]

@@ -5,7 +5,8 @@ The pack declares, as data: the first point of a new game (`start:`), what follo
 last decision's `result:` among some, a `when:` condition on what the game file knows of the
 next bot (`all_bots:` of every bot), `fewer: N` — the bot has had fewer than N turns in the
 run of turns at the point that ends the log — with `count: FACT` giving the turn that number,
-`first_bot:` the turn order has come round, `give:` facts the transition itself says), what a
+`every_bot:` every bot has had its turn at the last point since another point (the round
+has come round, whoever led it), `give:` facts the transition itself says), what a
 stopped card's next play is (`continues:`), what follows a point with no transition of its
 own (`otherwise:`), and the points the table brings up itself (`arise:`, offered for `--at`).
 `play` offers the next point from it; `--at` jumps anywhere.
@@ -16,7 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from whybot.engine.errors import WhybotError
+from whybot.engine.errors import WhybotError, did_you_mean
 from whybot.engine.evaluate import World, holds
 from whybot.engine.expressions import Condition
 from whybot.engine.parser import parse
@@ -37,7 +38,7 @@ class Step:
     all_bots: bool = False
     fewer: int = 0
     count: str | None = None
-    first_bot: bool = False  # only when the turn order comes round to the first bot again
+    every_bot: bool = False  # only once every bot has had its turn in the run at this point
     give: dict[str, Any] = field(default_factory=dict)  # facts the transition itself says
 
 
@@ -50,6 +51,9 @@ class Flow:
     otherwise: Step | None = None
     continues: str = "the bot's stopped card goes on"
     arise: dict[str, str] = field(default_factory=dict)
+
+
+STEP_KEYS = {"to", "says", "result", "when", "all_bots", "fewer", "count", "every_bot", "give"}
 
 
 @dataclass(frozen=True)
@@ -76,6 +80,10 @@ def read_flow(reader: Any, data: Any, points: set[str]) -> Flow | None:
 
     def step(raw: Any, path: tuple) -> Step:
         item = reader.mapping(raw, path)
+        for key in item:
+            if key not in STEP_KEYS:
+                raise reader.fail((*path, key), f"unknown key {key!r}",
+                                  did_you_mean(str(key), STEP_KEYS))
         if item.get("to") not in points:
             raise reader.fail((*path, "to"), f"{item.get('to')!r} is no decision point")
         if not item.get("says"):
@@ -94,7 +102,7 @@ def read_flow(reader: Any, data: Any, points: set[str]) -> Flow | None:
         return Step(str(item["to"]), str(item["says"]),
                     tuple(map(str, result if isinstance(result, list) else [result])),
                     when, bool(item.get("all_bots")), int(item.get("fewer") or 0), count,
-                    bool(item.get("first_bot")), give)
+                    bool(item.get("every_bot")), give)
 
     after = {}
     for point, steps in reader.mapping(spec.get("after"), ("flow", "after")).items():
@@ -130,7 +138,8 @@ def _applies(table: Table, step: Step, bot: str, last: dict[str, Any]) -> bool:
         return False
     if step.fewer and _turns_at(table, bot, step.to) >= step.fewer:
         return False
-    if step.first_bot and bot != table.game.bots[0]:
+    if step.every_bot and not all(_turns_at(table, b, str(last.get("point")))
+                                  for b in table.game.bots):
         return False
     if step.when is not None:
         bots = table.game.bots if step.all_bots else [bot]

@@ -48,13 +48,16 @@ class Inquiry:
 
     `data` is the snapshot as a mapping (what is known so far); `origin` the file its
     `include:` paths are relative to; `ask` facts asked whenever the walk reads them although
-    the pack's default is no assumption (a play section's `ask:`)."""
+    the pack's default is no assumption (a play section's `ask:`); `instead` the judgments
+    asked as the seed's questions rather than the list of moves they are derived from
+    (`reach.Instead`)."""
 
     engine: Engine
     data: dict[str, Any]
     origin: str
     seed: int | None = None
     ask: Collection[str] = ()
+    instead: Collection[str] = ()  # judgments asked instead of the moves they come from
     asked: list[Asked] = field(default_factory=list)
     rolled: list[dict[str, Any]] = field(default_factory=list)
 
@@ -99,12 +102,12 @@ class Inquiry:
         if required:
             return required, None, None
         situation, trace, reading = self.decide()
-        return open_facts(self.engine, trace, reading, situation), trace, reading
+        return open_facts(self.engine, trace, reading, situation, self.instead), trace, reading
 
     def give(self, question: Open, value: Any) -> None:
         """Record an answer where a snapshot holds it (a judgment under `answers:`)."""
         if question.what == "answer":
-            self.data.setdefault("answers", {})[question.name] = value
+            said(self.data, question.layer)[question.name] = value
         else:
             self.data[question.name] = value
 
@@ -114,7 +117,7 @@ class Inquiry:
             return None
         last = self.asked.pop()
         if last.question.what == "answer":
-            self.data.get("answers", {}).pop(last.question.name, None)
+            said(self.data, last.question.layer).pop(last.question.name, None)
         else:
             self.data.pop(last.question.name, None)
         return last
@@ -141,6 +144,16 @@ class Inquiry:
             faces = roll(unrolled, self)
             self.data["dice"] = [*self.data.get("dice", []), *faces]
             self.rolled.append({**unrolled, "faces": faces})
+
+
+def said(data: dict[str, Any], layer: int) -> dict[str, Any]:
+    """Where a snapshot holds the answers about the table `layer` actions in: `answers:`
+    before any action, else that action's map in `answers_after:`."""
+    if layer == 0:
+        return data.setdefault("answers", {})
+    later = data.setdefault("answers_after", [])
+    later += [{} for _ in range(layer - len(later))]
+    return later[layer - 1]
 
 
 def situation_data(data: dict[str, Any], origin: str) -> dict[str, Any]:

@@ -10,7 +10,8 @@ their label), what a decision that stops mid-card hands to the bot's next play (
 as the default (`remember:`), the decision points in game order (`flow:`, flow.py), its own
 wording, help and seed-given defaults for the questions (`questions:`), and the stops that
 decide nothing because the table left something out (`undecided:` — a result and what is
-asked again: such a turn is never saved). Every name
+asked again: such a turn is never saved), and the lists of moves whose judgments are asked as
+the seed's questions instead of listing each move (`consult:`). Every name
 is checked against the pack's fact schema, so a typo is one error naming the field path.
 """
 
@@ -84,6 +85,9 @@ class Playbook:
     # a stop that is no decision (the snapshot lacks something) → what is asked again
     undecided: dict[str, list[str]] = field(default_factory=dict)
     flow: Flow | None = None  # the decision points in game order (flow.py)
+    # entity lists of the bot's possible moves: their judgments, the seed's own questions, are
+    # asked instead of the list (listing every move stays a choice: `play --moves`)
+    consult: list[str] = field(default_factory=list)
 
     def scope_of(self, name: str) -> str | None:
         return next((s for s in SCOPES if name in self.keep[s]), None)
@@ -138,7 +142,7 @@ class _Reader:
     def read(self) -> Playbook:
         data = self.mapping(self.document.data, ())
         known = {"pack", "bots", "point", "snapshot", "setup", "keep", "remember", "ask",
-                 "hidden", "carry", "questions", "undecided", "flow"}
+                 "hidden", "carry", "questions", "undecided", "flow", "consult"}
         for key in data:
             if key not in known:
                 raise self.fail((key,), f"unknown key {key!r}", did_you_mean(str(key), known))
@@ -167,6 +171,8 @@ class _Reader:
             book.forget[kind] = self.names(names, ("remember", "except", kind),
                                            set(entity.fields), "field")
         book.ask = self.names(data.get("ask"), ("ask",), self.board, "fact")
+        book.consult = [self.lists[key] for key in self.names(
+            data.get("consult"), ("consult",), set(self.lists), "entity list")]
         for kind, names in self.mapping(data.get("hidden"), ("hidden",)).items():
             entity = self._entity(kind, ("hidden", kind))
             book.hidden[kind] = self.names(names, ("hidden", kind), set(entity.fields), "field")

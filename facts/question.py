@@ -63,6 +63,7 @@ class Question:
     label: str = ""
     again: str = ""  # asked again: the procedure could not decide without it (why)
     last: bool = False  # `default` is what the player said last time (kept by the game)
+    layer: int = 0  # a judgment: said of the table as this many actions of the card left it
     spec: FieldSpec | None = field(default=None, compare=False, repr=False)
 
     def why(self) -> str:
@@ -83,7 +84,7 @@ class Question:
                                 "text": self.text}
         for name in ("help", "default", "default_cite", "minimum", "maximum", "choices",
                      "count", "sides", "rule", "page", "rule_says", "cite", "known", "label",
-                     "again", "last"):
+                     "again", "last", "layer"):
             value = getattr(self, name)
             if value is not None and (name in ("minimum", "maximum", "default")
                                       or value not in ("", 0, {}, [])):

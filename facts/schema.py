@@ -33,6 +33,11 @@ def field_schema(spec: FieldSpec, pack: Pack) -> dict[str, Any]:
 def snapshot_schema(pack: Pack) -> dict[str, Any]:
     """The JSON Schema of a snapshot for this pack."""
     facts = pack.facts
+    answers = {"type": "object",
+               "description": "judgments given directly, overriding their derivation",
+               "additionalProperties": False,
+               "properties": {name: field_schema(spec, pack)
+                              for name, spec in facts.judgments.items()}}
     properties: dict[str, Any] = {
         "pack": {"const": pack.name},
         "name": {"type": "string"},
@@ -42,13 +47,10 @@ def snapshot_schema(pack: Pack) -> dict[str, Any]:
                     "description": "files of observations to merge in (e.g. the map)"},
         "dice": {"type": "array", "items": {"type": "integer", "minimum": 1},
                  "description": "pre-rolled dice, used in order before any seeded roll"},
-        "answers": {
-            "type": "object",
-            "description": "judgments given directly, overriding their derivation",
-            "additionalProperties": False,
-            "properties": {name: field_schema(spec, pack)
-                           for name, spec in facts.judgments.items()},
-        },
+        "answers": answers,
+        "answers_after": {"type": "array", "items": answers,
+                          "description": "judgments as the table stands after each action: "
+                                         "the i-th map holds from the (i+1)-th action on"},
     }
     required = ["pack"]
     for name, spec in facts.board.items():

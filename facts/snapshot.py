@@ -26,7 +26,8 @@ from whybot.engine.sources import Document, json_path, parse_text, read_document
 from .includes import with_includes
 from .values import ValueProblem, check_value
 
-RESERVED = {"pack", "name", "answers", "dice", "notes", "include", "expect", "variant"}
+RESERVED = {"pack", "name", "answers", "answers_after", "dice", "notes", "include", "expect",
+            "variant"}
 
 
 def _error(document: Document, path: tuple, message: str,
@@ -159,18 +160,29 @@ def _references(board: dict[str, Any], entities: dict[str, list[dict[str, Any]]]
                     seen[item[name]] = index
 
 
-def _answers(data: dict[str, Any], pack: Pack, document: Document) -> dict[str, Any]:
-    answers = data.get("answers", {})
+def _answers(answers: Any, pack: Pack, document: Document,
+             path: tuple[str | int, ...] = ("answers",)) -> dict[str, Any]:
     if not isinstance(answers, dict):
-        raise _error(document, ("answers",), "answers: is a mapping of judgment: value")
+        raise _error(document, path, "answers: is a mapping of judgment: value")
     checked = {}
     for name, value in answers.items():
         spec = pack.facts.judgments.get(name)
         if spec is None:
-            raise _error(document, ("answers", name), f"unknown judgment {name!r}",
+            raise _error(document, (*path, name), f"unknown judgment {name!r}",
                          did_you_mean(str(name), set(pack.facts.judgments)))
-        checked[name] = _checked(value, spec, pack, document, ("answers", name))
+        checked[name] = _checked(value, spec, pack, document, (*path, name))
     return checked
+
+
+def _answers_after(data: dict[str, Any], pack: Pack, document: Document,
+                   ) -> list[dict[str, Any]]:
+    """What the player said of the table after each action (a consultation's answers)."""
+    layers = data.get("answers_after", [])
+    if not isinstance(layers, list):
+        raise _error(document, ("answers_after",), "answers_after: is a list of mappings of "
+                                                   "judgment: value, one for each action")
+    return [_answers(layer, pack, document, ("answers_after", index))
+            for index, layer in enumerate(layers)]
 
 
 def _dice(data: dict[str, Any], document: Document) -> list[int]:
@@ -240,7 +252,9 @@ def situation_from(document: Document, pack: Pack, asking: bool = False,
     _references(board, entities, pack, document, unlisted if asking else set())
     name = data.get("name")
     return Situation(name=name if isinstance(name, str) and name else Path(document.file).stem,
-                     board=board, entities=entities, answers=_answers(data, pack, document),
+                     board=board, entities=entities,
+                     answers=_answers(data.get("answers", {}), pack, document),
+                     answers_after=_answers_after(data, pack, document),
                      dice=_dice(data, document), defaulted=defaulted,
                      defaulted_fields=defaulted_fields,
                      unlisted=unlisted)

@@ -41,9 +41,11 @@ from typing import Any, cast
 from whybot.engine.decide import Engine
 from whybot.engine.errors import SnapshotError, WhybotError, did_you_mean
 from whybot.engine.model import Pack
+from whybot.engine.reach import Reading, asked_instead
 from whybot.engine.situation import Situation
 from whybot.engine.trace import Trace
 
+from .consult import assumed_at_table, names_in, with_names
 from .flow import next_point
 from .game import Game, in_game_file, logged_snapshot, read_game, write_game
 from .ledger import compact, summary
@@ -147,6 +149,9 @@ class Table(Timeline):
         self.rules = tuple(str(self._folder(r)) for r in game.rules)
         self.engine = _engine(game.pack, self.rules)
         self.playbook = load_playbook(self.engine.pack)
+        self.instead = asked_instead(self.engine, self.playbook.consult)  # asked, not listed
+        self.move_lists = {self.engine.pack.facts.entities[kind].key
+                           for kind in self.playbook.consult}  # their snapshot keys
 
     def _folder(self, rule: str) -> Path:
         base = self.game.path.parent if self.game.path else Path.cwd()
@@ -257,17 +262,20 @@ class Table(Timeline):
     def turn(self, bot: str | None = None, point: Any = None, dice: str = "roll",
              answers: list[tuple[str, Any]] | None = None, seed: int | None = None,
              faces: list[int] | None = None, follow: bool = False,
-             given: dict[str, Any] | None = None) -> Turn:
+             given: dict[str, Any] | None = None, moves: bool = False) -> Turn:
         """The next decision (of `bot`, else `next_bot()`); `answers` replays answers given
         so far, in order (a web form); `seed` replaces the game's seed for this turn; `faces`:
         dice rolled already (a turn decided again); `follow`: without a point (or with the
         one offered), the one the pack's flow offers next (`next_point`), with the facts it
-        gives; `given`: kept facts given again (`kept_given`), replacing the kept values."""
+        gives; `given`: kept facts given again (`kept_given`), replacing the kept values;
+        `moves`: the bot's possible moves listed one by one, not asked as the seed's
+        questions."""
         offer = next_point(self) if follow else None
         if offer is not None and point in (None, offer.point) and bot in (None, offer.bot):
             return Turn(self, offer.bot, offer.point, dice, answers, seed, faces,
-                        {**offer.facts, **(given or {})})
-        return Turn(self, bot or self.next_bot(), point, dice, answers, seed, faces, given)
+                        {**offer.facts, **(given or {})}, moves)
+        return Turn(self, bot or self.next_bot(), point, dice, answers, seed, faces, given,
+                    moves)
 
     def log_lines(self) -> list[dict[str, Any]]:
         """One line per turn: number, bot, decision point, the decision in short, questions."""
@@ -288,8 +296,12 @@ class Table(Timeline):
             situation = situation_from(logged_snapshot(self.game, number), self.engine.pack)
         except SnapshotError as exc:
             raise in_game_file(exc, self.game, number) from None
-        return situation, self.engine.decide(situation, seed=self.game.seed + number,
-                                             explain=explain)
+        reading = Reading()
+        trace = self.engine.decide(situation, seed=self.game.seed + number, explain=explain,
+                                   reading=reading)
+        trace.assumed = assumed_at_table(self, situation, trace, reading)
+        return situation, with_names(self.engine.pack, trace,
+                                     names_in(self.game.log[number - 1].get("asked", [])))
 
     def replay(self) -> list[str]:
         """Every logged turn decided again: the turns whose decision differs (none, if the

@@ -19,7 +19,18 @@ from whybot.engine.errors import SnapshotError
 from whybot.engine.reach import Open, Reading
 from whybot.engine.trace import Trace
 
-from .inquiry import Inquiry, first_unrolled
+from .consult import (
+    REVIEW,
+    acted_on,
+    action_review,
+    after_action,
+    assumed_at_table,
+    names_in,
+    naming,
+    review,
+    with_names,
+)
+from .inquiry import Inquiry, first_unrolled, said
 from .question import AnswerError, Question, field_question, list_question
 from .wording import plain, reason
 
@@ -48,10 +59,14 @@ class Turn:
 
     def __init__(self, table: Table, bot: str, point: Any = None, dice: str = "roll",
                  answers: list[tuple[str, Any]] | None = None, seed: int | None = None,
-                 faces: list[int] | None = None, given: dict[str, Any] | None = None) -> None:
+                 faces: list[int] | None = None, given: dict[str, Any] | None = None,
+                 moves: bool = False) -> None:
         if dice not in DICE_MODES:
             raise ValueError(f"dice is one of {DICE_MODES}")
         self.table, self.bot, self.point, self.dice = table, bot, point, dice
+        # every move listed, rather than the seed's questions asked (a turn decided again
+        # from its answers lists them if it did)
+        self.moves = moves or any(ident in table.move_lists for ident, _ in answers or [])
         self.number = len(table.game.log) + 1
         # the game's seed for this turn, unless given: the log keeps the faces either way
         self.seed = table.game.seed + self.number if seed is None else seed
@@ -60,6 +75,7 @@ class Turn:
             self.base["dice"] = list(faces)
         self.answers: list[tuple[Question, Any]] = []
         self._open: tuple[list[Question], Trace | None, Reading | None] | None = None
+        self._state_trace: Trace | None = None  # the decision the open questions came from
         self.inquiry = self._inquiry(copy.deepcopy(self.base))
         for ident, value in answers or []:
             self.answer(ident, value)
@@ -68,8 +84,9 @@ class Turn:
 
     def _inquiry(self, data: dict[str, Any]) -> Inquiry:
         origin = str(self.table.game.path or f"{self.table.game.name or 'game'}.yaml")
+        listed = self.moves or any(key in data for key in self.table.move_lists)
         return Inquiry(self.table.engine, data, origin, seed=self.seed,
-                       ask=self.table.playbook.ask)
+                       ask=self.table.playbook.ask, instead=() if listed else self.table.instead)
 
     def questions(self) -> list[Question]:
         """Every question open now, the next one first (the later ones may go away once it
@@ -83,11 +100,17 @@ class Turn:
     def _state(self) -> tuple[list[Question], Trace | None, Reading | None]:
         if self._open is None:
             opened, trace, reading = self.inquiry.open()
+            self._state_trace = trace
             questions = [self._question(o) for o in opened]
             if trace is not None and reading is not None and self.dice == "table":
                 questions = self._with_dice(opened, questions, trace, reading)
             if not questions and trace is not None:
-                questions = self._again(trace)
+                questions = self._again(trace) or self._naming(trace)
+            elif questions and questions[0].id in self._unsaid() and not self._reviewed():
+                questions = [review(self._unsaid()), *questions]
+            elif questions and trace is not None and (held := self._held(opened, trace)):
+                questions = [action_review(self.table.engine.pack, opened[0].layer, held,
+                                           trace), *questions]
             self._open = questions, trace, reading
         return self._open
 
@@ -120,8 +143,9 @@ class Turn:
                                  **why)
         if item.what == "answer":
             spec = pack.facts.judgments[item.name]
-            return field_question(spec, pack, item.name, "answer", book.wording(item.name),
-                                  **why)
+            question = field_question(spec, pack, item.name, "answer",
+                                      book.wording(item.name), layer=item.layer, **why)
+            return after_action(question, item, self._state_trace) if item.layer else question
         spec = pack.facts.board[item.name]
         question = field_question(spec, pack, item.name, "fact", book.wording(item.name),
                                   **why)
@@ -148,6 +172,31 @@ class Turn:
         return _with(question, default=said, last=True,
                      help=f"Last time: {shown}. Anything changed? Keep it or give the new "
                           f"value. {question.help}".strip())
+
+    def _naming(self, trace: Trace) -> list[Question]:
+        named = names_in(self.asked())
+        return [q for q in naming(self.table.engine.pack, self.table.playbook.consult, trace)
+                if q.id not in named]
+
+    def _reviewed(self) -> bool:
+        return any(question.id == REVIEW for question, _ in self.answers)
+
+    def _held(self, opened: list[Open], trace: Trace) -> dict[str, Any]:
+        """After action k, the questions answered before it that the page reads again, but
+        not those the rule that took it read (the action may well have changed those):
+        offered at once, unless offered already."""
+        first = opened[0] if opened else None
+        if first is None or not first.again or \
+                any(q.id == f"{REVIEW}.{first.layer}" for q, _ in self.answers):
+            return {}
+        fired = acted_on(trace, first.layer)
+        return {o.name: o.value for o in opened
+                if o.layer == first.layer and o.again and o.name not in fired}
+
+    def _unsaid(self) -> dict[str, Any]:
+        """What the player said on earlier turns that this turn has not been given yet."""
+        return {name: value for name, value in self.table.said(self.bot).items()
+                if name not in self.inquiry.data}
 
     def _again(self, trace: Trace) -> list[Question]:
         """A stop that decides nothing (the pack's `undecided:`): what it lacks, asked again,
@@ -202,8 +251,17 @@ class Turn:
         return value
 
     def _give(self, data: dict[str, Any], question: Question, value: Any) -> None:
-        if question.what == "answer":
-            data.setdefault("answers", {})[question.id] = value
+        if question.what == "name":
+            return  # the decision's target as the table names it: not a fact of the snapshot
+        if question.what == "review":
+            if value and question.layer:  # still so after that action: said of it again
+                said(data, question.layer).update(
+                    {name: known["value"] for name, known in question.known.items()})
+            elif value:  # all of it still so: given, as the player said it last time
+                data.update({name: known["value"] for name, known in question.known.items()
+                             if name not in data})
+        elif question.what == "answer":
+            said(data, question.layer)[question.id] = value
         elif question.what == "dice":
             data["dice"] = [*data.get("dice", []), *value]
         elif question.what == "list":
@@ -242,7 +300,11 @@ class Turn:
         final = self._inquiry(snapshot)
         situation = final.situation()
         reading = Reading()
-        explained = self.table.engine.decide(situation, seed=self.seed, reading=reading)
+        engine = self.table.engine
+        explained = with_names(engine.pack, engine.decide(situation, seed=self.seed,
+                                                          reading=reading),
+                               names_in(self.asked()))
+        explained.assumed = assumed_at_table(self.table, situation, explained, reading)
         point = self.table.playbook.point
         at = situation.board.get(point) if point else None
         return TurnResult(self.number, self.bot, at, snapshot, explained, reading, self.asked())

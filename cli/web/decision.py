@@ -16,6 +16,7 @@ from starlette.responses import Response
 from whybot.engine.errors import WhybotError
 from whybot.engine.explain import rule_verdict
 from whybot.engine.model import Pack
+from whybot.facts.fix import listed_moves
 
 from ..brief import render_brief
 from ..decision_view import render_decision
@@ -68,6 +69,7 @@ def decision_page(pages: Pages, request: Request) -> Response:
     return pages.render(
         request, "decision.html", status=422 if rule_error else 200, game=name,
         number=number, entry=entry, last=last, turns=len(table.game.log),
+        moves=listed_moves(table, entry),
         big=_large(data, table.engine.pack),
         dice=tree_html(render_decision(data)) if data.get("dice") else None,
         rolled=bool(data.get("dice")), brief=tree_html(render_brief(data, 400)),

@@ -73,7 +73,7 @@ def turn_start(pages: Pages, request: Request) -> Response:
     with pages.lock:
         table = open_game(pages, name)
         turn = pages.turns.take(table, query.get("bot"), query.get("point"),
-                                query.get("dice", "roll"), None)
+                                query.get("dice", "roll"), None, query.get("moves") == "1")
         pages.turns.keep(turn, query.get("point"))
         return _question_page(pages, request, name, turn, query.get("point"))
 
@@ -87,7 +87,8 @@ def turn_answer(pages: Pages, request: Request, form: FormData) -> Response:
         action = text(form, "action") or "answer"
         dice = "roll" if action == "roll" else text(form, "dice")
         point = text(form, "point")
-        turn = pages.turns.take(table, text(form, "bot"), point, dice, text(form, "answers"))
+        turn = pages.turns.take(table, text(form, "bot"), point, dice, text(form, "answers"),
+                                text(form, "moves") == "1")
         question = turn.next_question()
         if action == "back":
             turn.back()

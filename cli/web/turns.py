@@ -21,11 +21,11 @@ from whybot.facts.turn import DICE_MODES, Turn
 
 from .forms import read_answers, write_answers
 
-Key = tuple[str, int, str, str, str, str]
+Key = tuple[str, int, str, str, str, str, bool]
 
 
-def _key(table: Table, bot: str, point: str, dice: str, answers: str) -> Key:
-    return (str(table.game.path), table.game.revision, bot, point, dice, answers)
+def _key(table: Table, bot: str, point: str, dice: str, answers: str, moves: bool) -> Key:
+    return (str(table.game.path), table.game.revision, bot, point, dice, answers, moves)
 
 
 @dataclass
@@ -37,17 +37,18 @@ class Turns:
     count: int = 0
 
     def take(self, table: Table, bot: str | None, point: str | None, dice: str | None,
-             answers: str | None) -> Turn:
-        """The turn of `bot` with these answers (the form's JSON), kept or rebuilt."""
+             answers: str | None, moves: bool = False) -> Turn:
+        """The turn of `bot` with these answers (the form's JSON), kept or rebuilt; `moves`:
+        the player lists every move rather than answering the bot's questions."""
         if dice not in DICE_MODES:
             raise AnswerError(f"dice is one of: {', '.join(DICE_MODES)}", path="dice")
         bot = bot or table.next_bot()
-        key = _key(table, bot, point or "", dice, answers or "[]")
+        key = _key(table, bot, point or "", dice, answers or "[]", moves)
         waiting = self.kept.get(key)
         if not waiting:
             # the point the game page offers (the flow's next) comes with what the flow knows
             return table.turn(bot, point or None, dice, read_answers(answers),
-                              follow=bool(point))
+                              follow=bool(point), moves=moves)
         turn = waiting.pop()
         self.count -= 1
         if not waiting:
@@ -56,7 +57,8 @@ class Turns:
         return turn
 
     def keep(self, turn: Turn, point: str | None) -> None:
-        key = _key(turn.table, turn.bot, point or "", turn.dice, write_answers(turn.asked()))
+        key = _key(turn.table, turn.bot, point or "", turn.dice, write_answers(turn.asked()),
+                   turn.moves)
         self.kept.setdefault(key, []).append(turn)
         self.kept.move_to_end(key)
         self.count += 1

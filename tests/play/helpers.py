@@ -28,6 +28,8 @@ def value_for(question: Any, values: dict[str, Any], dice: list[int]) -> Any:
         faces = dice[:question.count]
         del dice[:question.count]
         return faces
+    if question.what == "review":  # still so, unless the example gives one of them
+        return not any(name in values for name in question.known)
     if question.what == "list":
         return values.get(question.id, [])
     if question.what == "answer":
@@ -38,7 +40,7 @@ def value_for(question: Any, values: dict[str, Any], dice: list[int]) -> Any:
 def play(table: Table, values: dict[str, Any], *, bot: str | None = None,
          point: Any = None, dice: str = "roll") -> tuple[Turn, list[str]]:
     """Answer every question the turn asks from `values`; the turn and the ids asked."""
-    turn = table.turn(bot, point, dice)
+    turn = table.turn(bot, point, dice, moves=any(key in values for key in table.move_lists))
     faces = list(values.get("dice", []))
     asked = []
     while (question := turn.next_question()) is not None:

@@ -20,11 +20,13 @@ from .conftest import ARCS_GAME
 ASKED = {
     2: ["bonus_cards", "initiative", "cards", "seize_counter", "ambitions", "options",
         "material", "fuel", "weapon", "relic", "psionic", "weapon_guild_cards", "union_cards",
-        "golems", "damaged_ships", "rival_controlled", "guild_cards", "trust_contends_declared"],
+        "golems", "damaged_ships", "rival_controlled", "unchanged", "guild_cards",
+        "trust_contends_declared"],
     4: ["options", "flagship", "starports", "rival_controlled", "unbuilt_cities", "claims",
-        "guild_cards", "ambition_markers_available", "ships_unassigned"],
+        "unchanged", "guild_cards", "ambition_markers_available", "ships_unassigned"],
     5: ["bonus_cards", "initiative", "cards", "lead_suit", "initiative_seized_this_round",
-        "event_played_this_round", "ambitions", "ambition_markers_available", "options",
+        "event_played_this_round", "unchanged", "ambitions", "ambition_markers_available",
+        "options",
         "material", "fuel", "weapon", "relic", "psionic", "weapon_guild_cards", "union_cards",
         "golems", "damaged_ships"],
 }

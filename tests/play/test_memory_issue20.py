@@ -48,12 +48,18 @@ def test_an_invasion_through_two_engagements_asks_the_board_once(tmp_path):
     table = Table.open(table.game.path)
     assert table.game.state["entities"]["game"]["bot"]["Red"]["captured"] == 3
 
-    # the next turn offers the board as the invasion left it: anything changed?
-    question = table.turn(point="turn").next_question()
-    assert question is not None and question.id == "provinces" and question.last
-    birchwood = next(p for p in question.default if p["name"] == "Birchwood")
+    # the next turn offers the board as the invasion left it, all at once: still so?
+    turn = table.turn(point="turn")
+    question = turn.next_question()
+    assert question is not None and question.id == "unchanged" and question.default is True
+    assert "provinces: Ashford, Birchwood" in question.text
+    birchwood = next(p for p in question.known["provinces"]["value"]
+                     if p["name"] == "Birchwood")
     assert birchwood["owner"] == "Red" and birchwood["capture_number"] == 3
     assert "acted" not in birchwood  # it held for that turn only (remember: except:)
+    turn.answer("unchanged", False)  # something changed: each is asked, the last offered
+    question = turn.next_question()
+    assert question is not None and question.id == "provinces" and question.last
     assert question.help.startswith("Last time: 9 entries. Anything changed?")
 
 
@@ -107,9 +113,9 @@ def test_arcs_guild_cards_and_resources_are_offered_as_last_time(run, tmp_path):
     assert data["state"]["said"]["red"]["weapon"] == 1
     # the resumed card reads the Guild cards again: offered as last time, kept by a file
     resume = yaml.safe_load((ARCS_GAME / "4-resume.yaml").read_text(encoding="utf-8"))
-    turn = Table.open(game).turn()
+    turn = Table.open(game).turn(moves=True)  # the file lists the moves
     while (question := turn.next_question()) is not None and question.id != "guild_cards":
-        turn.answer(question.id, resume[question.id])
+        turn.answer(question.id, resume.get(question.id, False))  # unchanged: no, ask each
     assert question is not None and question.last and question.default == []
     resume.pop("guild_cards")
     partial.write_text(yaml.safe_dump(resume), encoding="utf-8")

@@ -34,10 +34,12 @@ def test_a_yellow_scarves_round(tmp_path):
     turn, asked = play(table, board, point="turn", dice="table")
     # the bot and its bots: list come from the game; the provinces first (the map names
     # them), the players (an owner names one), the round, then the three rolls
-    assert asked == ["provinces", "players", "round", "dice.0", "dice.1", "dice.2"]
+    # what the setup said is offered at once; the example gives it anew, so each is asked
+    assert asked == ["unchanged", "provinces", "players", "round", "dice.0", "dice.1",
+                     "dice.2"]
     questions = [q for q, _ in turn.answers]
-    assert [q.kind for q in questions[3:]] == ["dice", "dice", "dice"]
-    assert (questions[3].count, questions[3].sides) == (1, 6)
+    assert [q.kind for q in questions[4:]] == ["dice", "dice", "dice"]
+    assert (questions[4].count, questions[4].sides) == (1, 6)
     result = turn.decide()
     entry = table.record(result)
     assert [(a["action"], a["rule"]) for a in entry["decision"]["actions"]] == [

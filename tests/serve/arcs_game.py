@@ -27,6 +27,8 @@ TURN_1: dict[str, Any] = {  # in the order the procedure reaches them
 }
 TURN_2 = {k: v for k, v in TURN_1.items()  # the game file knows the counters now
           if k not in ("hand_counter", "seize_counter")}
+# what the player said last turn is offered at once; the script gives it anew, so: changed
+TURN_2 = {**dict(list(TURN_2.items())[:6]), "unchanged": False, **dict(list(TURN_2.items())[6:])}
 
 SETUP = {"pack": "arcs", "seat0": "red", "seat0.fate": "none", "act": "1",
          "difficulty": "none", "seed": "7"}  # seed 7: turn 2's seize roll fails too
@@ -43,3 +45,19 @@ def cells(rows: list[dict[str, Any]]) -> dict[str, str]:
     """An entity list as the page's table sends it (`value.ROW.FIELD`)."""
     return {f"value.{i}.{name}": as_text(v) for i, row in enumerate(rows)
             for name, v in row.items()}
+
+# A normal-difficulty turn answered as the bot's flowchart asks it (no list of moves): the
+# bot leads, Taxes twice to contend Tycoon (declared, 1 against 3), then nothing applies.
+# A list gives a question's answers in the order it is asked (again after each action).
+CONSULT: dict[str, Any] = {
+    "hand_counter": 4, "power": 2, "player_power": 3, "bonus_cards": 0, "initiative": True,
+    "cards": CARDS, "seize_counter": 0, "ambitions": AMBITIONS[:1],
+    "can.secure.contend_declared": False, "can.tax.contend_declared": [True, True, False],
+    "material": 0, "fuel": 0, "weapon": 0, "relic": 0, "psionic": 0, "weapon_guild_cards": 0,
+    "union_cards": 0, "golems": [], "damaged_ships": 0,
+    "loyal_buildings_rival_controlled": False, "guild_cards": [],
+    "can.tax.contend_undeclared": False, "can.tax.captives": False, "can.influence.card": False,
+    "trust_contends_declared": False, "can.repair.rival_building": False,
+    "can.repair.any": False, "can.tax.grow_lead": False, "can.tax.any": False,
+    "named.1": "Blue's city in Hexy 2", "named.2": "Yellow's city in Arrow 1",
+}

@@ -25,7 +25,7 @@ from whybot.cli.cmd_serve import free_port
 from whybot.cli.web.app import create_app
 from whybot.facts.table import Table
 
-from .arcs_game import AMBITIONS, TURN_1, TURN_2, as_text
+from .arcs_game import AMBITIONS, CONSULT, TURN_1, TURN_2, as_text
 
 pytestmark = pytest.mark.browser
 ROOT = Path(__file__).resolve().parents[2]
@@ -33,6 +33,7 @@ INSTALL = ("no Chromium for the browser tests: install it with `sudo apt-get ins
            "chromium` (Debian/Ubuntu) and `pip install -e '.[test]'` for Playwright; "
            "Playwright's own browser download is not needed")
 SIZES = {"phone": {"width": 360, "height": 740}, "tablet": {"width": 768, "height": 1024}}
+PHONE = {"width": 390, "height": 844}
 # Playwright waits 30 s for a page by default; a shared 2-core machine under a full test run
 # has taken longer to load a pack on the first decision. A hang still fails, later.
 WAIT_MS = 120_000
@@ -157,12 +158,14 @@ def _new_game(page: Any, base: str) -> None:
     page.locator("summary", has_text="Dice seed").click()
     page.fill("#seed", "7")
     page.get_by_role("button", name="Start the game").click()
-    _start_a_turn(page, 1)
 
 
-def _start_a_turn(page: Any, number: int) -> None:
-    """A bot turn, not the point the game's flow offers first (the Act I Setup)."""
+def _start_a_turn(page: Any, number: int, moves: bool = True) -> None:
+    """A bot turn, not the point the game's flow offers first (the Act I Setup); `moves`:
+    listing every move (the table) rather than answering the bot's questions."""
     page.select_option("#point", "")
+    if moves:
+        page.get_by_label("List every move I see for the bot").check()
     page.get_by_role("button", name=f"Start turn {number}").click()
 
 
@@ -173,6 +176,7 @@ def test_a_two_turn_arcs_game_with_one_undo(chromium, server, size):
     context.set_default_timeout(WAIT_MS)
     page = context.new_page()
     _new_game(page, base)
+    _start_a_turn(page, 1)
 
     assert play_turn(page, TURN_1) == list(TURN_1)
     assert page.url.endswith("/g/arcs-web/turns/1")
@@ -198,6 +202,44 @@ def test_a_two_turn_arcs_game_with_one_undo(chromium, server, size):
     assert table.game.state["bots"]["red"]["hand_counter"] == 2
     assert table.game.state["entities"]["game"]["ambition"]["tycoon"]["declared"] is \
         AMBITIONS[0]["declared"]
+    context.close()
+
+
+def test_a_normal_difficulty_turn_asks_the_bots_own_questions_on_a_phone(chromium, server):
+    """The default flow at 390×844: the seed's questions one per screen, yes/no buttons, the
+    same question again after each action, the targets named in the table's words; no page
+    scrolls sideways."""
+    base, games = server
+    context = chromium.new_context(viewport=PHONE)
+    context.set_default_timeout(WAIT_MS)
+    page = context.new_page()
+    page.goto(base + "/")
+    page.get_by_role("button", name="Set up a new game").click()
+    page.fill("#name", "arcs-phone")
+    page.select_option("#difficulty", "normal")
+    page.get_by_role("button", name="Start the game").click()
+    _start_a_turn(page, 1, moves=False)
+    asked, taken = [], {}
+    while page.locator('input[name="question"]').count():
+        question = page.locator('input[name="question"]').input_value()
+        assert question in CONSULT, f"asked {question!r}"
+        width = page.evaluate("document.documentElement.scrollWidth")
+        assert width <= PHONE["width"], f"{question}: the page scrolls sideways ({width} px)"
+        value = CONSULT[question]
+        if isinstance(value, list) and question not in ("cards", "ambitions", "golems",
+                                                        "guild_cards"):
+            taken[question] = taken.get(question, 0) + 1
+            value = value[taken[question] - 1]
+        asked.append(question)
+        answer(page, value, keyboard=False)
+        assert page.locator(".error").count() == 0, page.locator(".error").all_inner_texts()
+    assert "options" not in asked and asked.count("can.tax.contend_declared") == 3
+    big = page.inner_text(".decision")
+    assert "Blue's city in Hexy 2" in big and "Yellow's city in Arrow 1" in big
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    page.screenshot(path=str(artifacts() / "phone-consult-decision.png"), full_page=True)
+    log = Table.open(games / "arcs-phone.yaml").game.log
+    assert [a["action"] for a in log[0]["decision"]["actions"]] == ["tax", "tax"]
     context.close()
 
 

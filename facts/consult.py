@@ -1,0 +1,155 @@
+"""The consultation's own questions: what `play` asks beyond the facts the walk reached.
+
+A player at the table answers the bot's flowchart ("Can bot Tax to contend a declared
+ambition?", `reach.Instead`) instead of listing every move. Three questions come with that:
+- after an action restarts the card's page, a question answered before it is asked again of
+  the table the action left, the last answer offered (`after_action`);
+- everything said on an earlier turn that holds until the table changes is offered at once,
+  "Is all of this still so?" (`review`): yes keeps it all, no asks each as the walk reads it;
+- an action whose rule targets one of the moves, decided on a "yes" without a listed move,
+  asks which one the bot takes, in the table's words (`naming`); the name is what the
+  decision shows as its target, and never changes the decision.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import TYPE_CHECKING, Any
+
+from whybot.engine.reach import Open, Reading, open_facts
+from whybot.engine.situation import Situation
+from whybot.engine.trace import Trace
+
+from .question import Question
+from .wording import plain
+
+if TYPE_CHECKING:
+    from whybot.engine.model import Pack
+
+    from .table import Table
+
+REVIEW = "unchanged"  # the review question's id (an answers file may give it)
+NAMED = "named"  # a naming question's id: `named.N`, N the action's number
+
+
+def after_action(question: Question, item: Open, trace: Trace | None) -> Question:
+    """A question of the walk read again after action `item.layer`: asked of the table as
+    that action left it; if answered before it, the last answer offered."""
+    text = f"{_after(trace, item.layer)}: {question.text}"
+    if not item.again:
+        return replace(question, text=text)
+    return replace(question, text=text, default=item.value, last=True,
+                 help=f"Before that action: {shown(item.value)}. Is it still so on the table "
+                      f"now? {question.help}".strip())
+
+
+def review(said: dict[str, Any]) -> Question:
+    """What the player said on earlier turns, offered at once (see the module docstring)."""
+    listed = "; ".join(f"{plain(name)}: {shown(value)}" for name, value in said.items())
+    return Question(id=REVIEW, what="review", kind="yes_no",
+                    text=f"Since the last turn: {listed}. Is all of this still so?",
+                    help="yes: keep them all; no: each is asked as the procedure reads it, "
+                         "the last value offered", default=True, last=True,
+                    known={name: {"value": value} for name, value in said.items()})
+
+
+def action_review(pack: Pack, layer: int, held: dict[str, Any], trace: Trace) -> Question:
+    """After action `layer`, the answers given before it that the page reads again (not
+    those the rule that acted read): "Is each still so?" — yes keeps them all for the table
+    the action left, no asks each, the last answer offered."""
+    listed = "; ".join(f"{plain(pack.facts.judgments[name].says or name)} {shown(value)}"
+                       for name, value in held.items())
+    return Question(id=f"{REVIEW}.{layer}", what="review", kind="yes_no", layer=layer,
+                    text=f"{_after(trace, layer)}, is each of these still so? {listed}",
+                    help="yes: keep these answers; no: each is asked again, the last answer "
+                         "offered", default=True, last=True,
+                    known={name: {"value": value} for name, value in held.items()})
+
+
+def acted_on(trace: Trace, layer: int) -> set[str]:
+    """What the rule that took action `layer` read (its answers are asked again, not held)."""
+    taken = 0
+    for step in trace.steps:
+        if "action" in step.outcome:
+            taken += 1
+            if taken == layer:
+                return set(step.matched)
+    return set()
+
+
+def naming(pack: Pack, kinds: list[str], trace: Trace) -> list[Question]:
+    """For each action decided on a "yes" whose rule targets one of the moves (`kinds`)
+    and took none (no move listed): which one, as the table names it."""
+    found = []
+    for number, action in enumerate(trace.decision["actions"], start=1):
+        kind = _target_kind(pack, action.get("rule", ""))
+        if action.get("target") is not None or kind not in kinds:
+            continue
+        what = plain(" — ".join(str(action[k]) for k in ("action", "goal") if action.get(k)))
+        prefer = "; ".join(plain(str(p)) for p in action.get("prefer", []))
+        spec = pack.facts.entities[kind]
+        found.append(Question(
+            id=f"{NAMED}.{number}", what="name", kind="text", default="",
+            text=f"Action {number} ({what}): which one? Name it as you see it on the table "
+                 "(Enter: leave it unnamed)",
+            help=(f"The seed prefers: {prefer}. " if prefer else "") +
+                 plain(spec.fields[spec.naming_field].says if spec.naming_field else "")))
+    return found
+
+
+def with_names(pack: Pack, trace: Trace, names: dict[str, Any]) -> Trace:
+    """The decision with the targets the player named (`named.N`: the name) on its actions,
+    as an entry of the moves would name them."""
+    for ident, name in names.items():
+        number = int(ident.rpartition(".")[2])
+        actions = trace.decision["actions"]
+        if not name or not 1 <= number <= len(actions):
+            continue
+        kind = _target_kind(pack, actions[number - 1].get("rule", ""))
+        spec = pack.facts.entities.get(kind or "")
+        if spec is not None and spec.naming_field:
+            actions[number - 1]["target"] = {spec.naming_field: name}
+    return trace
+
+
+def assumed_at_table(table: Table, situation: Situation, trace: Trace,
+                     reading: Reading) -> list[dict[str, Any]]:
+    """What a decision at the table read and nobody gave: the moves, unless listed, were
+    asked as the seed's questions (the judgments a consultation asks), so they are none."""
+    listed = any(kind not in situation.unlisted for kind in table.playbook.consult)
+    return [o.as_dict() for o in open_facts(table.engine, trace, reading, situation,
+                                            () if listed else table.instead)]
+
+
+def names_in(asked: list[dict[str, Any]]) -> dict[str, Any]:
+    """The naming answers of a logged turn's `asked` list."""
+    return {a["id"]: a["value"] for a in asked if str(a["id"]).startswith(f"{NAMED}.")}
+
+
+def shown(value: Any) -> str:
+    """A value said at the table, in a line: yes/no, the names of a list, or in words."""
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, list):
+        names = [str(next(iter(item.values()))) if isinstance(item, dict) and item else
+                 str(item) for item in value]
+        return ", ".join(map(plain, names)) if names else "none"
+    return plain(str(value))
+
+
+def _after(trace: Trace | None, layer: int) -> str:
+    """"After action 2 (tax — take captives)"."""
+    actions = trace.decision["actions"] if trace is not None else []
+    done = actions[layer - 1] if len(actions) >= layer else {}
+    taken = plain(" — ".join(str(done[k]) for k in ("action", "goal") if done.get(k)))
+    return f"After action {layer}" + (f" ({taken})" if taken else "")
+
+
+def _target_kind(pack: Pack, rule_id: str) -> str | None:
+    rule = pack.rule(rule_id) if rule_id else None
+    kinds = [c.kind for c in rule.then.choices if c.role == "target"] if rule else []
+    return kinds[0] if kinds else None
+
+
+__all__ = ["NAMED", "REVIEW", "acted_on", "action_review", "after_action",
+           "assumed_at_table", "names_in", "naming", "review", "shown", "with_names"]
