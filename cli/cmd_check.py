@@ -102,8 +102,8 @@ def rules_check(pack: RulesPack = None, rules: RulesOption = None,
         for searched in report.searched:
             out.print(Text(f"  searched: {searched}", style="dim"))
         for key in report.unknown_excuses:
-            out.print(Text(f"pack.yaml excuses a finding rules check does not make: {key!r}",
-                           style="yellow"))
+            out.print(Text(f"pack.yaml excuses a finding about no rule or page of the pack: "
+                           f"{key!r}", style="yellow"))
         counts = report.counts()
         summary = ", ".join(f"{counts[k]['found']} {k}" + (f" ({counts[k]['excused']} excused)"
                                                            if counts[k]["excused"] else "")

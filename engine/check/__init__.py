@@ -28,7 +28,8 @@ def check(pack: Pack, engine: Engine, read: Reader, tries: int = TRIES,
         base = Confirmer(shipped, read)
         report.findings += overlay_effects(shipped.pack, checker, base)
         report.decided = checker.confirmer.decided + base.decided
-    report.excuse(pack.check.get("excused", {}))
+    report.excuse(pack.check.get("excused", {}),
+                  {rule.id for rule in pack.rules()} | set(pack.pages))
     return report
 
 

@@ -47,6 +47,12 @@ class Finding:
                 "excused": self.excused}
 
 
+def _names_known(key: str, names: set[str]) -> bool:
+    kind = next((k for k in KINDS if key.startswith(k + " ")), None)
+    return kind is not None and all(
+        part.strip() in names for part in key[len(kind) + 1:].split(" / "))
+
+
 @dataclass
 class Searched:
     """A search that found no witness: what it looked for, where, and how hard."""
@@ -67,12 +73,14 @@ class Report:
     unknown_excuses: list[str] = field(default_factory=list)
     decided: int = 0  # witnesses the rule engine decided (confirmed or not)
 
-    def excuse(self, excused: dict[str, dict[str, str]]) -> None:
-        """Mark the findings the pack excuses; note the excuses no finding matches."""
-        keys = {finding.key for finding in self.findings}
+    def excuse(self, excused: dict[str, dict[str, str]], names: set[str]) -> None:
+        """Mark the findings the pack excuses; note the excuses that cannot match a finding
+        (an unknown kind, or a rule or page the pack does not have: `names`). An excuse
+        whose finding this run did not make stays: a search that finds no witness does not
+        show there is none, and a variant may replace the rules it is about."""
         for finding in self.findings:
             finding.excused = excused.get(finding.key)
-        self.unknown_excuses = [key for key in excused if key not in keys]
+        self.unknown_excuses = [key for key in excused if not _names_known(key, names)]
 
     def counts(self) -> dict[str, dict[str, int]]:
         """kind → how many found, and how many of those the pack excuses."""

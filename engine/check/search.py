@@ -68,6 +68,10 @@ class PageSearch:
             for kind in kinds.values():
                 self.fields.setdefault(kind, set())
         self.random = random.Random(zlib.crc32(page.name.encode()))
+        self.creators: dict[str, list[Rule]] = {}
+        for rule in pack.derivations():
+            if rule.then.create is not None:
+                self.creators.setdefault(rule.then.create.kind, []).append(rule)
 
     def applying(self, probe: Probe) -> list[Rule]:
         """The page's rules whose conditions hold in the probe, in the order considered."""
@@ -130,10 +134,31 @@ class PageSearch:
                 if part.where is not None:
                     self._aim(probe, part.where, made, (part.alias, part.kind))
                 probe.entities.setdefault(part.kind, []).append(made)
+                self._source(probe, part.kind, made)
             elif isinstance(part, Not) and isinstance(part.item, Exists):
                 probe.entities[part.item.kind] = []
             elif isinstance(part, Compare | Member):
                 self._meet(probe, part, entity, scope)
+
+    def _source(self, probe: Probe, kind: str, made: dict[str, Any]) -> None:
+        """An entity no snapshot lists (derivations create it) is made by listing what it is
+        created from: one derivation that creates the kind is aimed at, and the entity its
+        condition binds gets the fields the created one copies from it (`with: {suit:
+        c.suit}`). The plain evaluator reads `made`; the rule engine derives its own."""
+        creators = self.creators.get(kind)
+        if not creators:
+            return
+        rule = self.random.choice(creators)
+        before = {k: len(v) for k, v in probe.entities.items()}
+        self._aim(probe, rule_condition(rule), {})
+        sources = scopes(rule.when)
+        assert rule.then.create is not None
+        for assign in rule.then.create.fields:
+            value = assign.value
+            if isinstance(value, Ref) and value.scope in sources and assign.name in made:
+                items = probe.entities.get(sources[value.scope], [])
+                if len(items) > before.get(sources[value.scope], 0):
+                    items[before.get(sources[value.scope], 0)][value.name] = made[assign.name]
 
     def _meet(self, probe: Probe, part: Compare | Member, entity: dict[str, Any],
               scope: tuple[str, str] | None) -> None:

@@ -110,10 +110,13 @@ def test_an_overlay_that_disables_the_only_rule_of_a_page_is_found_with_a_witnes
 
 def test_an_excuse_marks_its_finding_and_a_stale_one_is_reported(planted):
     _, report = planted
-    report.excuse({"gap turn": {"reason": "r", "cite": "§ c"}, "gap nowhere": {"reason": "r",
-                                                                                "cite": "§ c"}})
+    why = {"reason": "r", "cite": "§ c"}
+    report.excuse({"gap turn": why, "gap nowhere": why, "conflict turn.rest / turn.trade": why,
+                   "conflict turn.rest / turn.gone": why, "shadow turn.rest": why},
+                  {"turn", "build", "turn.rest", "turn.trade"})
     assert [f.key for f in report.findings if f.excused] == ["gap turn"]
-    assert report.unknown_excuses == ["gap nowhere"]
+    assert report.unknown_excuses == ["gap nowhere", "conflict turn.rest / turn.gone",
+                                      "shadow turn.rest"]
     assert report.counts()["gap"] == {"found": 2, "excused": 1}
 
 
