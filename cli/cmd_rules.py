@@ -28,6 +28,7 @@ from .common import (
 )
 from .graph import mermaid
 from .group import command_group, out, print_json
+from .new_page import new_page
 from .options import JsonOption, RulesOption, RulesPack
 
 rules_app = command_group("Browse, check and document the rule files of a knowledge pack.")
@@ -61,6 +62,29 @@ def rules_list(pack: RulesPack = None, rules: RulesOption = None,
                 out.print(Padding(Text(rule.says, style="italic dim"), (0, 0, 0, 8)))
     for rule_id, reason in loaded.disabled.items():
         out.print(Text(f"disabled: {rule_id}: {reason}", style="yellow"))
+
+
+@rules_app.command("new")
+def rules_new(template: Annotated[str, typer.Argument(
+                  metavar="TEMPLATE", help="The pack's page template to start from (fate).")],
+              name: Annotated[str, typer.Argument(
+                  metavar="NAME", help="The new page's name (miser): lowercase, digits, _.")],
+              pack: RulesPack = None,
+              folder: Annotated[Path | None, typer.Option(
+                  "--out", "-o", metavar="DIR",
+                  help="Folder to write into (default: ./NAME); nothing in it is "
+                       "overwritten.")] = None) -> None:
+    """Start a house page (a new Fate) from the pack's own skeleton: its rule file and an
+    example snapshot that decides.
+
+    The page takes the template's bookkeeping (the budget, marking targets used), so its
+    file holds only its rules. Then lint it, check it, and decide the example with it."""
+    loaded = pack_for(require_pack(pack))
+    where = folder or Path(name)
+    page, example = new_page(loaded, template, name, where)
+    typer.echo(f"wrote {page} and {example}\nnext:\n"
+               f"  whybot rules lint --pack {loaded.name} --rules {where}\n"
+               f"  whybot decide {example} --rules {where}")
 
 
 @rules_app.command("show")

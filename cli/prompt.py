@@ -104,7 +104,7 @@ class Terminal:
             typer.echo(f"   {question.help}")
         if question.kind == "entities":
             return self._entities(question)
-        default = f" [{_word(question.default)}]" if question.default is not None else ""
+        default = f" [{_word(question.default)}]" if question.default not in (None, "") else ""
         while True:
             text = self._answer(f"   ({hint(question)}){default} > ", question)
             if text == "back":

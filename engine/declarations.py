@@ -13,6 +13,7 @@ from .model import EntitySpec, FactSchema, FieldSpec, Pack
 from .parser import parse
 from .schema import PACK_SCHEMA, validate
 from .sources import Document, json_path, read_document
+from .templates import read_templates
 from .tokens import ConditionSyntaxError
 from .trees import all_refs, depth
 
@@ -156,4 +157,6 @@ def load_pack_description(folder: Path) -> Pack:
                 facts=schema, pages={}, presentation=data.get("presentation", {}),
                 coverage=data.get("coverage", {}), check=data.get("check", {}),
                 files=[document.file],
-                actions=set(data["actions"]) if "actions" in data else None)
+                actions=set(data["actions"]) if "actions" in data else None,
+                templates=read_templates(document),
+                preferences=dict(data.get("preferences") or {}))

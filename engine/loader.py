@@ -19,12 +19,17 @@ from typing import Any
 from .checks import check_pack
 from .declarations import add_facts, condition, fail, load_pack_description
 from .errors import RuleFileError, WhybotError, did_you_mean
+from .expressions import Any_
 from .files import PACK_FILE, pack_folder, rule_files
 from .limits import current as limits
 from .loaded_files import LoadedFiles
 from .model import DECISION, DERIVATION, Pack, Page, Rule
+from .named import with_named
 from .outcome_parser import OutcomeError, parse_outcome
+from .parser import parse
 from .sources import Document
+from .templates import with_template
+from .tokens import ConditionSyntaxError
 from .trees import scopes
 
 RULE_FILE_KEYS = ("procedure", "rules", "disable")  # what only a rule file declares
@@ -42,12 +47,33 @@ class _Placed:
     anchor: tuple[str, str] | None  # ("replaces" | "before" | "after", rule id)
 
 
-def _merge_defaults(then: dict[str, Any], defaults: dict[str, Any]) -> dict[str, Any]:
+def _merge_defaults(then: dict[str, Any], defaults: dict[str, Any],
+                    kinds: frozenset[str]) -> dict[str, Any]:
+    """A rule's select/target/each over its file's defaults: its own keys win, but a default
+    `where` is added to the rule's own (`default and own`), unless the rule names another
+    kind (`from:`) or says `replace: true`."""
     merged = dict(then)
-    for key, base in defaults.items():
-        if key in merged and isinstance(merged[key], dict):
-            merged[key] = {**base, **merged[key]}
+    for key in ("select", "target", "each"):
+        own = merged.get(key)
+        if not isinstance(own, dict):
+            continue
+        base = defaults.get(key, {})
+        combined = {**base, **own}
+        combined.pop("replace", None)
+        if "where" in base and "where" in own and not own.get("replace") and \
+                own.get("from", base.get("from")) == base.get("from"):
+            combined["where"] = f"{base['where']} and {_grouped(own['where'], kinds)}"
+        merged[key] = combined
     return merged
+
+
+def _grouped(text: Any, kinds: frozenset[str]) -> str:
+    """A `where` to follow `and`: in parentheses if it is an `or` of its own."""
+    try:
+        alone = isinstance(parse(str(text), kinds), Any_)
+    except ConditionSyntaxError:
+        return str(text)  # reported where the combined condition is parsed
+    return f"({text})" if alone else str(text)
 
 
 def declares_rules(document: Document) -> bool:
@@ -71,7 +97,7 @@ def parse_rules(document: Document, start: float, kinds: frozenset[str]) -> list
         where = ("rules", index)
         when_text = raw.get("when", True)
         when = condition(when_text, document, (*where, "when"), kinds)
-        then_raw = _merge_defaults(raw["then"], defaults)
+        then_raw = _merge_defaults(raw["then"], defaults, kinds)
         aliases = frozenset(scopes(when))
         try:
             then = parse_outcome(then_raw, kinds, aliases)
@@ -217,12 +243,17 @@ def _load(folder: Path, overlays: list[Path],
             pack.skipped.append(document.file)
             continue
         loaded.validate(path)
-        if document.data["pack"] != pack.name:
-            if path.is_relative_to(folder):
-                raise RuleFileError(f"file says pack {document.data['pack']!r} but lives in "
-                                    f"pack {pack.name!r}", file=document.file, line=1)
+        own = path.is_relative_to(folder)
+        said = document.data.get("pack", pack.name if own else None)  # a pack's own: its folder's
+        if said is None:
+            raise RuleFileError("a house-rule file names the pack it lays over (pack: NAME)",
+                                file=document.file, line=1, hint=f"pack: {pack.name}")
+        if said != pack.name:
+            if own:
+                raise RuleFileError(f"file says pack {said!r} but lives in pack "
+                                    f"{pack.name!r}", file=document.file, line=1)
             continue  # an overlay folder may hold files for several packs
-        documents.append(document)
+        documents.append(with_named(with_template(document, pack.templates), pack.preferences))
         folders.append(number)
     for document in sorted(documents, key=lambda d: not _declares_kind(d)):
         add_facts(pack.facts, document.data.get("facts", {}), document, in_pack=False)

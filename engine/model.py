@@ -8,10 +8,13 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .expressions import Condition
 from .outcomes import Outcome
+
+if TYPE_CHECKING:
+    from .templates import Template
 
 EID = "#"  # an entity's id in whybot's own dicts (never a field a rule can name)
 
@@ -162,6 +165,8 @@ class Pack:
     files: list[str] = field(default_factory=list)
     skipped: list[str] = field(default_factory=list)  # house-rule folders' files, not rules
     actions: set[str] | None = None  # what `action:` may name (None: the pack declares none)
+    templates: dict[str, Template] = field(default_factory=dict)  # page templates (pack.yaml)
+    preferences: dict[str, dict[str, Any]] = field(default_factory=dict)  # named Prefer lines
 
     def rules(self) -> list[Rule]:
         return [r for p in self.pages.values() for r in p.ordered()]

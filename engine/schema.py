@@ -24,11 +24,15 @@ _EXPR = {"type": ["string", "number", "boolean"], "description": "a value or a c
 _ORDER = {"oneOf": [{"type": "string"}, {"type": "array", "items": {"type": "string"}}],
           "description": "field(s) to order by: `-number` highest first, `rank` lowest first; "
                          "later keys break ties"}
+_PREFERENCE_ITEM = {"type": "object", "required": ["says"], "additionalProperties": False,
+                    "properties": {"says": _TEXT, "when": _EXPR}}
 _PREFERENCE = {
     "oneOf": [
         {"type": "string", "description": "guidance shown to the player"},
-        {"type": "object", "required": ["says"], "additionalProperties": False,
-         "properties": {"says": _TEXT, "when": _EXPR}},
+        _PREFERENCE_ITEM,
+        {"type": "object", "required": ["use"], "additionalProperties": False,
+         "properties": {"use": {"type": "string", "description": "a preference the pack "
+                                                                 "names (preferences:)"}}},
     ],
 }
 _CHOICE = {
@@ -47,6 +51,9 @@ _CHOICE = {
         "optional": {"type": "boolean",
                      "description": "the rule applies even with no candidate: then nothing is "
                                     "chosen (the alias is unbound) and the trace says so"},
+        "replace": {"type": "boolean",
+                    "description": "this `where` replaces the file's default `where` instead "
+                                   "of being added to it"},
     },
 }
 _ASSIGNS = {"type": "object", "additionalProperties": _EXPR}
@@ -202,13 +209,15 @@ RULE_FILE_SCHEMA: dict[str, Any] = {
     "title": "whybot rule file",
     "description": "One page of a bot's procedure (or a Fate, or a house rule), as rules.",
     "type": "object",
-    "required": ["pack", "procedure"],
+    "required": ["procedure"],  # pack: a pack's own files take their folder's
     # a file that only drops rules (`disable:`) needs no `rules:`
     "if": {"not": {"required": ["disable"]}},
     "then": {"required": ["rules"]},
     "additionalProperties": False,
     "properties": {
-        "pack": {"type": "string", "pattern": IDENT},
+        "pack": {"type": "string", "pattern": IDENT,
+                 "description": "the pack it belongs to (a pack's own files: their folder's; "
+                                "a house-rule file says it)"},
         "procedure": {"type": "string", "pattern": NAME,
                       "description": "the page this file adds rules to"},
         "title": _TEXT,
@@ -233,6 +242,10 @@ RULE_FILE_SCHEMA: dict[str, Any] = {
                      "properties": {"select": {"type": "object"},
                                     "target": {"type": "object"},
                                     "each": {"type": "object"}}},
+        "template": {"type": "string", "pattern": NAME,
+                     "description": "the pack's page template this page takes (default: the "
+                                    "first whose pages match its procedure; none: no "
+                                    "template)"},
         "disable": {
             "type": "array",
             "items": {"type": "object", "required": ["id", "reason"],
@@ -300,6 +313,34 @@ PACK_SCHEMA: dict[str, Any] = {
                     "type": "object", "required": ["reason", "cite"],
                     "additionalProperties": False,
                     "properties": {"reason": _TEXT, "cite": _TEXT}}}}},
+        "preferences": {"type": "object", "additionalProperties": _PREFERENCE_ITEM,
+                        "description": "Prefer lines rules use by name ({use: NAME})"},
+        "templates": {
+            "type": "object",
+            "description": "page templates: what a kind of page says once (engine/templates.py)",
+            "additionalProperties": {
+                "type": "object", "required": ["pages"], "additionalProperties": False,
+                "properties": {
+                    "pages": {"oneOf": [{"type": "string"},
+                                        {"type": "array", "items": {"type": "string"},
+                                         "minItems": 1}],
+                              "description": "the pages it applies to: names or patterns "
+                                             "(fate.*)"},
+                    "says": _TEXT,
+                    "salience": RULE_FILE_SCHEMA["properties"]["salience"],
+                    "repeat_while": RULE_FILE_SCHEMA["properties"]["repeat_while"],
+                    "after_action": RULE_FILE_SCHEMA["properties"]["after_action"],
+                    "defaults": RULE_FILE_SCHEMA["properties"]["defaults"],
+                    "new": {"type": "object", "required": ["page", "rules", "example"],
+                            "additionalProperties": False,
+                            "description": "what `whybot rules new` writes for this kind of "
+                                           "page ({name}, {Name}: the name given)",
+                            "properties": {"page": {"type": "string"}, "title": _TEXT,
+                                           "source": _TEXT, "rules": {"type": "array"},
+                                           "example": {"type": "object"}}},
+                },
+            },
+        },
         "actions": {**_ACTIONS, "description": "every action the pack's rules take (`action:`); "
                                                "`rules lint` and loading refuse any other"},
         "facts": FACTS_SCHEMA,

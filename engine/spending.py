@@ -8,8 +8,8 @@ pages take one action and end), so the checks compare it with what the rules aro
 
 - its family: the pages one templated `call`/`goto` can spell (`page.{x}.{y}`) are read alike,
   so they take actions alike. A page of a family that takes actions without the `after_action`
-  (or `repeat_while`) most of the family's other acting pages have is warned about, with one of
-  them to copy from.
+  (or `repeat_while`) most of the family's other acting pages have is warned about, with the
+  pack's page template it turned down (`template: none`), else one of them to copy from.
 - a page with `repeat_while` but no `after_action`, none of whose rules sets what the
   condition reads: after an action, the same rule can apply again and again.
 """
@@ -69,12 +69,19 @@ def unlike_family(pack: Pack) -> Iterator[Found]:
             reported.add(page.name)
             models = [p for p in others if all(_has(p, k) for k in missing)]
             share = "all" if len(models) == len(others) else f"{len(models)} of the"
-            yield (rule, f"page {page.name!r} takes actions (rule {rule.id!r}) but has no "
-                         f"{' or '.join(missing)}, unlike {share} {len(others)} other pages "
-                         f"{template!r} can lead to: "
-                         f"{'; '.join(_WHY[k] for k in missing)}",
-                   f"did you mean to start it as {models[0].name!r} does ({{see}}), with its "
-                   f"{' and '.join(missing)}?", models[0].files[0])
+            found = (rule, f"page {page.name!r} takes actions (rule {rule.id!r}) but has no "
+                           f"{' or '.join(missing)}, unlike {share} {len(others)} other pages "
+                           f"{template!r} can lead to: "
+                           f"{'; '.join(_WHY[k] for k in missing)}")
+            kept = next((t for t in pack.templates.values() if t.applies_to(page.name)), None)
+            if kept is not None:  # it said `template: none`
+                yield (*found, f"did you mean to take the pack's page template {kept.name!r} "
+                               "(leave out `template: none`), which gives its "
+                               f"{' and '.join(missing)}?", None)
+            else:
+                yield (*found, f"did you mean to start it as {models[0].name!r} does "
+                               f"({{see}}), with its {' and '.join(missing)}?",
+                       models[0].files[0])
 
 
 def repeats_unchanged(pack: Pack) -> Iterator[Found]:

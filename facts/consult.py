@@ -17,6 +17,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from whybot.engine.reach import Open, Reading, open_facts
+from whybot.engine.reads import FIELD, NAME
 from whybot.engine.situation import Situation
 from whybot.engine.trace import Trace
 
@@ -24,6 +25,7 @@ from .question import Question
 from .wording import plain
 
 if TYPE_CHECKING:
+    from whybot.engine.decide import Engine
     from whybot.engine.model import Pack
 
     from .table import Table
@@ -121,6 +123,25 @@ def assumed_at_table(table: Table, situation: Situation, trace: Trace,
                                             () if listed else table.instead)]
 
 
+def definitions(engine: Engine, name: str, sections: list[str]) -> str:
+    """The seed's words for what a judgment asked as a question is made of: the `says:` of the
+    rules deriving the entity fields and judgments its own derivations read ("contend: take
+    an action causing bot to improve its position ..."), those citing one of the seed's
+    `sections` of definitions (the pack's play.yaml `terms:`), for the question's help."""
+    reads = engine.known_reads.sources.get((NAME, name), [])
+    fields = {item.partition(".")[2] for what, item in reads if what == FIELD}
+    judged = {item for what, item in reads if what == NAME}
+    found: list[str] = []
+    for rule in engine.pack.derivations():
+        judge = rule.then.judge
+        if judge is None or not rule.says or plain(rule.says) in found or \
+                not any(section in rule.cite for section in sections):
+            continue
+        if judge.name in (fields if judge.alias else judged):
+            found.append(plain(rule.says))
+    return "; ".join(found)
+
+
 def names_in(asked: list[dict[str, Any]]) -> dict[str, Any]:
     """The naming answers of a logged turn's `asked` list."""
     return {a["id"]: a["value"] for a in asked if str(a["id"]).startswith(f"{NAMED}.")}
@@ -152,4 +173,4 @@ def _target_kind(pack: Pack, rule_id: str) -> str | None:
 
 
 __all__ = ["NAMED", "REVIEW", "acted_on", "action_review", "after_action",
-           "assumed_at_table", "names_in", "naming", "review", "shown", "with_names"]
+           "assumed_at_table", "definitions", "names_in", "naming", "review", "shown", "with_names"]

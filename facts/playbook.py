@@ -11,7 +11,8 @@ as the default (`remember:`), the decision points in game order (`flow:`, flow.p
 wording, help and seed-given defaults for the questions (`questions:`), and the stops that
 decide nothing because the table left something out (`undecided:` — a result and what is
 asked again: such a turn is never saved), and the lists of moves whose judgments are asked as
-the seed's questions instead of listing each move (`consult:`). Every name
+the seed's questions instead of listing each move (`consult:`), with the seed's sections
+whose rules define its terms, shown with those questions (`terms:`). Every name
 is checked against the pack's fact schema, so a typo is one error naming the field path.
 """
 
@@ -88,6 +89,7 @@ class Playbook:
     # entity lists of the bot's possible moves: their judgments, the seed's own questions, are
     # asked instead of the list (listing every move stays a choice: `play --moves`)
     consult: list[str] = field(default_factory=list)
+    terms: list[str] = field(default_factory=list)  # the seed's sections that define its terms
 
     def scope_of(self, name: str) -> str | None:
         return next((s for s in SCOPES if name in self.keep[s]), None)
@@ -142,7 +144,7 @@ class _Reader:
     def read(self) -> Playbook:
         data = self.mapping(self.document.data, ())
         known = {"pack", "bots", "point", "snapshot", "setup", "keep", "remember", "ask",
-                 "hidden", "carry", "questions", "undecided", "flow", "consult"}
+                 "hidden", "carry", "questions", "undecided", "flow", "consult", "terms"}
         for key in data:
             if key not in known:
                 raise self.fail((key,), f"unknown key {key!r}", did_you_mean(str(key), known))
@@ -171,6 +173,10 @@ class _Reader:
             book.forget[kind] = self.names(names, ("remember", "except", kind),
                                            set(entity.fields), "field")
         book.ask = self.names(data.get("ask"), ("ask",), self.board, "fact")
+        terms = data.get("terms") or []
+        if not isinstance(terms, list) or not all(isinstance(t, str) and t for t in terms):
+            raise self.fail(("terms",), "expected a list of the seed's section names")
+        book.terms = list(terms)
         book.consult = [self.lists[key] for key in self.names(
             data.get("consult"), ("consult",), set(self.lists), "entity list")]
         for kind, names in self.mapping(data.get("hidden"), ("hidden",)).items():

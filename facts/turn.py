@@ -25,6 +25,7 @@ from .consult import (
     action_review,
     after_action,
     assumed_at_table,
+    definitions,
     names_in,
     naming,
     review,
@@ -145,6 +146,9 @@ class Turn:
             spec = pack.facts.judgments[item.name]
             question = field_question(spec, pack, item.name, "answer",
                                       book.wording(item.name), layer=item.layer, **why)
+            if item.name in self.table.instead and (terms := definitions(
+                    self.table.engine, item.name, book.terms)):
+                question = _with(question, help=f"In the seed's words: {terms}")
             return after_action(question, item, self._state_trace) if item.layer else question
         spec = pack.facts.board[item.name]
         question = field_question(spec, pack, item.name, "fact", book.wording(item.name),

@@ -58,7 +58,7 @@ def test_a_pack_folder_holds_rule_files_only(run, tmp_path):
     (pack / "stray.yaml").write_text("hand: 3\n")
     result = run("rules", "lint", "--pack", pack)
     assert result.exit_code == 2
-    assert "stray.yaml:1 ($): 'pack' is a required property" in result.stdout
+    assert "stray.yaml:1 ($): 'procedure' is a required property" in result.stdout
 
 
 def _fate(folder: Path, action: str, declares: str = "") -> None:

@@ -1,6 +1,7 @@
-"""Issue 21, items 7 and 14: `rules lint` warns about a page that acts without spending actions
-(the house Fate `miser`, written from the README without the budget header), a rule file that
-only disables rules is valid, and lint reads each file of a pack once for all its variants."""
+"""Issues 21 (items 7 and 14) and 23: `rules lint` warns about a page that acts without spending
+actions (the house Fate `miser` turning the pack's page template down); the same Fate with only
+its rules takes the template and decides right; a rule file that only disables rules is valid,
+and lint reads each file of a pack once for all its variants."""
 
 from __future__ import annotations
 
@@ -13,17 +14,11 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 FIXTURES = Path(__file__).resolve().parent / "lint21"
-MISER = FIXTURES / "miser"
+MISER = FIXTURES / "miser"  # a house Fate with only its rules: the page template does the rest
+UNTEMPLATED = FIXTURES / "untemplated"  # the same, turning the template down: nothing spent
 MISER_TURN = FIXTURES / "miser_turn.yaml"
 HOARDER = ROOT / "knowledge" / "examples" / "house" / "hoarder.yaml"
 DEMO = ROOT / "facts" / "examples" / "arcs" / "demo.yaml"
-HEADER = """\
-repeat_while: fate_left > 0 and actions_left > 0 and not battle_pending
-after_action:
-  set: {took: "max(target.cost, cost)", actions_left: actions_left - took, fate_left: "max(fate_left - took, 0)", spent: spent + took, cost: 1}
-  update: {"target?": {used: true}}
-  rederive: true
-"""  # noqa: E501 (as knowledge/arcs/pack.yaml gives it, to copy as is)
 
 
 # the pack alone, then under each variant it ships
@@ -45,41 +40,34 @@ def _lint(run, *rules: Path) -> tuple[int, str]:
     return result.exit_code, result.stdout
 
 
-def test_a_house_fate_without_the_budget_header_is_warned_about_with_its_line(run):
-    code, out = _lint(run, MISER)
+def test_a_house_fate_turning_the_page_template_down_is_warned_about_with_its_line(run):
+    code, out = _lint(run, UNTEMPLATED)
     assert code == 0, out
     warnings = [line for line in out.splitlines() if "fate.miser.act1" in line]
     assert len(warnings) == LINTED  # the pack alone and under each of its variants
     line = warnings[0]
-    assert line.startswith("warning: ") and ("miser/miser.yaml:11: page 'fate.miser.act1' "
-                                             "takes actions (rule 'miser.act1.tax') but has no "
-                                             "repeat_while or after_action, unlike all 23 "
-                                             "other pages 'fate.{fate}.act{act}' can lead "
-                                             "to") in line
+    assert line.startswith("warning: ") and ("untemplated/miser.yaml:11: page "
+                                             "'fate.miser.act1' takes actions (rule "
+                                             "'miser.act1.tax') but has no repeat_while or "
+                                             "after_action, unlike all 23 other pages "
+                                             "'fate.{fate}.act{act}' can lead to") in line
     assert "an action there uses nothing up" in line
-    assert "did you mean to start it as 'fate.admiral.act1' does " \
-           "(knowledge/arcs/fates/admiral/act1.yaml), with its repeat_while and after_action?" \
-           in line
-    rules, files = _counts(run)
-    assert f"arcs: {rules + 1} rules in {files + 1} files: no errors, 1 warning(s)" in out
+    assert "did you mean to take the pack's page template 'fate' (leave out `template: " \
+           "none`), which gives its repeat_while and after_action?" in line
 
 
-def test_the_warned_fate_decides_wrongly_and_the_header_puts_it_right(run, tmp_path):
-    """What the warning is about: without the header, the Fate's Tax spends nothing, so the
-    suit page Taxes the same city again and still has every action to spend."""
-    wrong = json.loads(run("decide", MISER_TURN, "--rules", MISER, "--seed", "1", "--json")
-                       .stdout)["decision"]
+def test_the_warned_fate_decides_wrongly_and_the_template_puts_it_right(run):
+    """What the warning is about: without the budget, the Fate's Tax spends nothing, so the
+    suit page Taxes the same city again and still has every action to spend. The same Fate
+    with only its rules takes the pack's page template (issue 23: nothing is left to copy)."""
+    wrong = json.loads(run("decide", MISER_TURN, "--rules", UNTEMPLATED, "--seed", "1",
+                           "--json").stdout)["decision"]
     targets = [a["target"]["target"] for a in wrong["actions"]]
     assert targets[:2] == ["Blue city on Hexy 3", "Blue city on Hexy 3"]
     assert "Spend the 4 remaining action(s) on the administration page." in wrong["say"]
-    fixed = tmp_path / "miser"
-    fixed.mkdir()
-    text = (MISER / "miser.yaml").read_text(encoding="utf-8")
-    (fixed / "miser.yaml").write_text(text.replace("rules:\n", HEADER + "rules:\n", 1),
-                                      encoding="utf-8")
-    code, out = _lint(run, fixed)
+    code, out = _lint(run, MISER)
     assert code == 0 and "warning:" not in out, out
-    right = json.loads(run("decide", MISER_TURN, "--rules", fixed, "--seed", "1", "--json")
+    right = json.loads(run("decide", MISER_TURN, "--rules", MISER, "--seed", "1", "--json")
                        .stdout)["decision"]
     targets = [a["target"]["target"] for a in right["actions"]]
     assert len(targets) == len(set(targets)), targets
@@ -98,6 +86,7 @@ def test_a_page_read_again_after_an_action_with_nothing_spent_is_warned_about(ru
 pack: arcs
 procedure: fate.looper.act1
 salience: 10
+template: none
 repeat_while: actions_left > 0
 rules:
   - id: looper.act1.tax
@@ -106,7 +95,7 @@ rules:
 """, encoding="utf-8")
     code, out = _lint(run, tmp_path)
     assert code == 0, out
-    assert ("loop.yaml:6: page 'fate.looper.act1' is read again after an action while "
+    assert ("loop.yaml:7: page 'fate.looper.act1' is read again after an action while "
             "'actions_left > 0' holds, but has no after_action and no rule of it sets what "
             "that reads: the same rule can act again and again (did you mean to add an "
             "after_action saying what one action uses up?)") in out

@@ -78,7 +78,7 @@ def _hidden(page: str) -> dict[str, str]:
 
 def _play_turn(client: TestClient) -> dict[str, str]:
     """Turn 1 played from the script; the form of turn 2's third question is returned."""
-    page = client.get(f"/g/{GAME}/turn")
+    page = client.get(f"/g/{GAME}/turn", params={"moves": "1"})  # the script lists moves
     for _ in range(60):
         form = _hidden(page.text)
         if "question" not in form:
@@ -90,7 +90,7 @@ def _play_turn(client: TestClient) -> dict[str, str]:
         if page.status_code == 303:
             break
     assert page.status_code == 303, page.text[:500]
-    page = client.get(f"/g/{GAME}/turn")
+    page = client.get(f"/g/{GAME}/turn", params={"moves": "1"})  # the script lists moves
     for _ in range(2):
         form = _hidden(page.text)
         value = TURN_1.get(form.get("question", ""), 0)

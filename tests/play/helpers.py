@@ -47,3 +47,12 @@ def play(table: Table, values: dict[str, Any], *, bot: str | None = None,
         asked.append(question.id)
         turn.answer(question.id, value_for(question, values, faces))
     return turn, asked
+
+
+def chapter_begun(run: Any, game: Path, setup: Path, chapter: Path, seed: int = 11) -> Path:
+    """A new Arcs game from the `setup` answers, its chapter begun with the `chapter` ones."""
+    result = run("new", "arcs", game, "--seed", str(seed), "--answers", setup)
+    assert result.exit_code == 0, result.output
+    result = run("play", game, "--at", "chapter", "--answers", chapter)
+    assert result.exit_code == 0, result.output
+    return game

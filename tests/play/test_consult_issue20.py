@@ -20,18 +20,15 @@ from whybot.facts.consult import naming, review
 from whybot.facts.table import Table
 
 from .conftest import HERE
+from .helpers import chapter_begun
 from .test_words_issue20 import CODE
 
 CONSULT = HERE / "consult"
 
 
 def _game(run, tmp_path):
-    game = tmp_path / "game.yaml"
-    assert run("new", "arcs", game, "--seed", "3", "--answers",
-               CONSULT / "setup.yaml").exit_code == 0
-    assert run("play", game, "--at", "chapter", "--answers",
-               CONSULT / "chapter.yaml").exit_code == 0
-    return game
+    return chapter_begun(run, tmp_path / "game.yaml", CONSULT / "setup.yaml",
+                         CONSULT / "chapter.yaml", seed=3)
 
 
 def _log(game):
@@ -170,3 +167,16 @@ def test_the_consultation_words_are_the_players():
     assert named[0].help.startswith("The seed prefers: Lore card; uncontested card.")
     for question in [said, *named]:
         assert not CODE.search(question.text + " " + question.help), question.text
+
+
+def test_a_seed_question_shows_the_seeds_definitions_of_its_words(run, tmp_path):
+    game = _game(run, tmp_path)
+    values = yaml.safe_load((CONSULT / "turn.yaml").read_text(encoding="utf-8"))
+    turn = Table.open(game).turn(point="turn")
+    while (question := turn.next_question()) is not None and \
+            question.id != "can.tax.contend_declared":
+        turn.answer(question.id, values[question.id])
+    assert question is not None
+    assert question.help.startswith("In the seed's words: contend: take an action causing bot "
+                                    "to improve its position with respect to an ambition")
+    assert not CODE.search(question.help)

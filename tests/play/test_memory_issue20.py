@@ -13,7 +13,7 @@ import yaml
 from whybot.facts.table import Table
 
 from .conftest import ARCS_GAME
-from .helpers import EXAMPLES, example, play
+from .helpers import EXAMPLES, chapter_begun, example, play
 
 
 def _yellow_scarves(tmp_path, bots):
@@ -123,11 +123,8 @@ def test_arcs_guild_cards_and_resources_are_offered_as_last_time(run, tmp_path):
 
 
 def test_a_kept_value_given_again_in_an_answers_file_replaces_it(run, tmp_path):
-    game = tmp_path / "game.yaml"
-    assert run("new", "arcs", game, "--seed", "11", "--answers",
-               ARCS_GAME / "setup.yaml").exit_code == 0
-    assert run("play", game, "--at", "chapter", "--answers",
-               ARCS_GAME / "1-chapter.yaml").exit_code == 0
+    game = chapter_begun(run, tmp_path / "game.yaml", ARCS_GAME / "setup.yaml",
+                         ARCS_GAME / "1-chapter.yaml")
     answers = tmp_path / "2-turn.yaml"
     answers.write_text((ARCS_GAME / "2-turn.yaml").read_text(encoding="utf-8")
                        + "hand_counter: 2\n", encoding="utf-8")

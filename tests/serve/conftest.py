@@ -62,7 +62,9 @@ class Player:
     def turn(self, game: str, script: dict[str, Any], limit: int = 60) -> Any:
         """From the turn's first question to the decision page (a redirect to it)."""
         self.asked = []
-        page = self.client.get(f"/g/{game}/turn")
+        # a script that lists the moves plays the listing way (the box on the game page)
+        page = self.client.get(f"/g/{game}/turn",
+                               params={"moves": "1"} if "options" in script else {})
         assert page.status_code == 200, page.text
         for _ in range(limit):
             question = question_of(page.text)

@@ -24,7 +24,7 @@ def test_a_normal_difficulty_turn_is_decided_through_the_pages(player, games):
 
 def test_an_undecidable_turn_asks_again_and_saves_nothing(player, games, client):
     player.new_game()
-    page = client.get("/g/g1/turn")
+    page = client.get("/g/g1/turn", params={"moves": "1"})  # TURN_1 lists the moves
     script = {**TURN_1, "cards": [{k: v for k, v in c.items() if k != "pips"}
                                   for c in CARDS]}
     while (question := question_of(page.text)) != "cards" or "Not decided yet" not in page.text:

@@ -123,7 +123,7 @@ def test_two_tabs_on_one_game_never_lose_or_double_a_turn(player, games):
 
 def test_a_form_sent_twice_records_the_turn_once(player, games):
     player.new_game()
-    page = player.client.get("/g/g1/turn")
+    page = player.client.get("/g/g1/turn", params={"moves": "1"})  # TURN_1 lists the moves
     script = dict(TURN_1)
     last = None
     while question_of(page.text) is not None:
@@ -189,7 +189,7 @@ def test_a_damaged_game_file_is_listed_with_its_problem_and_never_rewritten(clie
 
 def _to_dice(player, script):
     """Answer from `script` until the page asks for dice; that page."""
-    page = player.client.get("/g/g1/turn", params={"dice": "table"})
+    page = player.client.get("/g/g1/turn", params={"dice": "table", "moves": "1"})
     while question_of(page.text) in script:
         page = player.answer(page, script[question_of(page.text)])
     return page
