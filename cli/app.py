@@ -13,7 +13,17 @@ import typer
 
 from whybot.engine import limits
 
-from . import cmd_batch, cmd_decide, cmd_diff, cmd_fix, cmd_odds, cmd_play, cmd_rules, cmd_serve
+from . import (
+    cmd_batch,
+    cmd_check,
+    cmd_decide,
+    cmd_diff,
+    cmd_fix,
+    cmd_odds,
+    cmd_play,
+    cmd_rules,
+    cmd_serve,
+)
 from .common import engine_for
 from .group import command_group
 
@@ -54,6 +64,7 @@ app.command()(cmd_fix.fix)
 app.command()(cmd_play.log)
 app.command()(cmd_rules.packs)
 cmd_rules.rules_app.command("diff")(cmd_diff.rules_diff)
+cmd_rules.rules_app.command("check")(cmd_check.rules_check)
 app.command()(cmd_serve.serve)
 app.add_typer(cmd_rules.rules_app, name="rules")
 app.add_typer(cmd_rules.facts_app, name="facts")
