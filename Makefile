@@ -20,8 +20,21 @@ INSTALL = @echo "installing $(1) into $(VENV) (log: $(VENV)/install.log)"; \
 	$(BIN)/python -m pip install --upgrade -c constraints.txt $(1) >>$(VENV)/install.log 2>&1 \
 	|| { cat $(VENV)/install.log; exit 1; }
 
-$(STAMP): $(BIN)/python pyproject.toml constraints.txt
+# durable-rules is built from its sdist with scripts/durable_rules-2.0.28.patch applied: as
+# released, retracting a fact of a fired activation can corrupt the heap or drop a pending
+# activation (docs/durable_rules.md). `-e .` then finds the version it asks for installed.
+DURABLE := $(VENV)/durable-rules
+$(DURABLE)/.built: $(BIN)/python constraints.txt scripts/durable_rules-2.0.28.patch
 	$(call INSTALL,pip)
+	@rm -rf $(DURABLE) && mkdir -p $(DURABLE)
+	@$(BIN)/python -m pip download --no-deps --no-binary :all: -c constraints.txt durable-rules \
+		-d $(DURABLE) >>$(VENV)/install.log 2>&1 || { cat $(VENV)/install.log; exit 1; }
+	@tar -xzf $(DURABLE)/durable_rules-*.tar.gz -C $(DURABLE)
+	@patch -s -d $(DURABLE)/durable_rules-2.0.28 -p1 < scripts/durable_rules-2.0.28.patch
+	$(call INSTALL,--force-reinstall --no-deps $(DURABLE)/durable_rules-2.0.28)
+	@touch $@
+
+$(STAMP): $(BIN)/python pyproject.toml constraints.txt $(DURABLE)/.built
 	$(call INSTALL,-e .)
 	@touch $@
 

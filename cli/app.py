@@ -16,6 +16,7 @@ from whybot.engine import limits
 
 from . import (
     cmd_batch,
+    cmd_check,
     cmd_decide,
     cmd_diff,
     cmd_fix,
@@ -55,6 +56,7 @@ app.command()(cmd_fix.fix)
 app.command()(cmd_play.log)
 app.command()(cmd_rules.packs)
 cmd_rules.rules_app.command("diff")(cmd_diff.rules_diff)
+cmd_rules.rules_app.command("check")(cmd_check.rules_check)
 app.command()(cmd_serve.serve)
 app.command("limits")(cmd_limits.limits_command)
 app.add_typer(cmd_rules.rules_app, name="rules")

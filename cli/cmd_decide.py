@@ -116,4 +116,4 @@ def why(snapshot: Snapshot, rule: Annotated[str | None, typer.Option(
     if json_out:
         print_json(data)
         return
-    out.print(render_brief(data, out.width) if brief else render_trace(data))
+    out.print(render_brief(data) if brief else render_trace(data))

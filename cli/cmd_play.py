@@ -154,7 +154,7 @@ def play(game: GameFile,
                     "dice": result.trace.as_dict()["dice"], "changes": entry["changes"],
                     "carried": entry["carried"].get("after")})
         return
-    out.print(render_brief(shown(table.engine, result.trace), out.width))
+    out.print(render_brief(shown(table.engine, result.trace)))
     _print_after(entry, game)
 
 

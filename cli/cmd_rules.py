@@ -84,6 +84,7 @@ def rules_new(template: Annotated[str, typer.Argument(
     page, example = new_page(loaded, template, name, where)
     typer.echo(f"wrote {page} and {example}\nnext:\n"
                f"  whybot rules lint --pack {loaded.name} --rules {where}\n"
+               f"  whybot rules check --pack {loaded.name} --rules {where}\n"
                f"  whybot decide {example} --rules {where}")
 
 

@@ -68,8 +68,18 @@ def render_assumed(assumed: list[dict[str, Any]]) -> Tree:
     return tree
 
 
-def render_decision(data: dict[str, Any]) -> RenderableType:
-    """The bot's decision, short: the card, each action, the result, the dice, what to do."""
+def printed_note(printed: Any, really: Any) -> str:
+    """`printed 3, +1`: what the chosen thing shows, and what the turn added to it."""
+    if isinstance(printed, int | float) and isinstance(really, int | float):
+        change = really - printed
+        return f"printed {show(printed)}, {'+' if change > 0 else ''}{show(change)}"
+    return f"printed {show(printed)}"
+
+
+def render_decision(data: dict[str, Any], assumed_first: bool = True) -> RenderableType:
+    """The bot's decision, short: the card, each action, the result, the dice, what to do.
+    `assumed_first`: the facts assumed open it (`decide`); `why` shows them after its
+    reasons, so that it opens with the answer."""
     decision = data.get("decision", {})
     parts: list[RenderableType] = [
         Text.assemble(("Decision ", "bold"), (data.get("snapshot", ""), "bold cyan"),
@@ -78,14 +88,18 @@ def render_decision(data: dict[str, Any]) -> RenderableType:
     lead = tuple(presentation.get("lead", ()))
     names = presentation.get("choices", {})
     assumed = data.get("assumed", [])
-    if assumed:
+    if assumed and assumed_first:
         parts.append(render_assumed(assumed))
     targets = [a.get("target") for a in decision.get("actions", [])]
     for alias, choice in decision.get("choices", {}).items():
         if choice.get("entity") in targets:
             continue  # shown with its action
-        line = labelled(f"{names.get(alias, alias)}:",
-                     entity_text(choice.get("entity"), full=False, lead=lead), "bold yellow")
+        really = choice.get("really", {})  # the counts the turn really has (`shown.py`)
+        entity = choice.get("entity")
+        line = labelled(f"{names.get(alias, alias)}:", entity_text(
+            {**entity, **really} if really else entity, full=False, lead=lead), "bold yellow")
+        for name, value in really.items():
+            line.append(f" ({printed_note(entity[name], value)})", style="yellow")
         line.append(f"   chosen by {choice.get('by')} on {choice.get('page')}", style="dim")
         parts.append(line)
     actions = decision.get("actions", [])

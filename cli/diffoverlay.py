@@ -18,7 +18,7 @@ from whybot.engine.loader import declares_rules, rule_files
 from whybot.engine.schema import RULE_FILE_SCHEMA, validate
 from whybot.engine.sources import read_document
 
-from .common import engine_for, is_folder, pack_for, pack_names
+from .common import KNOWLEDGE, engine_for, is_folder, pack_for, pack_names
 from .rows import Row
 
 Spelled = tuple[tuple[str, str], ...]  # (resolved folder, the folder as the user gave it)
@@ -34,8 +34,11 @@ def check_overlay(pack: str | None, base: tuple[str, ...], diff: str, reasoner: 
         if not declares_rules(document):
             continue  # notes or snapshots kept beside the house rules: not read as rules
         validate(document, RULE_FILE_SCHEMA, RuleFileError)
-        # a variant's files belong to the pack whose folder holds them: they need not say it
-        name = document.data.get("pack") or (pack_for(pack).name if pack else "")
+        name = document.data.get("pack") or _holding(path)
+        if name is None:
+            raise RuleFileError("a house-rule file names the pack it lays over (pack: NAME)",
+                                file=document.file, line=1,
+                                hint=f"packs: {', '.join(sorted(known))}")
         if name not in known:
             raise RuleFileError(f"--diff: no pack named {name!r} to lay this file over",
                                 file=document.file, line=document.line(("pack",)),
@@ -49,6 +52,14 @@ def check_overlay(pack: str | None, base: tuple[str, ...], diff: str, reasoner: 
                                "or a `procedure:`")
     for name in [pack] if pack else sorted(named):
         engine_for(name, (*base, diff), reasoner)
+
+
+def _holding(path: Path) -> str | None:
+    """The installed pack whose folder holds this file (a pack's own variants name no pack:
+    they take their folder's)."""
+    inside = path.resolve()
+    return next((name for name in pack_names()
+                 if inside.is_relative_to((KNOWLEDGE / name).resolve())), None)
 
 
 def spelled(given: list[Path | str], resolved: tuple[str, ...]) -> Spelled:

@@ -9,7 +9,7 @@ from typing import Annotated
 import typer
 
 from whybot.engine.decide import REASONERS
-from whybot.engine.errors import did_you_mean
+from whybot.engine.errors import WhybotError, did_you_mean
 from whybot.engine.sources import STDIN
 
 
@@ -42,8 +42,19 @@ PackOption = Annotated[str | None, typer.Option(
 RulesPack = Annotated[str | None, typer.Option(
     "--pack", "-p", metavar="PACK",
     help="Knowledge pack: an installed pack's name, or a pack folder (read as YAML only).")]
+def _rule_folders(paths: list[Path] | None) -> list[Path] | None:
+    """House-rule folders that exist: one line naming the first that does not (not click's
+    usage box)."""
+    for path in paths or []:
+        if not path.is_dir():
+            problem = "is a file" if path.exists() else "does not exist"
+            raise WhybotError(f"--rules: {str(path)!r} {problem}",
+                              hint="give a folder of house-rule files")
+    return paths
+
+
 RulesOption = Annotated[list[Path] | None, typer.Option(
-    "--rules", "-r", metavar="DIR", exists=True, file_okay=False,
+    "--rules", "-r", metavar="DIR", callback=_rule_folders,
     help="A folder of house-rule files laid over the pack (repeatable; later folders win).")]
 VariantOption = Annotated[str | None, typer.Option(
     "--variant", metavar="NAME",

@@ -8,12 +8,11 @@ from __future__ import annotations
 from typing import Any
 
 from whybot.engine.decide import Engine
-from whybot.engine.model import Pack
 from whybot.engine.situation import Situation
 from whybot.engine.trace import Trace
 from whybot.facts.wording import seed_title
 
-from .odds import label
+from .reasons import entity_name, reasons
 
 
 def shown(engine: Engine, trace: Trace) -> dict[str, Any]:
@@ -25,17 +24,40 @@ def shown(engine: Engine, trace: Trace) -> dict[str, Any]:
     decision = data["decision"]  # the trace's own: the names go on copies
     if decision.get("actions"):
         data["decision"] = {**decision, "actions": [
-            {**action, "named": _named(pack, action.get("rule", ""), action["target"])}
+            {**action, "named": entity_name(pack, action.get("rule", ""), action["target"])}
             if isinstance(action.get("target"), dict) else action
             for action in decision["actions"]]}
-    return {**data, "presentation": {**pack.presentation, "seed": seed_title(pack)}}
+    if decision.get("choices"):
+        data["decision"] = {**data["decision"], "choices": {
+            alias: {**choice, "really": really} if (really := _really(data["path"], alias,
+                                                                      choice["entity"]))
+            else choice for alias, choice in decision["choices"].items()}}
+    data = {**data, "presentation": {**pack.presentation, "seed": seed_title(pack),
+                                     "start": pack.start}}
+    board = trace.derived_from[0] if trace.derived_from else {}
+    return {**data, "reasons": reasons(pack, data, board)}
 
 
-def _named(pack: Pack, rule_id: str, target: dict[str, Any]) -> str:
-    rule = pack.rule(rule_id)
-    kinds = [c.kind for c in rule.then.choices if c.role == "target"] if rule else []
-    spec = pack.facts.entities.get(kinds[0]) if kinds else None
-    return (spec.name_of(target) if spec else None) or label(target, pack)
+def _really(path: list[dict[str, Any]], alias: str, entity: Any) -> dict[str, Any]:
+    """The chosen entity's counts as the turn really has them: a fact set from one of its
+    fields (`actions_left` from `selected.actions`) and changed before the first action (an
+    extra action a difficulty grants) is what it has, not what is printed."""
+    if not isinstance(entity, dict):
+        return {}
+    tracked: dict[str, str] = {}
+    now: dict[str, Any] = {}
+    for step in path:
+        outcome = step.get("outcome", {})
+        if "action" in outcome:
+            break
+        for name, change in outcome.get("set", {}).items():
+            source = str(change.get("by", "")).removeprefix(f"{alias}.")
+            if source != change.get("by") and source in entity:
+                tracked[name] = source
+            if name in tracked:
+                now[name] = change.get("to")
+    return {field: now[name] for name, field in tracked.items()
+            if now[name] != entity[field]}
 
 
 def shown_in_full(engine: Engine, situation: Situation, trace: Trace) -> dict[str, Any]:

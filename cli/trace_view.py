@@ -1,6 +1,8 @@
-"""The full trace in the terminal (`whybot why`), from `Trace.as_dict()` data only: the path
-through the pages with each step's outcome and why the rules above it did not apply, the
-judgments and their origins, what was derived for each listed entity, then the decision.
+"""The full trace in the terminal (`whybot why`), from `Trace.as_dict()` data only: the answer
+and its reasons first (`brief.py`), then the path through the pages with each step's outcome and
+why the rules above it did not apply, the judgments and their origins, what was derived for
+each listed entity, and last, folded, why not the start page's other decision points. A
+citation reads as the seed's title and section, never its file.
 """
 
 from __future__ import annotations
@@ -11,7 +13,9 @@ from rich.console import Group, RenderableType
 from rich.text import Text
 from rich.tree import Tree
 
-from .decision_view import render_decision
+from whybot.facts.wording import cited_as
+
+from .brief import opening
 from .render import entity_text, labelled, pack_and_variant, pairs, roll_text, show
 
 
@@ -86,8 +90,9 @@ def why_not(node: Tree, skipped: list[dict[str, Any]]) -> None:
             rule.add(Text(reason, style="dim"))
 
 
-def step_node(step: dict[str, Any], number: int) -> Tree:
-    """One visit's result: the fired rule, its question, citation, matches, outcome, why-nots."""
+def step_node(step: dict[str, Any], number: int, seed: str, why_nots: bool = True) -> Tree:
+    """One visit's result: the fired rule, its question, citation (as the `seed`'s title and
+    section), matches, outcome, and (unless `why_nots` is false) why not the rules above it."""
     rule = step.get("rule")
     if rule:
         node = Tree(Text.assemble((f"{number}. ", "dim"), ("fired ", "bold"),
@@ -100,7 +105,7 @@ def step_node(step: dict[str, Any], number: int) -> Tree:
     if step.get("says"):
         node.add(Text(step["says"], style="italic"))
     if step.get("cite"):
-        node.add(labelled("cites:", step["cite"], "dim"))
+        node.add(labelled("cites:", cited_as(step["cite"], seed), "dim"))
     matched = {k: v for k, v in step.get("matched", {}).items() if k != "entities"}
     if matched:
         node.add(labelled("matched:", pairs(matched)))
@@ -110,7 +115,8 @@ def step_node(step: dict[str, Any], number: int) -> Tree:
     if rule:
         for note in step.get("notes", []):
             node.add(Text(note, style="yellow"))
-    why_not(node, step.get("skipped", []))
+    if why_nots:
+        why_not(node, step.get("skipped", []))
     return node
 
 
@@ -124,16 +130,16 @@ def _fact(fact: dict[str, Any]) -> str:
     return pairs(fact)
 
 
-def _support(node: Tree, support: dict[str, Any]) -> None:
+def _support(node: Tree, support: dict[str, Any], seed: str) -> None:
     """Under a judgment: `by RULE`, its citation, and the facts it read."""
     by = node.add(Text.assemble(("by ", "bold"), (support["rule"], "green")))
     if support.get("cite"):
-        by.add(labelled("cites:", support["cite"], "dim"))
+        by.add(labelled("cites:", cited_as(support["cite"], seed), "dim"))
     for fact in support.get("facts", []):
         by.add(labelled("from", _fact(fact)))
 
 
-def render_judgments(judgments: dict[str, Any]) -> RenderableType:
+def render_judgments(judgments: dict[str, Any], seed: str) -> RenderableType:
     """Each judgment the decision read: its value, the question, and where it came from."""
     tree = Tree(Text("judgments used:", style="bold"))
     for name, judgment in judgments.items():
@@ -147,17 +153,17 @@ def render_judgments(judgments: dict[str, Any]) -> RenderableType:
             if "note" in support:
                 node.add(Text(f"{support['rule']}: {support['note']}", style="dim"))
                 continue
-            _support(node, support)
+            _support(node, support, seed)
         for rule in judgment.get("not_by", []):
-            _not_by(node, rule)
+            _not_by(node, rule, seed)
     return tree
 
 
-def _not_by(node: Tree, rule: dict[str, Any]) -> None:
+def _not_by(node: Tree, rule: dict[str, Any], seed: str) -> None:
     """Under a judgment no rule established: a rule that could have, and why it did not."""
     branch = node.add(Text.assemble(("not by ", "bold"), (rule["rule"], "red")))
     if rule.get("cite"):
-        branch.add(labelled("cites:", rule["cite"], "dim"))
+        branch.add(labelled("cites:", cited_as(rule["cite"], seed), "dim"))
     why_not_reasons(branch, rule)
 
 
@@ -172,7 +178,7 @@ def why_not_reasons(node: Tree, verdict: dict[str, Any]) -> None:
             seen.add(Text(entity))
 
 
-def render_entity_judgments(items: list[dict[str, Any]]) -> RenderableType:
+def render_entity_judgments(items: list[dict[str, Any]], seed: str) -> RenderableType:
     """Each field a derivation established on an entity (a region's `candidate`), and why."""
     tree = Tree(Text("judgments about entities:", style="bold"))
     for item in items:
@@ -182,13 +188,16 @@ def render_entity_judgments(items: list[dict[str, Any]]) -> RenderableType:
         if "now" in item:
             node.label.append(f"  (after the actions: {show(item['now'])})", style="yellow")
         for support in item.get("by", []):
-            _support(node, support)
+            _support(node, support, seed)
     return tree
 
 
 def path_tree(data: dict[str, Any]) -> Tree:
     """The path through the pages. Consecutive rules of one page visit share its node; a page
-    read by `call` hangs under the rule that read it."""
+    read by `call` hangs under the rule that read it. The start page's why-nots (which other
+    decision point this is not) are left for `start_why_not`, at the end."""
+    presentation = data.get("presentation", {})
+    seed, start = presentation.get("seed", ""), presentation.get("start")
     root = Tree(Text.assemble(("Why: ", "bold"), (data.get("snapshot", ""), "bold cyan"),
                               (f"  ({pack_and_variant(data)})", "dim")))
     pages: dict[int, tuple[str, Tree]] = {}
@@ -206,27 +215,51 @@ def path_tree(data: dict[str, Any]) -> Tree:
                 head.append(f" — {step['title']}", style="cyan")
             page_node = steps.get(depth - 1, root).add(head)
             pages[depth] = (step["page"], page_node)
-        node = step_node(step, number)
+        node = step_node(step, number, seed, why_nots=step["page"] != start)
         page_node.children.append(node)
         steps[depth] = node
     return root
 
 
+def start_why_not(data: dict[str, Any]) -> Tree | None:
+    """Why not the start page's other rules (setup, chapter, summit, …), folded: their names
+    on one line; the page (and `Tree.expanded`) opens each rule's reasons."""
+    start = data.get("presentation", {}).get("start")
+    skipped = [s for step in data.get("path", []) if step.get("page") == start
+               for s in step.get("skipped", [])]
+    if not skipped:
+        return None
+    names = ", ".join(dict.fromkeys(
+        s["rule"].removeprefix(f"{start}.").replace("-", " ").replace("_", " ")
+        for s in skipped))
+    node = Tree(Text.assemble(("why not the other decision points: ", "bold"), (names, "dim")),
+                expanded=False)
+    why_not(node, skipped)
+    return node
+
+
 def render_trace(data: dict[str, Any]) -> RenderableType:
-    """The whole trace: path with why-nots, judgments with origins (and, for those no rule
-    established, the rules that could have and why not), the entity judgments, dice, then the
-    decision."""
+    """The whole trace: the answer and its reasons (`brief.py`), then every step."""
+    return Group(*opening(data), Text(""), render_steps(data))
+
+
+def render_steps(data: dict[str, Any]) -> RenderableType:
+    """The path with why-nots, judgments with origins (and, for those no rule established, the
+    rules that could have and why not), the entity judgments, and last, folded, why not the
+    start page's other decision points."""
+    seed = data.get("presentation", {}).get("seed", "")
     parts: list[RenderableType] = [path_tree(data)]
     if data.get("judgments"):
-        parts.append(render_judgments(data["judgments"]))
+        parts.append(render_judgments(data["judgments"], seed))
     if data.get("entity_judgments"):
-        parts.append(render_entity_judgments(data["entity_judgments"]))
+        parts.append(render_entity_judgments(data["entity_judgments"], seed))
     if data.get("conflicts"):
         tree = Tree(Text("rules that judged differently (the first value was kept):",
                          style="bold yellow"))
         for item in data["conflicts"]:
             tree.add(Text(item, style="yellow"))
         parts.append(tree)
-    parts.append(Text(""))
-    parts.append(render_decision(data))
+    folded = start_why_not(data)
+    if folded is not None:
+        parts.append(folded)
     return Group(*parts)

@@ -155,7 +155,8 @@ def load_pack_description(folder: Path) -> Pack:
     add_facts(schema, data["facts"], document)
     return Pack(name=data["pack"], title=data["title"], start=data["start"], root=str(folder),
                 facts=schema, pages={}, presentation=data.get("presentation", {}),
-                coverage=data.get("coverage", {}), files=[document.file],
+                coverage=data.get("coverage", {}), check=data.get("check", {}),
+                files=[document.file],
                 actions=set(data["actions"]) if "actions" in data else None,
                 templates=read_templates(document),
                 preferences=dict(data.get("preferences") or {}))

@@ -151,9 +151,14 @@ def _choose(effect: Choice, turn: Turn, page: str, rule: str) -> dict[str, Any]:
     if chosen.entity is None:
         raise DecisionError(f"rule {rule} applied, but no {effect.kind} matches its "
                             f"{effect.role} ({effect.where or 'any'})")
+    earlier = turn.bound.get(effect.alias)
+    choices = turn.trace.decision["choices"]
+    kept = earlier is not None and earlier[EID] == chosen.entity[EID] and effect.alias in choices
     turn.bind(effect.alias, chosen.entity)
-    turn.trace.decision["choices"][effect.alias] = {
-        "entity": turn.shown(chosen.entity), "by": rule, "page": page}
+    # a page that repeats (a Fate's lines) selects its card again: the rule that chose it stays
+    choices[effect.alias] = {"entity": turn.shown(chosen.entity),
+                             "by": choices[effect.alias]["by"] if kept else rule,
+                             "page": choices[effect.alias]["page"] if kept else page}
     return chosen.as_dict(turn.shown(chosen.entity))
 
 

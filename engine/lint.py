@@ -10,7 +10,7 @@ finds the plain cases (a rule after an unconditional one, a copied condition), n
 from __future__ import annotations
 
 from bisect import bisect_right
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 from .compiled import rule_condition
@@ -85,25 +85,45 @@ class _Earlier:
         return indexes[at] if at < len(indexes) else None
 
 
-def unreachable(ordered: list[Rule], repeats: bool) -> Iterator[Warning_]:
-    """Rules an earlier rule always pre-empts: the first earlier rule the later one implies
-    with no rule from it up to the later one letting the reading go on."""
+Implies = Callable[[Condition, Condition], bool]  # (later, earlier): later holds ⇒ earlier
+
+
+def preempted(ordered: list[Rule], repeats: bool, implies: Implies | None = None,
+              ) -> Iterator[tuple[Rule, Rule, str]]:
+    """(later, earlier, why) for each rule an earlier rule always pre-empts: the first earlier
+    rule the later one implies with no rule from it up to the later one letting the reading
+    go on. By shape; with `implies`, also by what it proves of the rules the shape leaves
+    (`rules check` reports these as proofs too)."""
     earlier = _Earlier()
     barrier = -1  # the last rule so far after which the page reads on
+    conditions: list[Condition] = []
     for index, later in enumerate(ordered):
         condition = rule_condition(later)
+        conditions.append(condition)
         start = earlier.first_implied(condition, barrier)
-        if start is not None:
+        if start is None and implies is not None:
+            start = next((i for i in range(barrier + 1, index)
+                          if implies(condition, conditions[i])), None)
+            if start is not None:
+                yield later, ordered[start], "can only apply when the earlier rule applies " \
+                    "(the fact schema allows no situation where only it does):"
+        elif start is not None:
             first = ordered[start]
             why = ("comes after the unconditional rule" if always(first.when)
                    else "has the same condition as" if later.when == first.when
                    else "can only apply when the earlier rule applies:")
-            yield Warning_(later.file, later.line,
-                           f"rule {later.id!r} can never fire: it {why} {first.id!r} "
-                           f"({first.where}), which ends the page")
+            yield later, first, why
         earlier.add(index, condition)
         if reads_on(later) or (repeats and later.then.action is not None):
             barrier = index
+
+
+def unreachable(ordered: list[Rule], repeats: bool) -> Iterator[Warning_]:
+    """Rules an earlier rule always pre-empts (`preempted`), as warnings."""
+    for later, first, why in preempted(ordered, repeats):
+        yield Warning_(later.file, later.line,
+                       f"rule {later.id!r} can never fire: it {why} {first.id!r} "
+                       f"({first.where}), which ends the page")
 
 
 def dead_ends(pack: Pack) -> Iterator[Warning_]:

@@ -160,6 +160,7 @@ class Pack:
     pages: dict[str, Page]
     presentation: dict[str, Any] = field(default_factory=dict)
     coverage: dict[str, Any] = field(default_factory=dict)
+    check: dict[str, Any] = field(default_factory=dict)  # `rules check` findings excused
     disabled: dict[str, str] = field(default_factory=dict)
     files: list[str] = field(default_factory=list)
     skipped: list[str] = field(default_factory=list)  # house-rule folders' files, not rules

@@ -11,7 +11,13 @@ each firing and completes it. Guards kept here:
 - a call that fails poisons its state: the state is never touched again (deleting a state
   after a failed assert corrupts the heap), and its ruleset is re-registered under a new name
   for the states that follow;
-- states get fresh ids, at most a few alive at once, and are deleted after use (hazard G);
+- states get fresh ids, at most a few alive at once (hazard G). A closed state is emptied and
+  kept for its ruleset's next decision only if this durable_rules forgets a fired
+  activation's frame (`keeps_states`); as released, 2.0.28 does not, and retracting the facts
+  of fired activations then scans past a frame's slots and can drop a pending activation
+  (docs/durable_rules.md), so its states are deleted after use;
+- once a rule fired in a state, its facts are retracted only while no activation is pending
+  (the dropped activation above);
 - a state in which no action ever ran crashes when deleted (hazard B): every ruleset gets a
   lowest-priority `close` rule on a `{t: close}` fact, asserted and fired before deleting such
   a state.
@@ -63,6 +69,29 @@ def live_states() -> int:
     return len(_LIVE)
 
 
+_KEEPS: list[bool] = []  # asked once per process
+
+
+def keeps_states() -> bool:
+    """Whether closed states are emptied and kept rather than deleted: only if durable_rules
+    forgets the frame of a fired activation once it completes. As released, 2.0.28 leaves
+    every fact of the firing pointing at the freed frame: retracting such a fact later scans
+    that frame past its 16 slots (heap corruption) or, once a new activation took the frame's
+    place, deletes that pending activation. Asked of a one-rule ruleset: the second firing
+    is lost exactly when the frame is remembered."""
+    if not _KEEPS:
+        probe = Ruleset("whybot.frames", {"r": {"all": [{"a": {"t": "x"}}, {"b": {"t": "y"}}]}})
+        state = State(probe)
+        state.assert_facts([{"t": "x"}, {"t": "y", "id": "y1"}])
+        state.drain()
+        state.assert_facts([{"t": "y", "id": "y2"}])  # takes the fired activation's frame
+        code, state.offset = state._call("retract facts", core.retract_facts,
+                                         _dump([{"sid": state.sid, "id": "y1"}]))
+        _KEEPS.append(code == 0 and len(state.drain()) == 1)
+        state.delete()
+    return _KEEPS[0]
+
+
 class Ruleset:
     """One registered durable_rules ruleset, rebuilt under a new name if a state poisons it."""
 
@@ -73,10 +102,14 @@ class Ruleset:
         self.definition = {**definition,
                            CLOSE: {"all": [{"c": {"t": "close"}}], "pri": 65535}}
         self.handle = 0
+        self.idle: list[State] = []  # emptied states of this registration (`keeps_states`)
         if register:
             self.register()
 
     def register(self) -> None:
+        retired, self.idle = self.idle, []
+        for state in retired:
+            state.delete()
         name = f"{self.base}~{next(_NAMES)}"
         try:
             self.handle = core.create_ruleset(name, _dump(self.definition))
@@ -84,9 +117,16 @@ class Ruleset:
             raise EngineFault(f"durable_rules refused ruleset {self.base}: {exc}") from None
 
     def state(self) -> State:
+        """An empty state: one a past decision emptied, else a new one."""
         if not self.handle:
             self.register()
-        return State(self)
+        keeps_states()
+        try:
+            state = self.idle.pop()
+        except IndexError:
+            return State(self)
+        _LIVE.add(state.sid)
+        return state
 
     def __getstate__(self) -> dict[str, Any]:
         """A ruleset travels as its definition (a cache, a worker) and registers anew."""
@@ -98,6 +138,7 @@ class Ruleset:
         self.base = state["base"]
         self.definition = state["definition"]
         self.handle = 0
+        self.idle = []
 
 
 class State:
@@ -111,6 +152,9 @@ class State:
         self.offset: int | None = None
         self.poisoned = False
         self.acted = False
+        self.pending = False  # asserted since its activations were last all fired
+        self.kept = bool(_KEEPS) and _KEEPS[0]  # emptied when closed, not deleted
+        self.alive: dict[str, dict[str, Any]] = {}  # if kept: its facts, by id
         self.ids = itertools.count(1)
 
     def _call(self, what: str, function: Any, *args: Any) -> Any:
@@ -134,23 +178,34 @@ class State:
     def assert_facts(self, facts: Iterable[dict[str, Any]]) -> None:
         batch = [self.stamp(f) for f in facts]
         if batch:
+            self.pending = True
             code, self.offset = self._call("assert facts", core.assert_facts, _dump(batch))
             self._check(code, "assert facts")
+            if self.kept:
+                self.alive.update((f["id"], f) for f in batch)
 
     def retract_facts(self, facts: Iterable[dict[str, Any]]) -> None:
         """Retract asserted facts. The C core finds a fact by its sid and id alone (events.c,
         ACTION_RETRACT_FACT: getMessage, then handleDeleteMessage), so only those are sent."""
         batch = [{"sid": fact["sid"], "id": fact["id"]} for fact in facts]
         if batch:
+            if self.pending and self.acted:  # a fired frame may be a pending one's now
+                raise EngineFault(f"facts retracted from a state of {self.ruleset.base} "
+                                  "while an activation was pending")
             code, self.offset = self._call("retract facts", core.retract_facts, _dump(batch))
             self._check(code, "retract facts")
+            for fact in batch:
+                self.alive.pop(fact["id"], None)
 
     def post(self, event: dict[str, Any]) -> Firing | None:
         """Post an event and take the one firing it leads to (the event is consumed by it)."""
+        self.pending = True
         code, self.offset = self._call("post an event", core.assert_event,
                                        _dump(self.stamp(event)))
         self._check(code, "post an event")
         fired = self.drain()
+        if len(fired) != 1:
+            self.kept = False  # an event no rule took stays in the state
         if len(fired) > 1:
             raise EngineFault(f"{len(fired)} rules consumed one event in {self.ruleset.base}")
         return fired[0] if fired else None
@@ -166,6 +221,7 @@ class State:
             return
         started = self._call("start an action", core.start_action_for_state, self.offset)
         if not started:
+            self.pending = False
             return
         messages: str | None = started[1]
         self.acted = True
@@ -175,6 +231,7 @@ class State:
                 yield name, matched
             messages = self._call("complete an action", core.complete_and_start_action,
                                   self.offset)
+        self.pending = False
 
     def _check(self, code: int, what: str) -> None:
         if code not in (0, NOT_HANDLED):
@@ -183,6 +240,19 @@ class State:
                               f"(code {code})")
 
     def close(self) -> None:
+        """The decision is done with it: emptied and kept for the ruleset's next decision if
+        this durable_rules allows it (`keeps_states`) and nothing is left pending, else
+        deleted."""
+        if (self.kept and not self.pending and not self.poisoned
+                and self.handle == self.ruleset.handle):
+            self.retract_facts(list(self.alive.values()))
+            if not self.drain():  # whybot's rules negate nothing: a retraction fires none
+                _LIVE.discard(self.sid)
+                self.ruleset.idle.append(self)
+                return
+        self.delete()
+
+    def delete(self) -> None:
         """Delete the state, unless a failed call poisoned it (then it is left alone)."""
         _LIVE.discard(self.sid)
         if not self.poisoned and self.offset is not None:

@@ -302,6 +302,17 @@ PACK_SCHEMA: dict[str, Any] = {
             },
         },
         "coverage": {"type": "object", "description": "seed sections deliberately not encoded"},
+        "check": {
+            "type": "object", "additionalProperties": False,
+            "description": "`rules check` findings the seed intends",
+            "properties": {"excused": {
+                "type": "object",
+                "description": "finding (`gap PAGE`, `conflict RULE / RULE`, ...) → why the "
+                               "seed intends it, and where it says so",
+                "additionalProperties": {
+                    "type": "object", "required": ["reason", "cite"],
+                    "additionalProperties": False,
+                    "properties": {"reason": _TEXT, "cite": _TEXT}}}}},
         "preferences": {"type": "object", "additionalProperties": _PREFERENCE_ITEM,
                         "description": "Prefer lines rules use by name ({use: NAME})"},
         "templates": {

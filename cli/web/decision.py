@@ -19,10 +19,10 @@ from whybot.engine.model import Pack
 from whybot.facts.fix import listed_moves
 
 from ..brief import render_brief
-from ..decision_view import render_decision
+from ..decision_view import printed_note, render_decision
 from ..odds import head, label, odds_data, particulars, values_text
 from ..shown import shown_in_full
-from ..trace_view import render_trace
+from ..trace_view import render_steps
 from ..verdict_view import render_verdict
 from .forms import whole
 from .pages import Pages
@@ -32,6 +32,13 @@ from .treehtml import tree_html
 TURNS = 999_999  # more turns than any game's log: a longer number is no turn
 
 
+def _really(choice: dict[str, Any], pack: Pack) -> str:
+    """A chosen card as the turn really has it (`4 actions (printed 3, +1)`), as `decide`."""
+    really = choice.get("really", {})
+    notes = "".join(f" ({printed_note(choice['entity'][n], v)})" for n, v in really.items())
+    return label({**choice["entity"], **really}, pack) + notes
+
+
 def _large(data: dict[str, Any], pack: Pack) -> dict[str, Any]:
     """The decision's parts for the large view: the cards chosen, the actions in order (with
     their targets, named as `whybot odds` names them), the result; every text is the
@@ -39,7 +46,7 @@ def _large(data: dict[str, Any], pack: Pack) -> dict[str, Any]:
     decision = data.get("decision", {})
     names = data.get("presentation", {}).get("choices", {})
     targets = [a.get("target") for a in decision.get("actions", [])]
-    choices = [(names.get(alias, alias), label(c.get("entity"), pack))
+    choices = [(names.get(alias, alias), _really(c, pack))
                for alias, c in decision.get("choices", {}).items()
                if c.get("entity") and c.get("entity") not in targets]
     actions = [{"action": a.get("action", "?"), "goal": a.get("goal", ""),
@@ -72,8 +79,8 @@ def decision_page(pages: Pages, request: Request) -> Response:
         moves=listed_moves(table, entry),
         big=_large(data, table.engine.pack),
         dice=tree_html(render_decision(data)) if data.get("dice") else None,
-        rolled=bool(data.get("dice")), brief=tree_html(render_brief(data, 400)),
-        full=tree_html(render_trace(data), open_depth=2), rule=rule,
+        rolled=bool(data.get("dice")), brief=tree_html(render_brief(data)),
+        full=tree_html(render_steps(data), open_depth=2), rule=rule,
         verdict=verdict, rule_error=rule_error,
         rules=sorted({r for step in data.get("path", []) for r in
                       [step.get("rule"), *(s["rule"] for s in step.get("skipped", []))] if r}))

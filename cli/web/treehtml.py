@@ -52,7 +52,7 @@ def _node(tree: Tree, open_depth: int, depth: int) -> str:
     if not tree.children:
         return f"<li>{label}</li>"
     children = "".join(_node(child, open_depth, depth + 1) for child in tree.children)
-    opened = " open" if depth < open_depth else ""
+    opened = " open" if depth < open_depth and tree.expanded else ""  # folded: closed
     return (f"<li><details{opened}><summary>{label}</summary>"
             f"<ul>{children}</ul></details></li>")
 

@@ -1,4 +1,5 @@
-"""Issue 23: `whybot rules new fate NAME --pack arcs` writes a house Fate that lints and decides.
+"""Issue 23: `whybot rules new fate NAME --pack arcs` writes a house Fate that lints, checks and
+decides.
 
 The skeleton comes from the pack (the `fate` template's `new:`); the expected decision is its
 example's own `expect:` (a poor bot Taxes first: § General Priorities reads the Fate page).
@@ -21,6 +22,9 @@ def test_a_new_fate_lints_clean_and_decides_its_example(run, tmp_path):
     lint = run("rules", "lint", "--pack", "arcs", "--rules", tmp_path / "m")
     assert lint.exit_code == 0 and "warning:" not in lint.stdout, lint.stdout
     assert "no errors, 0 warning(s)" in lint.stdout
+    check = run("rules", "check", "--pack", "arcs", "--rules", tmp_path / "m")
+    assert check.exit_code == 0, check.stdout  # every finding excused: none is the new page's
+    assert "0 never applies, 0 never fires, 0 never reached" in check.stdout
     expect = yaml.safe_load(example.read_text(encoding="utf-8"))["expect"]
     decided = run("decide", example, "--rules", tmp_path / "m", "--seed", str(expect["seed"]),
                   "--json")

@@ -3,6 +3,7 @@ one per guard, each failing if the guard goes away."""
 
 from __future__ import annotations
 
+import itertools
 import json
 import threading
 
@@ -12,7 +13,7 @@ from tests.conftest import TOY_PACKS
 from tests.engine.helpers import decide
 from whybot.engine import EngineFault, load_pack
 from whybot.engine.decide import Engine, compile_derivations, compile_pages
-from whybot.engine.network import Ruleset, live_states
+from whybot.engine.network import Ruleset, core, keeps_states, live_states
 
 
 def _patterns(compiled):
@@ -134,3 +135,76 @@ def test_a_fact_is_retracted_by_its_sid_and_id_alone():
     fired = state.drain()
     assert [matched["a"]["n"] for _, matched in fired] == [2]
     state.close()
+
+
+_PAIR = {"r": {"all": [{"a": {"t": "x"}}, {"b": {"t": "y"}}]}}
+_RAW_NAMES = itertools.count(1)
+
+
+def _raw_pending_firing_survives() -> bool:
+    """durable_rules alone: r fires on (x, y1); r on (x, y2) then takes the freed frame;
+    retracting y1 must leave it pending. As released, 2.0.28 deletes it: y1 still records the
+    frame of its fired activation."""
+    handle = core.create_ruleset(f"raw.frames.{next(_RAW_NAMES)}", json.dumps(_PAIR))
+    facts = [{"sid": "1", "id": i, "t": i[0]} for i in ("x", "y1", "y2")]
+
+    def fired(offset: int) -> list[str]:
+        started = core.start_action_for_state(handle, offset)
+        found, message = [], started[1] if started else None
+        while message:
+            found.append(json.loads(message)["r"]["b"]["id"])
+            message = core.complete_and_start_action(handle, offset)
+        return found
+
+    assert fired(core.assert_facts(handle, json.dumps(facts[:2]))[1]) == ["y1"]
+    core.assert_facts(handle, json.dumps(facts[2:]))
+    survived = fired(core.retract_facts(handle, json.dumps([{"sid": "1", "id": "y1"}]))[1])
+    core.delete_state(handle, "1")
+    return survived == ["y2"]
+
+
+def test_states_are_kept_only_if_durable_rules_forgets_fired_frames():
+    """A state is emptied and kept for the next decision only where retracting the facts of
+    fired activations is safe (scripts/durable_rules-2.0.28.patch, built by the Makefile)."""
+    assert keeps_states() == _raw_pending_firing_survives()
+
+
+def test_no_fact_is_retracted_while_an_activation_is_pending_after_a_firing():
+    """The released core drops the pending activation (above): whybot refuses the call."""
+    state = Ruleset("frames.pending", _PAIR).state()
+    state.assert_facts([{"t": "x"}, {"t": "y", "id": "y1"}])
+    assert [m["b"]["id"] for _, m in state.drain()] == ["y1"]
+    state.assert_facts([{"t": "y", "id": "y2"}])
+    with pytest.raises(EngineFault, match="pending"):
+        state.retract_facts([{"sid": state.sid, "id": "y1"}])
+    assert [m["b"]["id"] for _, m in state.drain()] == ["y2"]
+    state.close()
+
+
+@pytest.mark.skipif(not keeps_states(), reason="durable_rules as released: states deleted")
+def test_a_kept_state_starts_its_next_decision_empty():
+    ruleset = Ruleset("frames.kept", _PAIR)
+    state = ruleset.state()
+    state.assert_facts([{"t": "x", "n": 1}, {"t": "y", "n": 1}])
+    assert len(state.drain()) == 1
+    state.close()
+    assert ruleset.state() is state and live_states() == 1
+    state.assert_facts([{"t": "y", "n": 2}])
+    assert state.drain() == []  # the first decision's x is gone
+    state.assert_facts([{"t": "x", "n": 2}])
+    assert [(m["a"]["n"], m["b"]["n"]) for _, m in state.drain()] == [(2, 2)]
+    state.close()
+    assert live_states() == 0
+
+
+@pytest.mark.skipif(not keeps_states(), reason="durable_rules as released: states deleted")
+def test_a_state_left_pending_or_holding_an_event_is_deleted_not_kept():
+    ruleset = Ruleset("frames.left", {**_PAIR, "e": {"all": [{"v": {"t": "ev"}},
+                                                              {"a": {"t": "x"}}]}})
+    pending = ruleset.state()
+    pending.assert_facts([{"t": "x"}, {"t": "y"}])  # an activation nobody fired
+    pending.close()
+    untaken = ruleset.state()
+    assert untaken.post({"t": "ev"}) is None  # no x: the event stays in the state
+    untaken.close()
+    assert ruleset.idle == [] and live_states() == 0

@@ -16,7 +16,7 @@ from whybot.engine.decide import Engine
 from whybot.engine.errors import RuleFileError
 from whybot.engine.loader import load_pack
 from whybot.engine.sources import Document, read_document
-from whybot.engine.templates import read_templates, with_template
+from whybot.engine.templates import TEMPLATE_KEYS, read_templates, with_template
 from whybot.facts.snapshot import situation_from
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -68,7 +68,7 @@ def test_the_template_decides_as_the_copied_header_did(tmp_path):
     copied.mkdir()
     bare.mkdir()
     pack = yaml.safe_load((KNOWLEDGE / "arcs" / "pack.yaml").read_text(encoding="utf-8"))
-    header = {k: v for k, v in pack["templates"]["fate"].items() if k not in ("pages", "says")}
+    header = {k: v for k, v in pack["templates"]["fate"].items() if k in TEMPLATE_KEYS}
     data = yaml.safe_load(MISER)
     (copied / "miser.yaml").write_text(yaml.safe_dump({**data, **header, "template": "none"},
                                                       sort_keys=False),

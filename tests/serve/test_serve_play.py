@@ -4,6 +4,8 @@ refused; undo, delete, why, why not and the odds."""
 
 from __future__ import annotations
 
+import html
+import re
 from pathlib import Path
 
 from whybot.facts.table import Table
@@ -57,7 +59,12 @@ def test_two_turns_ask_only_what_is_reached_and_turn_two_not_what_the_game_knows
     assert "<strong>tax</strong>" in decision.text
     assert "Blue&#39;s city in Hexy 2" in decision.text
     assert "admin.tax-contend-declared" in decision.text  # the why, as the CLI renders it
-    assert "003_277f340f362a2395.md" in decision.text  # with the seed's citation
+    assert "SUPERCAT v0.9 § Administration" in decision.text  # citing the seed by its title
+    assert "003_277f340f362a2395.md" not in decision.text  # never its hashed file
+    why = html.unescape(decision.text.split('id="why"')[1].split('id="why-not"')[0])
+    assert "Can bot Tax to contend a declared ambition? [1] — Blue's city in Hexy 2" in why
+    assert re.search(r"<details><summary><span[^>]*>why not the other decision points: "
+                     r"</span><span[^>]*>setup, chapter, summit", decision.text)  # folded
     table = Table.open(games / "g1.yaml")
     assert len(table.game.log) == 1
     assert table.game.state["bots"]["red"]["hand_counter"] == 3
