@@ -39,6 +39,11 @@ STAGES: dict[str, tuple[str, list[str]]] = {
         "engine/variants",
         "engine/declarations",
         "engine/checks", "engine/lint", "engine/spending", "engine/coverage"]),
+    "rules check": ("`rules check`: rules that never apply or never fire, pages never reached, "
+                    "gaps and conflicts, each proved or shown by a witness the engine decides", [
+        "engine/check/checker", "engine/check/confirm", "engine/check/domains",
+        "engine/check/findings", "engine/check/overlay", "engine/check/paths",
+        "engine/check/proofs", "engine/check/search"]),
     "compile": ("conditions onto durable_rules rulesets, proved safe; kept on disk", [
         "engine/compiler", "engine/compiled", "engine/alpha", "engine/network",
         "engine/cache"]),
@@ -67,7 +72,7 @@ STAGES: dict[str, tuple[str, list[str]]] = {
     "commands": ("the typer app and its commands (batch and serve in their wings)", [
         "cli/__main__", "cli/app", "cli/cmd_decide", "cli/cmd_odds", "cli/cmd_play",
         "cli/cmd_fix", "cli/cmd_rules", "cli/cmd_diff", "cli/cmd_serve", "cli/cmd_limits",
-        "cli/prompt", "cli/graph", "cli/new_page"]),
+        "cli/prompt", "cli/graph", "cli/new_page", "cli/cmd_check"]),
     "batch": ("`whybot batch`: inputs, forked or Dask workers, resumable rows, --diff", [
         "cli/cmd_batch", "cli/batch", "cli/inputs", "cli/rows", "cli/pool", "cli/results",
         "cli/outfile", "cli/stopping", "cli/summary", "cli/progress", "cli/cluster",
@@ -80,7 +85,8 @@ STAGES: dict[str, tuple[str, list[str]]] = {
     "views": ("what the commands share: the pack registry, options, one error catch, and "
               "the terminal views of a decision", [
         "cli/common", "cli/options", "cli/group", "cli/shown", "cli/render",
-        "cli/decision_view", "cli/trace_view", "cli/verdict_view", "cli/brief", "cli/odds"]),
+        "cli/decision_view", "cli/trace_view", "cli/verdict_view", "cli/brief", "cli/reasons",
+        "cli/odds"]),
 }
 
 
