@@ -4,12 +4,13 @@ from typing import Any
 
 from .decide import Engine
 from .errors import DecisionError, EngineFault, RuleFileError, SnapshotError, WhybotError
+from .instead import NOTHING_INSTEAD, Instead, asked_instead
 from .situation import Situation
 from .trace import Trace
 
-__all__ = ["DecisionError", "Engine", "EngineFault", "RuleFileError", "Situation",
-           "SnapshotError", "Trace", "WhybotError", "collect_problems", "load_pack",
-           "load_pack_folder"]
+__all__ = ["NOTHING_INSTEAD", "DecisionError", "Engine", "EngineFault", "Instead",
+           "RuleFileError", "Situation", "SnapshotError", "Trace", "WhybotError",
+           "asked_instead", "collect_problems", "load_pack", "load_pack_folder"]
 
 _LOADER = ("collect_problems", "load_pack", "load_pack_folder")
 

@@ -22,7 +22,8 @@ from .incremental import Dependencies, Replay
 from .model import Pack, Rule
 from .outcomes import Assign, Choice, Each
 from .pages import DurablePages
-from .reach import Reading, known_reads, open_facts
+from .reach import Reading, open_facts
+from .reads import known_reads
 from .reuse import derivation_reads
 from .situation import Situation
 from .strata import Strata, stratify

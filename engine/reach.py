@@ -15,15 +15,15 @@ the procedure truly reaches, given the answers so far.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterator, Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from .evaluate import World, holds
 from .expressions import Condition
-from .model import Pack, Rule
-from .reads import FIELD, KIND, NAME, Item, bound_kinds, outcome_reads, tree_items
-from .trees import scopes
+from .instead import NOTHING_INSTEAD, Instead, answered, layers, moves_in
+from .model import Rule
+from .reads import FIELD, KIND, NAME, Item, outcome_reads
 
 if TYPE_CHECKING:
     from .decide import Engine
@@ -115,46 +115,6 @@ class Reading:
                          for kind, items in turn.store.by_kind.items()}
 
 
-@dataclass(frozen=True)
-class KnownReads:
-    """What a pack's rules say about reading, worked out once per engine."""
-
-    sources: dict[Item, list[Item]]  # judgment, derived field, created kind → what it reads
-    aliases: dict[str, str]  # alias a rule binds → the entity's kind
-    rules: dict[str, Rule]
-    # judgment or created kind → each derivation's condition, and what its value reads
-    by_rule: dict[Item, list[tuple[Condition, list[Item]]]]
-
-
-def known_reads(engine: Engine) -> KnownReads:
-    """Worked out when an engine is built, so the on-disk cache keeps it (for a pack of ~500
-    derivations a cold `decide` would otherwise spend ~50 ms on it)."""
-    aliases = bound_kinds(engine.pack)
-    return KnownReads(_derivation_sources(engine.pack, aliases), aliases,
-                      {rule.id: rule for rule in engine.pack.rules()},
-                      _derivation_rules(engine, aliases))
-
-
-def _derivation_rules(engine: Engine, aliases: Mapping[str, str],
-                      ) -> dict[Item, list[tuple[Condition, list[Item]]]]:
-    """Judgment or created kind → (condition, what the value reads) for each derivation: what
-    a derivation reads is then read as the walk reads, on the board as it is — a judgment
-    guarded by `mode == 'x'` reads nothing more when the mode is another."""
-    found: dict[Item, list[tuple[Condition, list[Item]]]] = {}
-    for rule in engine.pack.derivations():
-        then = rule.then
-        known = {**aliases, **scopes(rule.when)}
-        if then.judge is not None and then.judge.alias is None:
-            target, trees = (NAME, then.judge.name), [then.judge.value]
-        elif then.create is not None:
-            target, trees = (KIND, then.create.kind), [a.value for a in then.create.fields]
-        else:
-            continue
-        items = [item for tree in trees for item in tree_items(tree, known)]
-        found.setdefault(target, []).append((engine.conditions[rule.id], items))
-    return found
-
-
 def _read_by(rules: list[tuple[Condition, list[Item]]], world: World) -> list[Item]:
     """What these derivations read on `world`: each condition as the evaluator cuts it short,
     and the value of each that holds."""
@@ -167,30 +127,8 @@ def _read_by(rules: list[tuple[Condition, list[Item]]], world: World) -> list[It
     return items
 
 
-def _derivation_sources(pack: Pack, aliases: Mapping[str, str]) -> dict[Item, list[Item]]:
-    """Judgment, derived entity field or created kind → what its derivations read, in order."""
-    found: dict[Item, list[Item]] = {}
-    for rule in pack.derivations():
-        then = rule.then
-        known = {**aliases, **scopes(rule.when)}
-        if then.judge is not None:
-            alias = then.judge.alias
-            target = (FIELD, f"{known.get(alias, '*')}.{then.judge.name}") if alias else \
-                (NAME, then.judge.name)
-            trees = [rule.when, then.judge.value]
-        elif then.create is not None:
-            target = (KIND, then.create.kind)
-            trees = [rule.when, *(a.value for a in then.create.fields)]
-        else:
-            continue
-        items = found.setdefault(target, [])
-        items += [item for tree in trees for item in tree_items(tree, known)
-                  if item not in items and item != target]
-    return found
-
-
 def leaves(engine: Engine, item: Item, answers: Mapping[str, Any],
-           world: World | None = None, asked: Collection[str] = ()) -> list[Item]:
+           world: World | None = None, asked: Instead = NOTHING_INSTEAD) -> list[Item]:
     """What reading `item` comes down to: observations, kinds the snapshot lists, and
     judgments no rule derives — through the derivations of judgments, derived fields and
     created kinds (a judgment the snapshot answers reads nothing further; one in `asked` is
@@ -210,8 +148,7 @@ def leaves(engine: Engine, item: Item, answers: Mapping[str, Any],
         if kind == NAME and name in asked and _comes_to_moves(engine, current, world, asked):
             found.append(current)
             continue
-        if kind == FIELD and isinstance(asked, Instead) and \
-                name.partition(".")[0] in asked.kinds:
+        if kind == FIELD and name.partition(".")[0] in asked.kinds:
             continue  # a field of a move not listed (the moves are asked instead): none read
         below = sources.get(current)
         if world is not None and current in known.by_rule:
@@ -254,78 +191,19 @@ def _events(engine: Engine, trace: Trace, reading: Reading,
         pending = next(events, None)
 
 
-@dataclass(frozen=True)
-class Instead:
-    """What a consultation asks as the seed's questions: the judgments whose derivations may
-    come down to an entity list of `kinds` (the moves a player would otherwise list one by
-    one). `in` names the candidates; whether one is asked is settled on the board as the walk
-    read it (`_comes_to_moves`): a Fate's derivation guarded by another Fate reads no move."""
-
-    judgments: frozenset[str] = frozenset()
-    kinds: frozenset[str] = frozenset()
-
-    def __contains__(self, name: object) -> bool:
-        return name in self.judgments
-
-    def __iter__(self) -> Iterator[str]:
-        return iter(self.judgments)
-
-    def __len__(self) -> int:
-        return len(self.judgments)
-
-
-def asked_instead(engine: Engine, kinds: Collection[str]) -> Instead:
-    """The judgments a consultation may ask instead of the lists of `kinds` (see Instead)."""
-    if not kinds:
-        return Instead()
-    sources = engine.known_reads.sources
-    return Instead(frozenset(name for name in engine.pack.facts.judgments
-                             if _moves_in(sources.get((NAME, name), []), kinds)),
-                   frozenset(kinds))
-
-
-def _moves_in(items: list[Item], kinds: Collection[str]) -> bool:
-    """Whether these reads name a list of moves (the list, or a field of one)."""
-    return any((what == KIND and name in kinds) or
-               (what == FIELD and name.partition(".")[0] in kinds) for what, name in items)
-
-
 def _comes_to_moves(engine: Engine, item: Item, world: World | None,
-                    asked: Collection[str]) -> bool:
+                    asked: Instead) -> bool:
     """Whether this judgment's own derivations, read on `world` (cut short as the evaluator
     cuts them), read a list of moves: a count derived from the moves used this card (a
     standing) is derived, not asked; a Fate's derivation guarded by another Fate reads none."""
-    if not isinstance(asked, Instead):
-        return False
     known = engine.known_reads
     reads = _read_by(known.by_rule[item], world) if world is not None and \
         item in known.by_rule else known.sources.get(item, [])
-    return _moves_in(reads, asked.kinds)
-
-
-def layers(trace: Trace) -> list[int]:
-    """For each step, the actions taken before it."""
-    found, taken = [], 0
-    for step in trace.steps:
-        found.append(taken)
-        taken += "action" in step.outcome
-    return found
-
-
-def _answered(situation: Situation, layer: int, asked: Collection[str]) -> Mapping[str, Any]:
-    """The judgments answered for a walk `layer` actions in: everything said up to then,
-    except a judgment asked instead of its derivation, which each action leaves open anew
-    unless it was answered for this very layer."""
-    if layer == 0:
-        return situation.answers
-    later = situation.answers_after
-    here = later[layer - 1] if layer <= len(later) else {}
-    return {name: value for name, value in situation.answers_at(layer).items()
-            if name not in asked or name in here}
+    return moves_in(reads, asked.kinds)
 
 
 def reached(engine: Engine, trace: Trace, reading: Reading, situation: Situation,
-            asked: Collection[str] = ()) -> Iterator[tuple[int, str, Item, int]]:
+            asked: Instead = NOTHING_INSTEAD) -> Iterator[tuple[int, str, Item, int]]:
     """Every leaf the walk read, first reading first: (step, rule, item, layer); a judgment
     asked instead of its derivation comes once for each count of actions it was read after
     (its layer), everything else once."""
@@ -338,8 +216,8 @@ def reached(engine: Engine, trace: Trace, reading: Reading, situation: Situation
         if (layer, item) in expanded:
             continue
         expanded.add((layer, item))
-        answered = _answered(situation, layer, asked)
-        for leaf in leaves(engine, item, answered, world, asked):
+        said = answered(situation, layer, asked)
+        for leaf in leaves(engine, item, said, world, asked):
             key = (layer if leaf[1] in asked else -1, leaf)
             if key not in found:
                 found.add(key)
@@ -347,9 +225,9 @@ def reached(engine: Engine, trace: Trace, reading: Reading, situation: Situation
 
 
 def open_facts(engine: Engine, trace: Trace, reading: Reading,
-               situation: Situation, asked: Collection[str] = ()) -> list[Open]:
+               situation: Situation, asked: Instead = NOTHING_INSTEAD) -> list[Open]:
     """The facts the decision rested on that the snapshot did not give, in reading order.
-    A judgment in `asked` (`asked_instead`) is asked as the seed's question; after an
+    A judgment in `asked` (`instead.asked_instead`) is asked as the seed's question; after an
     action, again (the last answer offered), for the action changed the table it is about."""
     facts = engine.pack.facts
     set_by: dict[str, int] = {}
@@ -363,7 +241,7 @@ def open_facts(engine: Engine, trace: Trace, reading: Reading,
         page = trace.steps[step].page if step < len(trace.steps) else ""
         if what == KIND:
             if name in situation.unlisted and name in keys and name not in \
-                    getattr(asked, "kinds", ()):  # moves not listed: asked by the judgments
+                    asked.kinds:  # moves not listed: asked by the judgments
                 entity = facts.entities[name]
                 found.append(Open("list", keys[name], [], entity.says, rule_id, page, name, step))
         elif name in facts.board:

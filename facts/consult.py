@@ -16,6 +16,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
+from whybot.engine import NOTHING_INSTEAD
 from whybot.engine.reach import Open, Reading, open_facts
 from whybot.engine.reads import FIELD, NAME
 from whybot.engine.situation import Situation
@@ -120,7 +121,7 @@ def assumed_at_table(table: Table, situation: Situation, trace: Trace,
     asked as the seed's questions (the judgments a consultation asks), so they are none."""
     listed = any(kind not in situation.unlisted for kind in table.playbook.consult)
     return [o.as_dict() for o in open_facts(table.engine, trace, reading, situation,
-                                            () if listed else table.instead)]
+                                            NOTHING_INSTEAD if listed else table.instead)]
 
 
 def definitions(engine: Engine, name: str, sections: list[str]) -> str:

@@ -17,6 +17,7 @@ from collections.abc import Callable, Collection
 from dataclasses import dataclass, field
 from typing import Any
 
+from whybot.engine import NOTHING_INSTEAD, Instead
 from whybot.engine.decide import Engine
 from whybot.engine.reach import Open, Reading, open_facts
 from whybot.engine.situation import Situation
@@ -57,7 +58,7 @@ class Inquiry:
     origin: str
     seed: int | None = None
     ask: Collection[str] = ()
-    instead: Collection[str] = ()  # judgments asked instead of the moves they come from
+    instead: Instead = NOTHING_INSTEAD  # judgments asked instead of the moves they come from
     asked: list[Asked] = field(default_factory=list)
     rolled: list[dict[str, Any]] = field(default_factory=list)
 

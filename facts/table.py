@@ -38,10 +38,11 @@ import secrets
 from pathlib import Path
 from typing import Any, cast
 
+from whybot.engine import asked_instead
 from whybot.engine.decide import Engine
 from whybot.engine.errors import SnapshotError, WhybotError, did_you_mean
 from whybot.engine.model import Pack
-from whybot.engine.reach import Reading, asked_instead
+from whybot.engine.reach import Reading
 from whybot.engine.situation import Situation
 from whybot.engine.trace import Trace
 

@@ -15,6 +15,7 @@ import copy
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
+from whybot.engine import NOTHING_INSTEAD
 from whybot.engine.errors import SnapshotError
 from whybot.engine.reach import Open, Reading
 from whybot.engine.trace import Trace
@@ -87,7 +88,8 @@ class Turn:
         origin = str(self.table.game.path or f"{self.table.game.name or 'game'}.yaml")
         listed = self.moves or any(key in data for key in self.table.move_lists)
         return Inquiry(self.table.engine, data, origin, seed=self.seed,
-                       ask=self.table.playbook.ask, instead=() if listed else self.table.instead)
+                       ask=self.table.playbook.ask,
+                       instead=NOTHING_INSTEAD if listed else self.table.instead)
 
     def questions(self) -> list[Question]:
         """Every question open now, the next one first (the later ones may go away once it
@@ -107,8 +109,9 @@ class Turn:
                 questions = self._with_dice(opened, questions, trace, reading)
             if not questions and trace is not None:
                 questions = self._again(trace) or self._naming(trace)
-            elif questions and questions[0].id in self._unsaid() and not self._reviewed():
-                questions = [review(self._unsaid()), *questions]
+            elif questions and not self._reviewed() and \
+                    questions[0].id in (unsaid := self._unsaid()):
+                questions = [review(unsaid), *questions]
             elif questions and trace is not None and (held := self._held(opened, trace)):
                 questions = [action_review(self.table.engine.pack, opened[0].layer, held,
                                            trace), *questions]

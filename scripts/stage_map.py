@@ -55,7 +55,7 @@ STAGES: dict[str, tuple[str, list[str]]] = {
     "walk": ("the pages read one after another: on each, durable_rules' agenda fires the top "
              "applicable rule, and its outcome applies (effects, choices, dice)", [
         "engine/walk", "engine/pages", "engine/effects", "engine/choices", "engine/dice",
-        "engine/knowing", "engine/reach"]),
+        "engine/knowing", "engine/reach", "engine/instead"]),
     "decide": ("the pipeline in one place: `Engine(pack).decide(situation)` → trace", [
         "engine/decide"]),
     "explain": ("one rule's verdict (`why --rule`), where two walks part (`--diff`)", [

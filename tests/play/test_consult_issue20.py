@@ -14,7 +14,7 @@ import json
 import yaml
 
 from whybot.cli.common import engine_for
-from whybot.engine.reach import asked_instead
+from whybot.engine import asked_instead
 from whybot.engine.trace import Trace
 from whybot.facts.consult import naming, review
 from whybot.facts.table import Table
