@@ -12,24 +12,24 @@ from __future__ import annotations
 from typing import Any
 
 from . import budget
-from .compiled import Compiled, Packer, rule_condition
-from .derivation import Derivation
-from .derive import DurableDeriver
-from .dice import Dice
+from .compile.rulesets import Compiled, Packer, rule_condition
+from .derive.derivation import Derivation
+from .derive.fast.incremental import Dependencies, Replay
+from .derive.fast.reuse import derivation_reads
+from .derive.forward_chaining import DurableDeriver
+from .derive.strata import Strata, stratify
 from .errors import EngineFault
-from .expressions import Condition
-from .incremental import Dependencies, Replay
-from .model import Pack, Rule
-from .outcomes import Assign, Choice, Each
-from .pages import DurablePages
-from .reach import Reading, open_facts
-from .reads import known_reads
-from .reuse import derivation_reads
+from .language.expressions import Condition
+from .language.outcomes import Assign, Choice, Each
+from .language.pack import Pack, Rule
+from .language.rule_reads import known_reads
+from .language.tree_queries import all_refs, board_names
 from .situation import Situation
-from .strata import Strata, stratify
 from .trace import Trace
-from .trees import all_refs, board_names
-from .walk import Turn
+from .walk.dice import Dice
+from .walk.facts_read import Reading, open_facts
+from .walk.pages import DurablePages
+from .walk.turn import Turn
 
 REASONERS = ("durable", "plain")
 
@@ -123,7 +123,7 @@ class Engine:
                                                compile_derivations(pack, self.strata),
                                                PartialDerivations(pack, self.strata))
         else:
-            from .reference import PlainDeriver, PlainPages
+            from .derive.reference import PlainDeriver, PlainPages
 
             self.pages = PlainPages(pack)
             self.deriver = PlainDeriver(pack, self.strata)

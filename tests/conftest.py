@@ -9,7 +9,7 @@ import pytest
 import yaml
 
 from whybot.engine import Engine, load_pack
-from whybot.engine.variants import variant_folder
+from whybot.engine.load.variants import variant_folder
 
 ROOT = Path(__file__).resolve().parent.parent
 KNOWLEDGE = ROOT / "knowledge"

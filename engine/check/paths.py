@@ -15,12 +15,12 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import dataclass
 
-from .. import links as page_links
-from ..compiled import rule_condition
-from ..evaluate import World, holds
-from ..expressions import Condition
-from ..model import DECISION, Pack
-from ..outcomes import Each
+from ..compile.rulesets import rule_condition
+from ..evaluator.evaluate import World, holds
+from ..language import page_links as page_links
+from ..language.expressions import Condition
+from ..language.outcomes import Each
+from ..language.pack import DECISION, Pack
 
 
 def edges(pack: Pack) -> dict[str, set[tuple[str, str]]]:

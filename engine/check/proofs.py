@@ -17,9 +17,9 @@ from collections import defaultdict
 from itertools import pairwise
 from typing import Any
 
-from ..closures import compare
-from ..expressions import Aggregate, Compare, Condition, Exists, Literal, Member, Ref
-from ..trees import disjuncts, negation_normal
+from ..evaluator.closures import compare
+from ..language.expressions import Aggregate, Compare, Condition, Exists, Literal, Member, Ref
+from ..language.tree_queries import disjuncts, negation_normal
 from .domains import BOARD, Domain, Domains
 
 ALTERNATIVES = 256  # past this many alternatives, a condition is not proved impossible

@@ -8,8 +8,10 @@ from pathlib import Path
 import pytest
 
 from tests.conftest import KNOWLEDGE, ROOT, TOY_PACKS, engine_for
-from whybot.engine import Engine, reuse, strata
-from whybot.engine.derivation import EID
+from whybot.engine import Engine
+from whybot.engine.derive import strata
+from whybot.engine.derive.derivation import EID
+from whybot.engine.derive.fast import reuse
 from whybot.facts.snapshot import load_snapshot, parse_snapshot
 
 MEMBERS = "members: [{name: Ann, purse: 6}, {name: Bob, purse: 1}]\nseats: [{holder: Ann}]\n"

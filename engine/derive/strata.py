@@ -1,0 +1,223 @@
+"""Strata of derivations: which rules run before which, so negation and aggregates are sound.
+
+A derivation may read what another derives *positively* (`J`, `exists play`, `p.locked`) and
+then runs in the same stratum — the rule engine chains them. Anything that needs the other's
+work finished — `not J`, `J == 3`, an aggregate over a kind, a `value:` expression, a default —
+puts it in a later stratum. A cycle through such a read has no meaning and is a load error.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..errors import RuleFileError
+from ..language.expressions import TRUE, Aggregate, All, Any_, Compare, Condition, Exists, Not, Ref
+from ..language.pack import FieldSpec, Pack, Rule
+from ..language.tree_queries import all_refs, children, negation_normal, scopes
+
+Product = tuple[str, str]  # ("judgment", name) | ("field", "kind.field") | ("kind", kind)
+
+
+@dataclass
+class Strata:
+    level: dict[str, int] = field(default_factory=dict)  # rule id → stratum
+    final_at: dict[Product, int] = field(default_factory=dict)  # product → last stratum
+    producers: dict[Product, list[Rule]] = field(default_factory=dict)
+    finals: dict[int, list[Product]] = field(default_factory=dict)  # stratum → final there
+    # stratum → what takes its default there if no rule established it, in `finals` order:
+    # (judgment, None, default) or (field, kind, default); worked out once, not per run
+    defaults: dict[int, list[tuple[str, str | None, Any]]] = field(default_factory=dict)
+    # stratum → kind → the fields of that kind among its defaults
+    default_fields: dict[int, dict[str, frozenset[str]]] = field(default_factory=dict)
+    # every declared judgment → (its question, its origin when no rule established it and no
+    # answer gave it), in the order a run reports them
+    judgments: dict[str, tuple[str, str]] = field(default_factory=dict)
+
+    @property
+    def top(self) -> int:
+        return max(self.level.values(), default=0)
+
+
+def products(rule: Rule, pack: Pack) -> list[Product]:
+    """What a derivation establishes: a board judgment, an entity field, or new entities."""
+    then = rule.then
+    if then.create is not None:
+        return [("kind", then.create.kind)]
+    assert then.judge is not None
+    if then.judge.alias is None:
+        return [("judgment", then.judge.name)]
+    kind = scopes(rule.when).get(then.judge.alias, "")
+    return [("field", f"{kind}.{then.judge.name}")]
+
+
+def reads(rule: Rule, pack: Pack) -> list[tuple[Product, bool]]:
+    """(product read, needs it final) for everything a derivation's condition and values read."""
+    found: list[tuple[Product, bool]] = []
+    kinds = scopes(rule.when)
+    _condition_reads(negation_normal(rule.when), kinds, pack, found, final=False)
+    values = []
+    if rule.then.judge is not None:
+        values.append(rule.then.judge.value)
+    if rule.then.create is not None:
+        values.extend(a.value for a in rule.then.create.fields)
+    for value in values:
+        kinds = {**kinds, **scopes(value)}
+        _value_reads(value, kinds, pack, found)
+    return found
+
+
+def _condition_reads(node: Condition, kinds: dict[str, str], pack: Pack,
+                     found: list[tuple[Product, bool]], final: bool) -> None:
+    if isinstance(node, Compare):
+        positive = not final and node.op == "==" and node.right == TRUE and \
+            isinstance(node.left, Ref)
+        for side in (node.left, node.right):
+            if isinstance(side, Ref):
+                found.append((_product(side, kinds, pack), not positive))
+            else:
+                _value_reads(side, kinds, pack, found)
+        return
+    if isinstance(node, Exists):
+        found.append((("kind", node.kind), final))
+        if node.where is not None:
+            _condition_reads(node.where, kinds, pack, found, final)
+        return
+    if isinstance(node, Not):
+        _condition_reads(node.item, kinds, pack, found, final=True)
+        return
+    if isinstance(node, All | Any_):
+        for item in node.items:
+            _condition_reads(item, kinds, pack, found, final)
+        return
+    for child in children(node):  # Member: its value
+        _value_reads(child, kinds, pack, found)
+
+
+def _value_reads(node: object, kinds: dict[str, str], pack: Pack,
+                 found: list[tuple[Product, bool]]) -> None:
+    """Values are computed once: everything they read must be final."""
+    if isinstance(node, Aggregate):
+        found.append((("kind", node.kind), True))
+    for ref in all_refs(node):
+        found.append((_product(ref, {**kinds, **scopes(node)}, pack), True))
+
+
+def _product(ref: Ref, kinds: dict[str, str], pack: Pack) -> Product:
+    if ref.scope is None:
+        return ("judgment", ref.name)
+    return ("field", f"{kinds.get(ref.scope, ref.scope)}.{ref.name}")
+
+
+def stratify(rules: list[Rule], pack: Pack) -> Strata:
+    """The stratum of every derivation; raises on a cycle through a read that needs final."""
+    result = Strata()
+    for rule in rules:
+        for product in products(rule, pack):
+            result.producers.setdefault(product, []).append(rule)
+    edges: dict[str, list[tuple[str, bool]]] = defaultdict(list)
+    for rule in rules:
+        for product, final in reads(rule, pack):
+            for producing in result.producers.get(product, []):
+                edges[rule.id].append((producing.id, final))
+    by_id = {r.id: r for r in rules}
+    component = _components([r.id for r in rules], edges)
+    members: dict[int, list[str]] = defaultdict(list)
+    for rule_id, number in component.items():
+        members[number].append(rule_id)
+    level_of: dict[int, int] = {}
+    for number in sorted(members):  # Tarjan numbers components dependencies first
+        level = 0
+        for rule_id in members[number]:
+            for producer, final in edges[rule_id]:
+                other = component[producer]
+                if other == number:
+                    if final:
+                        rule = by_id[rule_id]
+                        raise RuleFileError(
+                            f"derivation {rule_id} needs {producer} finished first, but "
+                            f"{producer} depends on {rule_id} in turn (a cycle through a "
+                            "negation, an aggregate or a value)", file=rule.file,
+                            line=rule.line)
+                    continue
+                level = max(level, level_of[other] + (1 if final else 0))
+        level_of[number] = level
+    result.level = {rule_id: level_of[component[rule_id]] for rule_id in by_id}
+    for product, producers in result.producers.items():
+        result.final_at[product] = max(result.level[r.id] for r in producers)
+        result.finals.setdefault(result.final_at[product], []).append(product)
+    for stratum, finals in result.finals.items():
+        result.defaults[stratum] = [_default_of(product, pack) for product in finals
+                                    if product[0] != "kind"]
+        kinds: dict[str, set[str]] = {}
+        for name, kind, _ in result.defaults[stratum]:
+            if kind is not None:
+                kinds.setdefault(kind, set()).add(name)
+        result.default_fields[stratum] = {k: frozenset(v) for k, v in kinds.items()}
+    for name, spec in pack.facts.judgments.items():
+        boolean = spec.type == "boolean"
+        if ("judgment", name) in result.producers:
+            otherwise = "not established by any rule, so no" if boolean else \
+                "not established by any rule: its default"
+        else:
+            otherwise = "unknown, assumed no" if boolean else "unknown, assumed its default"
+        result.judgments[name] = (spec.says, otherwise)
+    return result
+
+
+def default_value(spec: FieldSpec | None) -> Any:
+    """What a judgment or field no rule established takes: its default (a boolean: false)."""
+    if spec is None or spec.type == "boolean":
+        return False if spec is None or spec.default is None else spec.default
+    return spec.default
+
+
+def _default_of(product: Product, pack: Pack) -> tuple[str, str | None, Any]:
+    what, name = product
+    if what == "judgment":
+        return name, None, default_value(pack.facts.judgments.get(name))
+    kind, field_name = name.split(".", 1)
+    return field_name, kind, default_value(pack.facts.entities[kind].fields.get(field_name))
+
+
+def _components(nodes: list[str], edges: dict[str, list[tuple[str, bool]]]) -> dict[str, int]:
+    """Strongly connected components (Tarjan, iterative), numbered dependencies first."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    component: dict[str, int] = {}
+    counter = 0
+    for start in nodes:
+        if start in index:
+            continue
+        work: list[tuple[str, int]] = [(start, 0)]
+        while work:
+            node, position = work.pop()
+            if position == 0:
+                index[node] = low[node] = counter
+                counter += 1
+                stack.append(node)
+                on_stack.add(node)
+            targets = edges[node]
+            if position < len(targets):
+                work.append((node, position + 1))
+                target = targets[position][0]
+                if target not in index:
+                    work.append((target, 0))
+                elif target in on_stack:
+                    low[node] = min(low[node], index[target])
+                continue
+            for target, _ in targets:
+                if target in on_stack:
+                    low[node] = min(low[node], low[target])
+            if low[node] == index[node]:
+                number = len(set(component.values()))
+                while True:
+                    member = stack.pop()
+                    on_stack.discard(member)
+                    component[member] = number
+                    if member == node:
+                        break
+    return component

@@ -1,0 +1,312 @@
+"""Walking the pages of a decision: which rule applies on each page, and what follows.
+
+The reasoner (durable_rules, or the plain reference) names the first applicable rule of a page;
+the walk applies its outcome — effects in the order written, the action, then where to read on
+— and asks the evaluator why each rule above it did not apply. A step budget stops any loop of
+`goto`/`call`/`each` that the load-time checks could not see.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from .. import budget
+from ..derive.derivation import EID
+from ..derive.entities import EntityStore
+from ..derive.fast.reuse import LastDerivation
+from ..errors import DecisionError
+from ..evaluator.evaluate import World, failures, holds
+from ..language.outcomes import Assign, Choice
+from ..language.pack import DECISION, Rule
+from ..limits import current as limits
+from ..situation import Situation
+from ..trace import Step, Trace
+from .dice import Dice
+from .effects import apply_effect, fill
+from .judgments import Knowing
+
+if TYPE_CHECKING:
+    from ..decide import Engine
+    from ..derive.derivation import Derivation
+    from .facts_read import Reading
+
+
+class Turn(Knowing):
+    """Everything one decision knows while its pages are walked."""
+
+    def __init__(self, engine: Engine, situation: Situation, seed: int | None,
+                 explain: bool, dice: Dice | None = None, reading: Reading | None = None,
+                 record: bool = True) -> None:
+        self.engine = engine
+        self.record = record  # False: no facts in supports, no `because` (Engine.decide)
+        self.reading = reading  # notes what each step reads (engine/reach.py), if given
+        self.pack = engine.pack
+        self.situation = situation
+        self.explain = explain
+        self.trace = Trace(snapshot=situation.name, pack=self.pack.name,
+                           variant=situation.variant)
+        self.trace.decision = {"result": "decided", "choices": {}, "actions": [], "say": [],
+                               "steps": []}
+        self.dice = dice if dice is not None else Dice(seed, list(situation.dice))
+        if reading is not None:
+            self.dice.on_roll = lambda: reading.rolled(len(self.trace.steps) - 1)
+        self.board: dict[str, Any] = engine.inputs(situation)
+        self.store = EntityStore({})
+        self.bound: dict[str, dict[str, Any]] = {}
+        self.steps = 0
+        self.rule_says = ""
+        self.choosing: frozenset[str] | None = None  # a page read only to make these choices
+        # each entity as first seen, each derived field as first derived, with its rules
+        self.first_seen: dict[int, tuple[str, dict[str, Any]]] = {}
+        self.first_support: dict[tuple[int, str], list[dict[str, Any]]] = {}
+        self.first_run: Derivation | None = None
+        self.first_values: dict[str, Any] = {}
+        self.judgment_notes: dict[str, list[dict[str, Any]]] = {}
+        self.last_derivation = LastDerivation(engine.derivation_reads, engine.dependencies)
+        self._derive(situation.entities)
+        self.session = engine.pages.open(self.store)
+
+    # --- what conditions see ---------------------------------------------------------------
+
+    def world(self) -> World:
+        return World(self.board, self.store.by_kind, budget.current())
+
+    def bind(self, alias: str, entity: dict[str, Any]) -> None:
+        self.bound[alias] = entity
+        self.board[alias] = True
+        for name, value in entity.items():
+            if not name.startswith("#"):
+                self.board[f"{alias}.{name}"] = value
+
+    def refresh(self, entity: dict[str, Any]) -> None:
+        """An entity changed: every alias bound to it shows its new fields."""
+        for alias, bound in list(self.bound.items()):
+            if bound[EID] != entity[EID]:
+                continue
+            if self.board.get(alias) is True:  # bound by each/select/target: on the board
+                self.bind(alias, entity)
+            else:  # a condition's alias, for this rule's effects only
+                self.bound[alias] = entity
+
+    def unbind(self, alias: str) -> None:
+        entity = self.bound.pop(alias, None)
+        self.board[alias] = False
+        for name in entity or {}:
+            self.board.pop(f"{alias}.{name}", None)
+
+    def write_back(self, alias: str, entity: dict[str, Any]) -> None:
+        """A page read for one entity may `set: {current.units: ...}`: keep that on it."""
+        for name in list(entity):
+            if not name.startswith("#") and f"{alias}.{name}" in self.board:
+                self.store.set(entity, name, self.board[f"{alias}.{name}"])
+
+    def shown(self, entity: dict[str, Any]) -> dict[str, Any]:
+        return {k: v for k, v in entity.items() if not k.startswith("#")}
+
+    def label(self, entity: dict[str, Any], kind: str | None = None) -> str:
+        return self.pack.entity_label(kind or self.store.kind_of.get(entity[EID], ""), entity)
+
+    # --- the walk --------------------------------------------------------------------------
+
+    def tick(self, page: str) -> None:
+        self.steps += 1
+        if self.steps > limits().steps:
+            raise DecisionError(f"the procedure did not finish in {limits().steps} steps (last "
+                                f"page {page!r}): a goto/call/each loop?",
+                                hint="the limit steps")
+
+    def walk(self, name: str, depth: int, start: int = 1) -> str:
+        """Read page `name` from rank `start`; "stop" when the turn ended there."""
+        page = self.pack.pages.get(name)
+        if page is None or page.kind != DECISION:
+            raise DecisionError(f"the procedure leads to page {name!r}, which does not exist")
+        ordered = self.engine.ordered[name]
+        while start <= len(ordered):
+            self.tick(name)
+            world = self.world()
+            rule, bound = self.session.first(name, start, world)
+            rank = self.engine.rank[rule.id] if rule else len(ordered) + 1
+            step = Step(page=name, title=page.title, depth=depth)
+            self.trace.steps.append(step)
+            self._explain(step, ordered[start - 1:rank - 1], rule, bound, world)
+            if rule is None:
+                step.notes.append("no rule on this page applies" if start == 1 else
+                                  "no further rule on this page applies")
+                return "end"
+            result = self._apply(rule, bound, step, depth)
+            if result == "again":
+                start = 1
+                continue
+            if result != "continue":
+                return result
+            start = rank + 1
+        return "end"
+
+    def _explain(self, step: Step, skipped: list[Rule], rule: Rule | None,
+                 bound: dict[str, Any], world: World) -> None:
+        """Why each rule above the fired one did not apply — and a check that the evaluator
+        agrees with the rule engine on all of them (the why-not text only when explaining)."""
+        conditions, reads = self.engine.conditions, self.engine.reads
+        if self.reading is not None:
+            considered = [*skipped, *([rule] if rule is not None else [])]
+            self.reading.considered(len(self.trace.steps) - 1,
+                                    [(r, conditions[r.id]) for r in considered], world)
+        for earlier in skipped:
+            why = failures(conditions[earlier.id], world) if self.explain else []
+            if (why == []) if self.explain else holds(conditions[earlier.id], world):
+                self.trace.disagreements.append(
+                    f"{earlier.id}: the evaluator finds it applies, the rule engine did not "
+                    "fire it")
+            step.skipped.append({"rule": earlier.id, "says": earlier.says, "why": why,
+                                 "read": reads[earlier.id]})
+        if rule is None:
+            return
+        if not holds(conditions[rule.id], world):
+            self.trace.disagreements.append(
+                f"{rule.id}: the rule engine fired it, the evaluator finds it does not apply")
+        step.rule, step.says, step.cite, step.layer = rule.id, rule.says, rule.cite, \
+            rule.layer_name
+        step.matched = {n: self.board.get(n) for n in reads[rule.id]}
+        entities = [self.shown(e) | {"kind": self.store.kind_of.get(e[EID])}
+                    for alias, e in bound.items() if not alias.startswith(("select_",
+                                                                           "target_"))]
+        if entities:
+            step.matched["entities"] = entities
+
+    def _apply(self, rule: Rule, bound: dict[str, Any], step: Step, depth: int) -> str:
+        """Effects in the order written, then the action, then where the reading goes. What
+        a rule targets lasts for its action: its `target` choices are unbound afterwards."""
+        if self.choosing is not None:
+            return self._choose_only(rule, bound, step, depth)
+        try:
+            return self._applied(rule, bound, step, depth)
+        finally:
+            for choice in rule.then.choices:
+                if choice.role == "target":
+                    self.unbind(choice.alias)
+
+    def _choose_only(self, rule: Rule, bound: dict[str, Any], step: Step, depth: int) -> str:
+        """A page read only to choose: statements are passed by; the first other rule that
+        applies makes the choices (and `set`s of the variables) asked for, nothing else, and
+        the page ends there."""
+        assert self.choosing is not None
+        if rule.then.reads_on:
+            step.notes.append("read only to choose: a statement, passed by")
+            return "continue"
+        outcome: dict[str, Any] = {}
+        step.outcome = outcome
+        saved = dict(self.bound)
+        self.bound.update(bound)
+        try:
+            for effect in rule.then.effects:
+                if (isinstance(effect, Choice) and effect.alias in self.choosing) or (
+                        isinstance(effect, Assign) and effect.name in self.choosing):
+                    apply_effect(effect, self, outcome, step.page, rule.id, depth)
+        finally:
+            for alias in bound:
+                if alias in saved:
+                    self.bound[alias] = saved[alias]
+                else:
+                    self.bound.pop(alias, None)
+        made = [alias for alias in sorted(self.choosing) if alias in self.bound]
+        step.notes.append("read only to choose: " + (f"chose {', '.join(made)}" if made else
+                                                     "this rule applies but chooses nothing")
+                          + "; its action waits until the page is read to act")
+        return "end"
+
+    def _applied(self, rule: Rule, bound: dict[str, Any], step: Step, depth: int) -> str:
+        then = rule.then
+        outcome: dict[str, Any] = {}
+        step.outcome = outcome
+        saved = dict(self.bound)
+        self.bound.update(bound)
+        self.rule_says = rule.says
+        try:
+            for effect in then.effects:
+                if apply_effect(effect, self, outcome, step.page, rule.id, depth) == "stop":
+                    return "stop"
+            if then.action is not None:
+                self._act(rule, step, outcome)
+                after = self.pack.pages[step.page].after_action
+                if after is not None:  # what one action of this page uses up
+                    spent: dict[str, Any] = {}
+                    for effect in after.effects:
+                        apply_effect(effect, self, spent, step.page, rule.id, depth)
+                    outcome["after_action"] = spent
+        finally:
+            for alias in bound:
+                if alias in saved:
+                    self.bound[alias] = saved[alias]
+                else:
+                    self.bound.pop(alias, None)
+        decision = self.trace.decision
+        if then.stop is not None:
+            decision["result"] = outcome["stop"] = fill(then.stop, self)
+            return "stop"
+        if then.call is not None:
+            target = fill(then.call, self)
+            if then.choose:
+                outcome["choose"] = list(then.choose)
+            if target not in self.pack.pages and then.missing is not None:
+                outcome["missing"] = target  # not read: there is no such page
+                step.notes.append(fill(then.missing, self))
+            else:
+                outcome["call"] = target
+                if self._called(target, depth + 1, frozenset(then.choose) or None) == "stop":
+                    return "stop"
+            if then.goto is None and (then.action is None or then.reads_on):
+                return "continue"  # an action's page goes on as after any action (below)
+        if then.goto is not None:
+            target = outcome["goto"] = fill(then.goto, self)
+            return self.walk(target, depth)
+        if then.reads_on:
+            return "continue"
+        page = self.pack.pages[step.page]
+        if then.action is not None and page.repeat_while is not None and \
+                holds(page.repeat_while, self.world()):
+            step.notes.append(f"{page.repeat_text}: restart this page from the top")
+            return "again"
+        return "end"
+
+    def _called(self, page: str, depth: int, choosing: frozenset[str] | None) -> str:
+        previous, self.choosing = self.choosing, choosing
+        try:
+            return self.walk(page, depth)
+        finally:
+            self.choosing = previous
+
+    def _act(self, rule: Rule, step: Step, outcome: dict[str, Any]) -> None:
+        then = rule.then
+        assert then.action is not None
+        action: dict[str, Any] = {"action": fill(then.action.name, self)}
+        for name, text in then.action.texts:
+            action[name] = fill(text, self)
+        action.update({"rule": rule.id, "page": step.page, "says": rule.says,
+                       "cite": rule.cite})
+        if then.action.guidance:
+            action["prefer"] = list(then.action.guidance)
+        if "target" in outcome and outcome["target"]["chosen"] is not None:
+            action["target"] = outcome["target"]["chosen"]
+        because = self._because(rule) if self.record else None
+        if because:
+            action["because"] = because
+        outcome["action"] = action["action"]
+        self.trace.decision["actions"].append(action)
+        self.trace.decision["steps"].append({"action": action})
+
+    def finish(self) -> Trace:
+        self.session.close()
+        if self.reading is not None:
+            self.reading.finished(self)
+        self.trace.dice = [r.as_dict() for r in self.dice.rolls]
+        self.trace.dice_notes = self.dice.notes()
+        used = {n for step in self.trace.steps for n in step.matched}
+        used |= {n for step in self.trace.steps for s in step.skipped for n in s.get("read", [])}
+        engine = self.engine
+        read = set().union(*(engine.fields[r] for r in self.trace.considered()),
+                           *(engine.judgment_fields.get(n, ()) for n in used))
+        behind = engine.fields_behind
+        self.trace.entity_judgments = self.entity_judgments(
+            read.union(*(behind.get(name, ()) for name in read)), engine.shown_fields)
+        self.trace.judgments = self.judged(used)
+        return self.trace
