@@ -15,14 +15,23 @@ from pathlib import Path
 import yaml
 
 import whybot.knowledge
-from whybot.engine.cache import cached
-from whybot.engine.decide import Engine
-from whybot.engine.errors import RuleFileError, SnapshotError, WhybotError, did_you_mean
-from whybot.engine.files import pack_folder, rule_files
-from whybot.engine.model import Pack
-from whybot.engine.situation import Situation
-from whybot.engine.sources import Document, excerpt, printable, read_document
-from whybot.engine.variants import variant_folder
+from whybot.engine import (
+    Document,
+    Engine,
+    Pack,
+    RuleFileError,
+    Situation,
+    SnapshotError,
+    WhybotError,
+    cached,
+    did_you_mean,
+    excerpt,
+    pack_folder,
+    printable,
+    read_document,
+    rule_files,
+    variant_folder,
+)
 from whybot.facts.snapshot import situation_from, snapshot_variant, with_includes
 
 KNOWLEDGE = Path(whybot.knowledge.__file__).parent
@@ -101,7 +110,7 @@ def is_folder(name: str) -> bool:
 @lru_cache(maxsize=16)
 def pack_for(name: str, overlays: tuple[str, ...] = ()) -> Pack:
     """The pack `name` (or pack folder) with the overlay folders applied, checked once."""
-    from whybot.engine.loader import load_pack, load_pack_folder  # only when not cached
+    from whybot.engine import load_pack, load_pack_folder
 
     folders = [Path(o) for o in overlays]
     if is_folder(name):

@@ -18,10 +18,16 @@ import json
 from collections.abc import Callable
 from typing import Any
 
-from whybot.engine import Engine, Situation
-from whybot.engine.divergence import divergence, judgments_changed, only_one_declares, without
-from whybot.engine.errors import WhybotError
-from whybot.engine.trace import Trace
+from whybot.engine import (
+    Engine,
+    Situation,
+    Trace,
+    WhybotError,
+    divergence,
+    judgments_changed,
+    only_one_declares,
+    without,
+)
 
 from .rows import Outcome, Row, decision_of, guarded, odds_part
 

@@ -16,18 +16,13 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
-from whybot.engine import NOTHING_INSTEAD
-from whybot.engine.reach import Open, Reading, open_facts
-from whybot.engine.reads import FIELD, NAME
-from whybot.engine.situation import Situation
-from whybot.engine.trace import Trace
+from whybot.engine import FIELD, NAME, NOTHING_INSTEAD, Open, Reading, Situation, Trace, open_facts
 
 from .question import Question
 from .wording import plain
 
 if TYPE_CHECKING:
-    from whybot.engine.decide import Engine
-    from whybot.engine.model import Pack
+    from whybot.engine import Engine, Pack
 
     from .table import Table
 

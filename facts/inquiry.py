@@ -17,12 +17,17 @@ from collections.abc import Callable, Collection
 from dataclasses import dataclass, field
 from typing import Any
 
-from whybot.engine import NOTHING_INSTEAD, Instead
-from whybot.engine.decide import Engine
-from whybot.engine.reach import Open, Reading, open_facts
-from whybot.engine.situation import Situation
-from whybot.engine.sources import Document
-from whybot.engine.trace import Trace
+from whybot.engine import (
+    NOTHING_INSTEAD,
+    Document,
+    Engine,
+    Instead,
+    Open,
+    Reading,
+    Situation,
+    Trace,
+    open_facts,
+)
 
 from .includes import with_includes as _included
 from .snapshot import missing_required, situation_from, unlisted_referred

@@ -15,8 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from whybot.engine.errors import WhybotError, did_you_mean
-from whybot.engine.model import EntitySpec, FieldSpec, Pack
+from whybot.engine import EntitySpec, FieldSpec, Pack, WhybotError, did_you_mean
 
 from .playbook import Wording
 from .values import ValueProblem, check_value

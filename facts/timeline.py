@@ -17,7 +17,7 @@ from .game import Game, GameFileError, write_game
 from .ledger import apply_changes, carried, compact, revert_changes, turn_changes
 
 if TYPE_CHECKING:
-    from whybot.engine.decide import Engine
+    from whybot.engine import Engine
 
     from .playbook import Playbook
     from .turn import TurnResult

@@ -28,8 +28,9 @@ def _code() -> bytes:
     import durable_rules_engine
 
     digest = hashlib.sha256()
-    for path in sorted(Path(__file__).parent.glob("*.py")):
-        digest.update(path.name.encode() + b"\0" + path.read_bytes())
+    engine = Path(__file__).resolve().parent.parent  # every stage's folder
+    for path in sorted(engine.rglob("*.py")):
+        digest.update(str(path.relative_to(engine)).encode() + b"\0" + path.read_bytes())
     library = Path(durable_rules_engine.__file__)
     digest.update(f"{library.name}:{library.stat().st_size}".encode())
     return digest.digest()
