@@ -1,5 +1,5 @@
-"""`whybot odds`: the command's options; the odds are computed in `engine/odds.py` and shown by
-`odds.py`."""
+"""`whybot odds`: the command's options; the odds are computed in `engine/odds/distribution.py` and
+shown by `odds.py`."""
 
 from __future__ import annotations
 

@@ -121,8 +121,9 @@ def pack_for(name: str, overlays: tuple[str, ...] = ()) -> Pack:
 @lru_cache(maxsize=16)
 def engine_for(name: str, overlays: tuple[str, ...] = (), reasoner: str = "durable") -> Engine:
     """The compiled Engine for `name` plus overlays: built once per process, and kept on disk
-    between runs until any of its files changes (`engine/cache.py`). `reasoner="plain"`: the
-    plain-Python reference instead of durable_rules (to cross-check, and for the benchmark)."""
+    between runs until any of its files changes (`engine/compile/disk_cache.py`).
+    `reasoner="plain"`: the plain-Python reference instead of durable_rules (to cross-check, and
+    for the benchmark)."""
     folders = [Path(name) if is_folder(name) else KNOWLEDGE / name, *map(Path, overlays)]
     engine = cached(f"engine-{reasoner}", folders, rule_files,
                     lambda: Engine(pack_for(name, overlays), reasoner))

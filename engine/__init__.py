@@ -60,15 +60,10 @@ if TYPE_CHECKING:
     from .load.coverage import coverage
     from .load.lint import warnings as lint_warnings
     from .load.loaded_files import LoadedFiles
-    from .load.loader import (
-        collect_problems,
-        declares_rules,
-        lint_load,
-        load_pack,
-        load_pack_folder,
-    )
+    from .load.loader import collect_problems, lint_load, load_pack, load_pack_folder
     from .load.pack_files import PLAY_FILE, pack_folder, rule_files
-    from .load.schema import RULE_FILE_SCHEMA, validate
+    from .load.rule_file import declares_rules
+    from .load.schema import RULE_FILE_SCHEMA
     from .load.sources import (
         STDIN,
         Document,
@@ -81,6 +76,7 @@ if TYPE_CHECKING:
         read_document,
         read_stream,
     )
+    from .load.validation import validate
     from .load.variants import diff_rules, no_variant, shipped_variants, variant_folder
     from .odds.distribution import Odds
     from .odds.distribution import odds as odds_of
@@ -105,11 +101,11 @@ _LAZY: dict[str, tuple[str, str]] = {
     "lint_warnings": (".load.lint", "warnings"),
     "LoadedFiles": (".load.loaded_files", "LoadedFiles"),
     **{name: (".load.loader", name)
-       for name in ("collect_problems", "declares_rules", "lint_load", "load_pack",
-                    "load_pack_folder")},
+       for name in ("collect_problems", "lint_load", "load_pack", "load_pack_folder")},
+    "declares_rules": (".load.rule_file", "declares_rules"),
     **{name: (".load.pack_files", name) for name in ("PLAY_FILE", "pack_folder", "rule_files")},
     "RULE_FILE_SCHEMA": (".load.schema", "RULE_FILE_SCHEMA"),
-    "validate": (".load.schema", "validate"),
+    "validate": (".load.validation", "validate"),
     **{name: (".load.sources", name)
        for name in ("STDIN", "Document", "decode_text", "json_path", "parse_json_line",
                     "parse_text", "printable", "read_bytes", "read_document", "read_stream")},

@@ -157,8 +157,8 @@ class Engine:
                reading: Reading | None = None, record: bool = True) -> Trace:
         """The decision and its trace; `dice` replaces the snapshot's (the odds drive it).
 
-        With `reading`, the walk notes what it reads (`reach.py`): the assumptions are then
-        exactly the defaults the walk reached, in the order it reached them, entity lists
+        With `reading`, the walk notes what it reads (`walk/facts_read.py`): the assumptions are
+        then exactly the defaults the walk reached, in the order it reached them, entity lists
         included; without, a quicker reckoning from the names each considered rule mentions.
 
         Without `record` (a batch row), the trace is not one to show: the decision, the path,

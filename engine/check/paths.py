@@ -1,5 +1,6 @@
 """Which pages a decision can reach, and how: from the start page along every `call`, `goto`
-and `each` a rule (or a page's `after_action`) can take, templates spelled out (`links.py`).
+and `each` a rule (or a page's `after_action`) can take, templates spelled out
+(`language/page_links.py`).
 
 A page read inside a `call` or an `each` has a stated fallback: when nothing on it applies,
 the rule that called it reads on (a `goto` from a called page stays inside the call). A page

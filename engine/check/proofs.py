@@ -1,6 +1,6 @@
 """Proofs that a condition can never hold, by interval reasoning over the fact schema.
 
-The condition is read in disjunctive normal form (`trees.disjuncts`). An alternative is
+The condition is read in disjunctive normal form (`tree_queries.disjuncts`). An alternative is
 impossible when the comparisons of one name with constants, together with that name's type,
 enum and range, leave it no value: `resources == 1000` when resources is at most 40, `x > 5 and
 x < 3`, a suit no enum lists; or when an `exists` asks for an entity no field values allow. Each

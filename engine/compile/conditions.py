@@ -24,16 +24,13 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..errors import RuleFileError
-from ..evaluator.evaluate import World, holds
 from ..language.expressions import (
-    Aggregate,
     All,
     Any_,
     Arith,
     Compare,
     Condition,
     Exists,
-    Extreme,
     Literal,
     Member,
     Not,
@@ -41,40 +38,12 @@ from ..language.expressions import (
     Value,
 )
 from ..language.pack import Rule
-from ..language.tree_queries import all_refs, board_names, disjuncts, free_scopes, negation_normal
-from ..limits import current as limits
+from ..language.tree_queries import all_refs, board_names, free_scopes
+from .codes import board_code, field_code, normal_number
 
 CARRIER = "e"
 _OPS = {"<": "$lt", "<=": "$lte", ">": "$gt", ">=": "$gte", "!=": "$neq"}
 _FLIP = {"<": ">", "<=": ">=", ">": "<", ">=": "<=", "==": "==", "!=": "!="}
-
-
-def key(name: str) -> str:
-    """Board names are dotted; durable_rules reads dots as nesting, so flatten them."""
-    return name.replace(".", "__")
-
-
-def board_code(name: str, codes: dict[str, str]) -> str:
-    """The short name a board value goes by on the event and phase facts (`b40`): a phase fact
-    holds every board value its band reads, and comes back in every firing of the band's
-    rules (most of the JSON a derivation gets back). Numbered with the entity fields' codes,
-    so no code is both."""
-    return codes.setdefault("#board " + name, f"b{len(codes)}")
-
-
-def field_code(name: str, codes: dict[str, str]) -> str:
-    """The short name an entity field goes by in facts and patterns (`f12`, never one of the
-    names whybot stamps on every fact): every byte of an entity fact is encoded, parsed and
-    stored by the C core, and sent back in each firing that matched it, and most of those
-    bytes were field names."""
-    return codes.setdefault(name, f"f{len(codes)}")
-
-
-def normal_number(value: Any) -> Any:
-    """Integral floats as ints: durable_rules and JSON then agree on one spelling."""
-    if isinstance(value, float) and value.is_integer() and abs(value) < 2**53:
-        return int(value)
-    return value
 
 
 @dataclass
@@ -311,45 +280,6 @@ def _isolate(left: Value, op: str, right: Value, here: str, ctx: _Compiling,
         else:
             break
     return left, op, right
-
-
-def _spread_exists(conjunctions: list[list[Condition]], limit: int) -> list[list[Condition]]:
-    """`exists t (A or B)` is `exists t (A) or exists t (B)`: one alternative per inner one."""
-    spread: list[list[Condition]] = []
-    for conjunction in conjunctions:
-        options: list[list[Condition]] = [[]]
-        for literal in conjunction:
-            alternatives: list[Condition]
-            if isinstance(literal, Exists) and literal.where is not None:
-                alternatives = [Exists(literal.kind, literal.alias, All(tuple(branch)))
-                                for branch in disjuncts(literal.where, limit)]
-            else:
-                alternatives = [literal]
-            options = [[*done, alt] for done in options for alt in alternatives]
-            if len(options) + len(spread) > limit:
-                raise OverflowError(len(options) + len(spread))
-        spread.extend(options)
-    return spread
-
-
-def alternatives(rule: Rule, condition: Condition) -> list[list[Condition]]:
-    """The DNF alternatives of a condition, constant parts settled; [] if it never holds."""
-    limit = limits().alternatives
-    try:
-        conjunctions = _spread_exists(disjuncts(negation_normal(condition), limit), limit)
-    except OverflowError as exc:
-        raise RuleFileError(f"rule {rule.id}: its condition has {exc.args[0]}+ alternatives "
-                            f"once its `or`s are multiplied out, over the limit alternatives = "
-                            f"{limit}", file=rule.file, line=rule.line,
-                            hint="split it into several rules, or derive judgments for parts "
-                                 "of it") from None
-    kept = []
-    for conjunction in conjunctions:
-        constant = [c for c in conjunction if isinstance(c, Compare) and not all_refs(c)
-                    and not isinstance(c.left, Aggregate | Extreme)]
-        if all(holds(c, World({})) for c in constant):
-            kept.append([c for c in conjunction if c not in constant])
-    return kept
 
 
 def compile_unit(rule: Rule, rank: int, conjunction: list[Condition], index: int,

@@ -2,9 +2,9 @@
 
 A *band* is a run of consecutive rules of one page (or one stratum of derivations) whose
 carrier chain starts with its own `band` test, so an evaluate event meets only its band's
-tests. Bands are packed into as few rulesets as the alpha-network budgets allow (`alpha.py`),
-and a caller may start a ruleset where it wants one (pages: one per family of pages); a page
-of a thousand house rules is spread over several, evaluated top band first.
+tests. Bands are packed into as few rulesets as the alpha-network budgets allow
+(`alpha_network.py`), and a caller may start a ruleset where it wants one (pages: one per family of
+pages); a page of a thousand house rules is spread over several, evaluated top band first.
 """
 
 from __future__ import annotations
@@ -20,12 +20,14 @@ from ..language.tree_queries import kinds_read, scopes
 from ..limits import LimitError
 from ..limits import current as limits
 from .alpha_network import PROPERTIES_BUDGET, AlphaModel, Overflow
-from .conditions import Unit, alternatives, board_code, compile_unit
+from .alternatives import alternatives
+from .codes import board_code
+from .conditions import Unit, compile_unit
 from .durable_core import Ruleset
+from .fields_tested import pattern_fields
 
 LOWEST = 65535
 END = "-end-"  # the name of a band's fallthrough rule
-_OWN = frozenset({"t", "kind", "eid", "id", "sid", "k"})  # what whybot puts on every fact
 
 
 @dataclass
@@ -70,7 +72,7 @@ class Compiled:
     units: dict[str, Unit] = field(default_factory=dict)
     fields_read: set[tuple[str, str]] = field(default_factory=set)  # (kind, field) in patterns
     group_fields: dict[str, set[tuple[str, str]]] = field(default_factory=dict)  # by page/stratum
-    # kind → (field, its code) for each field its facts hold (compiler.field_code)
+    # kind → (field, its code) for each field its facts hold (codes.field_code)
     fields: dict[str, tuple[tuple[str, str], ...]] = field(default_factory=dict)
     judgment_readers: dict[str, tuple[int, ...]] = field(default_factory=dict)  # see below
     later_fields: dict[int, dict[str, tuple[tuple[str, str], ...]]] = field(
@@ -266,40 +268,3 @@ def unfitting(pack: Pack) -> Iterator[WhybotError]:
                 if isinstance(exc, LimitError):
                     break
             units = packer.units
-
-
-def pattern_fields(patterns: list[dict[str, Any]], names: dict[str, str],
-                   ) -> set[tuple[str, str]]:
-    """(kind, field) for every entity field a rule's patterns test or join on: all that an
-    entity's fact must hold for the rule to match as the condition says (`names`: code →
-    field)."""
-    kinds: dict[str, str] = {}
-    read: list[tuple[str, str]] = []
-    for pattern in patterns:
-        (alias, test), = pattern.items()
-        for name, operand in _leaves(test):
-            if name == "kind" and not isinstance(operand, dict):
-                kinds.setdefault(alias, operand)
-            read.append((alias, name))
-            read.extend(_operand_fields(operand, alias))
-    return {(kinds[alias], names.get(name, name)) for alias, name in read
-            if alias in kinds and name not in _OWN}
-
-
-def _leaves(test: dict[str, Any]) -> list[tuple[str, Any]]:
-    (name, value), = test.items()
-    if name in ("$and", "$or"):
-        return [leaf for item in value for leaf in _leaves(item)]
-    if name.startswith("$"):
-        (name, value), = value.items()
-    return [(name, value)]
-
-
-def _operand_fields(operand: Any, alias: str) -> list[tuple[str, str]]:
-    """(alias, field) an operand reads: `{"$m": f}` its own fact, `{"x_p": f}` another's."""
-    if not isinstance(operand, dict):
-        return []
-    (key, value), = operand.items()
-    if key in ("$add", "$sub", "$mul"):
-        return _operand_fields(value["$l"], alias) + _operand_fields(value["$r"], alias)
-    return [(alias if key == "$m" else key, value)]

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from ..compile.conditions import normal_number
+from ..compile.codes import normal_number
 from ..compile.rulesets import Band, Compiled
 from ..evaluator.evaluate import World, evaluate
 from .derivation import EID

@@ -1,7 +1,7 @@
 """What one derivation run knows: judgments so far, their support, entities and their fields.
 
-Both reasoners — durable_rules (`derive.py`) and the plain reference (`reference.py`) — feed
-the firings they find into a `Derivation`, which applies the pack's semantics once: an answer
+Both reasoners — durable_rules (`forward_chaining.py`) and the plain reference (`reference.py`) —
+feed the firings they find into a `Derivation`, which applies the pack's semantics once: an answer
 given in the snapshot overrides its derivation; the first value established is kept (a
 different value from another rule is noted, never silently swapped); at the end of the stratum
 where a judgment or entity field is final, what no rule established takes its default.

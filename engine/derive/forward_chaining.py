@@ -17,7 +17,7 @@ from collections.abc import Callable
 from typing import Any
 
 from .. import budget
-from ..compile.conditions import normal_number
+from ..compile.codes import normal_number
 from ..compile.rulesets import Compiled
 from ..language.pack import Pack
 from .asserted import EntityFacts, carrier_fact

@@ -2,9 +2,9 @@
 
 Trees are frozen and hashable, so analyses of them (names read, normal forms) are remembered.
 The parser (`parser.py`) builds them, `unparse.py` writes them back as text and
-`trees.py` reads them (names read, normal forms); the compiler
-turns conditions into durable_rules patterns; the evaluator (`evaluate.py`) reads them plainly
-to explain and to cross-check.
+`tree_queries.py` reads them (names read, normal forms); the compiler
+turns conditions into durable_rules patterns; the evaluator (`evaluator/evaluate.py`) reads them
+plainly to explain and to cross-check.
 
 Absent values: a name with no value (an unset choice, an unknown fact) makes every comparison
 false, `==` and `!=` alike — exactly what durable_rules does with a missing property. Negations
@@ -26,7 +26,7 @@ INTERNAL = ("select_", "target_", "each_", "spread_")  # aliases the engine give
 
 def _state(self: Any) -> dict[str, Any]:
     """Pickled without what is remembered: the hash (string hashes differ between
-    processes) and the compiled closures (`closures.py`: rebuilt on first use)."""
+    processes) and the compiled closures (`evaluator/closures.py`: rebuilt on first use)."""
     return {k: v for k, v in self.__dict__.items() if not k.startswith("_")}
 
 

@@ -1,6 +1,6 @@
 """What a rule mentions, statically: the board names, entity kinds and entity fields its trees
-read, in the order written (`reach.py` reads the walk itself; these are what an outcome reads
-before it acts, and what a derivation may read), and, per pack, what each judgment, derived
+read, in the order written (`walk/facts_read.py` reads the walk itself; these are what an outcome
+reads before it acts, and what a derivation may read), and, per pack, what each judgment, derived
 field and created kind is derived from (`KnownReads`, worked out once per engine).
 """
 

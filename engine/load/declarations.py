@@ -14,8 +14,9 @@ from ..language.tree_queries import all_refs, depth
 from ..limits import current as limits
 from .pack_files import PACK_FILE
 from .page_templates import read_templates
-from .schema import PACK_SCHEMA, validate
+from .schema import PACK_SCHEMA
 from .sources import Document, json_path, read_document
+from .validation import validate
 
 RESERVED_FIELDS = {"t", "kind", "k", "sid", "id", "eid"}  # the compiler's own fact keys
 

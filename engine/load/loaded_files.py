@@ -2,7 +2,7 @@
 
 `rules lint` loads a pack once alone and once under each variant it ships: the pack's own files
 are the same every time, so their text, parse and schema check (most of a load) are kept here
-and shared; so are the rules parsed from them (`loader.parse_rules`, copied for each load, since
+and shared; so are the rules parsed from them (`rule_file.parse_rules`, copied for each load, since
 laying an overlay moves rules). One LoadedFiles lives for one command, over files it does not
 change.
 """
@@ -15,8 +15,9 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import RuleFileError
-from .schema import RULE_FILE_SCHEMA, iter_problems
+from .schema import RULE_FILE_SCHEMA
 from .sources import Document, read_document
+from .validation import iter_problems
 
 
 @dataclass

@@ -1,141 +1,23 @@
-"""JSON Schemas of rule files and pack descriptions, published so editors can check YAML.
-
-Validation reports the first problem as `file:line (field path)`, the jsonschema convention;
-`rules lint` reports them all. Validators are built once per schema.
+"""JSON Schemas of rule files and pack descriptions, published so editors can check YAML
+(a rule's outcome: `outcome_schema.py`; checking a document against one: `validation.py`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from typing import Any, TypeVar
+from typing import Any
 
-from ..errors import WhybotError
-from .sources import Document, json_path
+from .outcome_schema import (
+    ACTIONS,
+    EXPR,
+    IDENT,
+    NAME,
+    OUTCOME_SCHEMA,
+    PREFERENCE_ITEM,
+    RULE_ID,
+    TEXT,
+)
 
-_Error = TypeVar("_Error", bound=WhybotError)
-
-NAME = r"^[a-z][a-z0-9_]*(\.[a-z0-9_{}]+)*$"
-RULE_ID = r"^[a-z0-9][a-z0-9_.\-]*$"
-IDENT = r"^[a-z_][a-z0-9_]*$"
 _REFERENCE = r"^[a-z_][a-z0-9_]*\.[a-z_][a-z0-9_]*$"
-_TEXT = {"type": "string"}
-_ACTIONS = {"type": "array", "items": {"type": "string", "pattern": IDENT}, "uniqueItems": True}
-_EXPR = {"type": ["string", "number", "boolean"], "description": "a value or a condition"}
-_ORDER = {"oneOf": [{"type": "string"}, {"type": "array", "items": {"type": "string"}}],
-          "description": "field(s) to order by: `-number` highest first, `rank` lowest first; "
-                         "later keys break ties"}
-_PREFERENCE_ITEM = {"type": "object", "required": ["says"], "additionalProperties": False,
-                    "properties": {"says": _TEXT, "when": _EXPR}}
-_PREFERENCE = {
-    "oneOf": [
-        {"type": "string", "description": "guidance shown to the player"},
-        _PREFERENCE_ITEM,
-        {"type": "object", "required": ["use"], "additionalProperties": False,
-         "properties": {"use": {"type": "string", "description": "a preference the pack "
-                                                                 "names (preferences:)"}}},
-    ],
-}
-_CHOICE = {
-    "type": "object",
-    "description": "Choose one entity: filter (`where`), prefer in order, then order keys; "
-                   "ties go to the dice. The rule applies only if a candidate exists.",
-    "additionalProperties": False,
-    "properties": {
-        "from": {"type": "string", "description": "entity kind, e.g. play or option"},
-        "where": {**_EXPR, "description": "condition over the entity's own fields"},
-        "prefer": {"type": "array", "items": _PREFERENCE},
-        "order": _ORDER,
-        "as": {"type": "string", "pattern": IDENT,
-               "description": "board prefix the chosen entity's fields are stored under"},
-        "says": _TEXT,
-        "optional": {"type": "boolean",
-                     "description": "the rule applies even with no candidate: then nothing is "
-                                    "chosen (the alias is unbound) and the trace says so"},
-        "replace": {"type": "boolean",
-                    "description": "this `where` replaces the file's default `where` instead "
-                                   "of being added to it"},
-    },
-}
-_ASSIGNS = {"type": "object", "additionalProperties": _EXPR}
-
-OUTCOME_SCHEMA: dict[str, Any] = {
-    "type": "object",
-    "additionalProperties": False,
-    "minProperties": 1,
-    "properties": {
-        "action": {"type": "string", "description": "what the bot does"},
-        "goal": _TEXT, "suit": _TEXT, "details": _TEXT,
-        "budget": {"type": ["string", "integer"]},
-        "prefer": {"type": "array", "items": _PREFERENCE},
-        "target": _CHOICE,
-        "select": _CHOICE,
-        "roll": {"type": "object", "required": ["dice", "as"], "additionalProperties": False,
-                 "properties": {"dice": {"type": "string",
-                                         "description": "2d6, or {NAME}d6 for a count read "
-                                                        "from the board"},
-                                "as": {"type": "string", "pattern": NAME}, "says": _TEXT,
-                                "success": {**_EXPR, "description": "count the dice whose "
-                                            "`face` satisfies this (face >= 4) instead of "
-                                            "adding them up"}}},
-        "draw": {"type": "object", "required": ["from", "as"], "additionalProperties": False,
-                 "description": "draw one item at random from a counted pool (a bag of "
-                                "cubes): one d(total), the items counted in the order listed",
-                 "properties": {"from": {"type": "object", "minProperties": 1,
-                                         "propertyNames": {"pattern": IDENT},
-                                         "additionalProperties": _EXPR,
-                                         "description": "{NAME: count}: how many of each "
-                                                        "(a value read from the board)"},
-                                "as": {"type": "string", "pattern": NAME,
-                                       "description": "gets the NAME drawn"},
-                                "says": _TEXT}},
-        "set": {**_ASSIGNS, "description": "board values (turn variables) to set"},
-        "update": {"type": "object", "additionalProperties": _ASSIGNS,
-                   "description": "fields of a bound entity to change: {ALIAS: {field: value}}"},
-        "distribute": {
-            "type": "object", "required": ["amount", "over", "field"],
-            "additionalProperties": False,
-            "description": "spread an amount evenly over entities (leftovers one each, in "
-                           "order; caps respected)",
-            "properties": {"amount": _EXPR, "over": _TEXT, "where": _EXPR, "order": _ORDER,
-                           "field": {"type": "string", "pattern": IDENT},
-                           "cap": {"type": "string"}, "rest": {"type": "string",
-                                                               "pattern": NAME},
-                           "even": {"type": "boolean",
-                                    "description": "only the even shares: the leftovers go "
-                                                   "to `rest` (spread them later, in an "
-                                                   "order decided then)"},
-                           "says": _TEXT}},
-        "remove": {"type": "string", "pattern": r"^[a-z_][a-z0-9_]*\??$",
-                   "description": "the bound entity is used up (gone for the rest of the turn)"},
-        "say": {"type": "string", "description": "an instruction for the player"},
-        "call": {"type": "string", "description": "read this page, then read on here"},
-        "missing": {"type": "string",
-                    "description": "if the called page does not exist (a Fate with no section "
-                                   "for this Act), note this and read on"},
-        "goto": {"type": "string", "description": "go to this page for good"},
-        "choose": {"oneOf": [{"type": "string", "pattern": IDENT},
-                             {"type": "array", "items": {"type": "string", "pattern": IDENT}}],
-                   "description": "with call: read that page only to choose — the first rule "
-                                  "there that applies makes its choices bound as these "
-                                  "aliases and its set: of these variables, nothing else, "
-                                  "and the page ends"},
-        "continue": {"type": "boolean", "description": "a statement: read on"},
-        "stop": {"type": "string", "description": "the turn ends here, with this result"},
-        "rederive": {"type": "boolean",
-                     "description": "derive the judgments again from the board now"},
-        "each": {"type": "object", "required": ["from", "call"], "additionalProperties": False,
-                 "description": "read a page once per entity, its fields bound under `as`",
-                 "properties": {"from": _TEXT, "where": _EXPR, "order": _ORDER,
-                                "as": {"type": "string", "pattern": IDENT}, "call": _TEXT}},
-        "judge": {"type": "string", "pattern": NAME,
-                  "description": "derivations: the judgment established (a board judgment, "
-                                 "or ALIAS.FIELD of an entity the condition binds)"},
-        "value": {**_EXPR, "description": "derivations: the value judged (default true)"},
-        "create": {"type": "string", "description": "derivations: create an entity of this "
-                                                    "kind"},
-        "with": {**_ASSIGNS, "description": "the created entity's fields"},
-    },
-}
 
 _FIELD = {
     "type": "object",
@@ -143,7 +25,7 @@ _FIELD = {
     "additionalProperties": False,
     "properties": {
         "type": {"enum": ["integer", "number", "boolean", "string"]},
-        "says": _TEXT,
+        "says": TEXT,
         "enum": {"type": "array"},
         "minimum": {"type": "number"},
         "maximum": {"type": "number"},
@@ -175,7 +57,7 @@ FACTS_SCHEMA: dict[str, Any] = {
         "board": {"type": "object", "additionalProperties": _FIELD},
         "variables": {"type": "object", "additionalProperties": _FIELD},
         "judgments": {"type": "object", "additionalProperties": {
-            "oneOf": [_TEXT, _FIELD]}},
+            "oneOf": [TEXT, _FIELD]}},
         "entities": {
             "type": "object",
             "additionalProperties": {
@@ -188,7 +70,7 @@ FACTS_SCHEMA: dict[str, Any] = {
                     "created": {"type": "boolean",
                                 "description": "no snapshot lists them: rules create "
                                                "them"},
-                    "says": _TEXT,
+                    "says": TEXT,
                     "label": {"oneOf": [
                         {"type": "string"},
                         {"type": "array", "items": {"type": "string"}, "minItems": 1,
@@ -220,7 +102,7 @@ RULE_FILE_SCHEMA: dict[str, Any] = {
                                 "a house-rule file says it)"},
         "procedure": {"type": "string", "pattern": NAME,
                       "description": "the page this file adds rules to"},
-        "title": _TEXT,
+        "title": TEXT,
         "kind": {"enum": ["decision", "derivation"], "default": "decision",
                  "description": "decision: fire the first applicable rule; derivation: "
                                 "forward-chain judgments"},
@@ -229,9 +111,9 @@ RULE_FILE_SCHEMA: dict[str, Any] = {
         "source": {"type": "string", "description": "seed file § section"},
         "facts": {**FACTS_SCHEMA, "description": "observations, judgments, variables and "
                                                  "entity fields this file adds to the pack"},
-        "actions": {**_ACTIONS, "description": "actions this file's rules take that the pack "
+        "actions": {**ACTIONS, "description": "actions this file's rules take that the pack "
                                                "does not declare (a house Fate's own)"},
-        "repeat_while": {**_EXPR, "description": "after an action, read the page again from "
+        "repeat_while": {**EXPR, "description": "after an action, read the page again from "
                                                  "the top while this holds"},
         "after_action": {**OUTCOME_SCHEMA, "description": "effects applied after every action "
                                                           "of this page (before repeat_while "
@@ -250,7 +132,7 @@ RULE_FILE_SCHEMA: dict[str, Any] = {
             "type": "array",
             "items": {"type": "object", "required": ["id", "reason"],
                       "additionalProperties": False,
-                      "properties": {"id": {"type": "string"}, "reason": _TEXT}},
+                      "properties": {"id": {"type": "string"}, "reason": TEXT}},
         },
         "rules": {"type": "array", "items": {"$ref": "#/$defs/rule"}},
     },
@@ -286,18 +168,18 @@ PACK_SCHEMA: dict[str, Any] = {
     "additionalProperties": False,
     "properties": {
         "pack": {"type": "string", "pattern": IDENT},
-        "title": _TEXT,
+        "title": TEXT,
         "start": {"type": "string", "description": "the page a decision starts on"},
         "seeds": {"type": "object", "additionalProperties": {"type": "string"}},
         "presentation": {
             "type": "object", "additionalProperties": False,
             "description": "how a decision of this pack reads: its headline and batch columns",
             "properties": {
-                "lead": {"type": "array", "items": _TEXT,
+                "lead": {"type": "array", "items": TEXT,
                          "description": "fields that name a chosen entity first (suit, number)"},
-                "choices": {"type": "object", "additionalProperties": _TEXT,
+                "choices": {"type": "object", "additionalProperties": TEXT,
                             "description": "what a choice alias is called (selected: card)"},
-                "columns": {"type": "object", "additionalProperties": _TEXT,
+                "columns": {"type": "object", "additionalProperties": TEXT,
                             "description": "batch row column → the choice alias it shows"},
             },
         },
@@ -312,12 +194,13 @@ PACK_SCHEMA: dict[str, Any] = {
                 "additionalProperties": {
                     "type": "object", "required": ["reason", "cite"],
                     "additionalProperties": False,
-                    "properties": {"reason": _TEXT, "cite": _TEXT}}}}},
-        "preferences": {"type": "object", "additionalProperties": _PREFERENCE_ITEM,
+                    "properties": {"reason": TEXT, "cite": TEXT}}}}},
+        "preferences": {"type": "object", "additionalProperties": PREFERENCE_ITEM,
                         "description": "Prefer lines rules use by name ({use: NAME})"},
         "templates": {
             "type": "object",
-            "description": "page templates: what a kind of page says once (engine/templates.py)",
+            "description": "page templates: what a kind of page says once "
+                           "(engine/load/page_templates.py)",
             "additionalProperties": {
                 "type": "object", "required": ["pages"], "additionalProperties": False,
                 "properties": {
@@ -326,7 +209,7 @@ PACK_SCHEMA: dict[str, Any] = {
                                          "minItems": 1}],
                               "description": "the pages it applies to: names or patterns "
                                              "(fate.*)"},
-                    "says": _TEXT,
+                    "says": TEXT,
                     "salience": RULE_FILE_SCHEMA["properties"]["salience"],
                     "repeat_while": RULE_FILE_SCHEMA["properties"]["repeat_while"],
                     "after_action": RULE_FILE_SCHEMA["properties"]["after_action"],
@@ -335,51 +218,14 @@ PACK_SCHEMA: dict[str, Any] = {
                             "additionalProperties": False,
                             "description": "what `whybot rules new` writes for this kind of "
                                            "page ({name}, {Name}: the name given)",
-                            "properties": {"page": {"type": "string"}, "title": _TEXT,
-                                           "source": _TEXT, "rules": {"type": "array"},
+                            "properties": {"page": {"type": "string"}, "title": TEXT,
+                                           "source": TEXT, "rules": {"type": "array"},
                                            "example": {"type": "object"}}},
                 },
             },
         },
-        "actions": {**_ACTIONS, "description": "every action the pack's rules take (`action:`); "
+        "actions": {**ACTIONS, "description": "every action the pack's rules take (`action:`); "
                                                "`rules lint` and loading refuse any other"},
         "facts": FACTS_SCHEMA,
     },
 }
-
-
-_VALIDATORS: dict[int, tuple[dict[str, Any], Any]] = {}
-
-
-def _validator(schema: dict[str, Any]) -> Any:
-    """One validator per schema (a module's constant), built when first used."""
-    import jsonschema
-
-    found = _VALIDATORS.get(id(schema))
-    if found is None or found[0] is not schema:
-        found = _VALIDATORS[id(schema)] = schema, jsonschema.Draft202012Validator(schema)
-    return found[1]
-
-
-def validate(document: Document, schema: dict[str, Any], error: type[WhybotError]) -> None:
-    """Raise the first schema violation as one line naming file, line and field path."""
-    for problem in iter_problems(document, schema, error):
-        raise problem
-
-
-def iter_problems(document: Document, schema: dict[str, Any], error: type[_Error],
-                  ) -> Iterator[_Error]:
-    found = sorted(_validator(schema).iter_errors(document.data),
-                   key=lambda e: list(map(str, e.path)))
-    for problem in found:
-        path = tuple(problem.absolute_path)
-        yield error(_message(problem), file=document.file, line=document.line(path),
-                    path=json_path(path))
-
-
-def _message(problem: Any) -> str:
-    if problem.validator == "additionalProperties":
-        return problem.message.replace("Additional properties are not allowed", "unknown field")
-    if problem.validator == "oneOf" and problem.context:
-        return min(problem.context, key=lambda e: len(e.message)).message
-    return problem.message

@@ -2,7 +2,7 @@
 
 `odds()` gives the distribution of the bot's decisions: exact (`exact.py`: every way the dice
 can fall, rational arithmetic) or, when asked, estimated from samples (`sampling.py`). Which
-decisions count as the same, and the dice that lead to each, is `tally.py`; how a decision is
+decisions count as the same, and the dice that lead to each, is `leaves.py`; how a decision is
 run again with given dice, `replay.py`.
 """
 

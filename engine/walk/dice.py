@@ -67,7 +67,8 @@ class Dice:
     seed: int | None = None
     prerolled: list[int] = field(default_factory=list)
     rolls: list[Roll] = field(default_factory=list)
-    on_roll: Callable[[], None] | None = None  # told of every roll (engine/reach.py notes when)
+    # told of every roll (engine/walk/facts_read.py notes when)
+    on_roll: Callable[[], None] | None = None
 
     def __post_init__(self) -> None:
         self._random = random.Random(self.seed)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ..compile.conditions import normal_number
+from ..compile.codes import normal_number
 from ..derive.derivation import EID
 from ..errors import DecisionError
 from ..evaluator.evaluate import evaluate, holds, number, value_of

@@ -4,7 +4,7 @@ A player at the table answers the bot's own questions rather than listing every 
 make (`play.yaml` `consult:`): the judgments whose derivations read that list are asked
 instead (`Instead`). A walk that takes several actions reads the table anew after each: a
 step's layer is the actions taken before it, and an answer said for a layer holds from that
-action on (`Situation.answers_after`). `reach.py` reads both when it finds what is open.
+action on (`Situation.answers_after`). `facts_read.py` reads both when it finds what is open.
 """
 
 from __future__ import annotations

@@ -136,7 +136,7 @@ class Knowing:
 
     # --- what the trace says of them ----------------------------------------------------
 
-    def _because(self, rule: Rule) -> list[dict[str, Any]]:
+    def facts_behind(self, rule: Rule) -> list[dict[str, Any]]:
         """The entities (the options the player listed, say) behind the judgments it read."""
         found: list[dict[str, Any]] = []
         for name in sorted(board_names(rule.when)):

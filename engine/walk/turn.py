@@ -1,9 +1,9 @@
 """Walking the pages of a decision: which rule applies on each page, and what follows.
 
 The reasoner (durable_rules, or the plain reference) names the first applicable rule of a page;
-the walk applies its outcome — effects in the order written, the action, then where to read on
-— and asks the evaluator why each rule above it did not apply. A step budget stops any loop of
-`goto`/`call`/`each` that the load-time checks could not see.
+the walk applies its outcome (`applying.py`: effects in the order written, the action, then
+where to read on) and asks the evaluator why each rule above it did not apply. A step budget
+stops any loop of `goto`/`call`/`each` that the load-time checks could not see.
 """
 
 from __future__ import annotations
@@ -16,13 +16,12 @@ from ..derive.entities import EntityStore
 from ..derive.fast.reuse import LastDerivation
 from ..errors import DecisionError
 from ..evaluator.evaluate import World, failures, holds
-from ..language.outcomes import Assign, Choice
 from ..language.pack import DECISION, Rule
 from ..limits import current as limits
 from ..situation import Situation
 from ..trace import Step, Trace
+from .applying import apply_rule
 from .dice import Dice
-from .effects import apply_effect, fill
 from .judgments import Knowing
 
 if TYPE_CHECKING:
@@ -39,7 +38,7 @@ class Turn(Knowing):
                  record: bool = True) -> None:
         self.engine = engine
         self.record = record  # False: no facts in supports, no `because` (Engine.decide)
-        self.reading = reading  # notes what each step reads (engine/reach.py), if given
+        self.reading = reading  # notes what each step reads (engine/walk/facts_read.py), if given
         self.pack = engine.pack
         self.situation = situation
         self.explain = explain
@@ -133,7 +132,7 @@ class Turn(Knowing):
                 step.notes.append("no rule on this page applies" if start == 1 else
                                   "no further rule on this page applies")
                 return "end"
-            result = self._apply(rule, bound, step, depth)
+            result = apply_rule(self, rule, bound, step, depth)
             if result == "again":
                 start = 1
                 continue
@@ -172,127 +171,6 @@ class Turn(Knowing):
                                                                            "target_"))]
         if entities:
             step.matched["entities"] = entities
-
-    def _apply(self, rule: Rule, bound: dict[str, Any], step: Step, depth: int) -> str:
-        """Effects in the order written, then the action, then where the reading goes. What
-        a rule targets lasts for its action: its `target` choices are unbound afterwards."""
-        if self.choosing is not None:
-            return self._choose_only(rule, bound, step, depth)
-        try:
-            return self._applied(rule, bound, step, depth)
-        finally:
-            for choice in rule.then.choices:
-                if choice.role == "target":
-                    self.unbind(choice.alias)
-
-    def _choose_only(self, rule: Rule, bound: dict[str, Any], step: Step, depth: int) -> str:
-        """A page read only to choose: statements are passed by; the first other rule that
-        applies makes the choices (and `set`s of the variables) asked for, nothing else, and
-        the page ends there."""
-        assert self.choosing is not None
-        if rule.then.reads_on:
-            step.notes.append("read only to choose: a statement, passed by")
-            return "continue"
-        outcome: dict[str, Any] = {}
-        step.outcome = outcome
-        saved = dict(self.bound)
-        self.bound.update(bound)
-        try:
-            for effect in rule.then.effects:
-                if (isinstance(effect, Choice) and effect.alias in self.choosing) or (
-                        isinstance(effect, Assign) and effect.name in self.choosing):
-                    apply_effect(effect, self, outcome, step.page, rule.id, depth)
-        finally:
-            for alias in bound:
-                if alias in saved:
-                    self.bound[alias] = saved[alias]
-                else:
-                    self.bound.pop(alias, None)
-        made = [alias for alias in sorted(self.choosing) if alias in self.bound]
-        step.notes.append("read only to choose: " + (f"chose {', '.join(made)}" if made else
-                                                     "this rule applies but chooses nothing")
-                          + "; its action waits until the page is read to act")
-        return "end"
-
-    def _applied(self, rule: Rule, bound: dict[str, Any], step: Step, depth: int) -> str:
-        then = rule.then
-        outcome: dict[str, Any] = {}
-        step.outcome = outcome
-        saved = dict(self.bound)
-        self.bound.update(bound)
-        self.rule_says = rule.says
-        try:
-            for effect in then.effects:
-                if apply_effect(effect, self, outcome, step.page, rule.id, depth) == "stop":
-                    return "stop"
-            if then.action is not None:
-                self._act(rule, step, outcome)
-                after = self.pack.pages[step.page].after_action
-                if after is not None:  # what one action of this page uses up
-                    spent: dict[str, Any] = {}
-                    for effect in after.effects:
-                        apply_effect(effect, self, spent, step.page, rule.id, depth)
-                    outcome["after_action"] = spent
-        finally:
-            for alias in bound:
-                if alias in saved:
-                    self.bound[alias] = saved[alias]
-                else:
-                    self.bound.pop(alias, None)
-        decision = self.trace.decision
-        if then.stop is not None:
-            decision["result"] = outcome["stop"] = fill(then.stop, self)
-            return "stop"
-        if then.call is not None:
-            target = fill(then.call, self)
-            if then.choose:
-                outcome["choose"] = list(then.choose)
-            if target not in self.pack.pages and then.missing is not None:
-                outcome["missing"] = target  # not read: there is no such page
-                step.notes.append(fill(then.missing, self))
-            else:
-                outcome["call"] = target
-                if self._called(target, depth + 1, frozenset(then.choose) or None) == "stop":
-                    return "stop"
-            if then.goto is None and (then.action is None or then.reads_on):
-                return "continue"  # an action's page goes on as after any action (below)
-        if then.goto is not None:
-            target = outcome["goto"] = fill(then.goto, self)
-            return self.walk(target, depth)
-        if then.reads_on:
-            return "continue"
-        page = self.pack.pages[step.page]
-        if then.action is not None and page.repeat_while is not None and \
-                holds(page.repeat_while, self.world()):
-            step.notes.append(f"{page.repeat_text}: restart this page from the top")
-            return "again"
-        return "end"
-
-    def _called(self, page: str, depth: int, choosing: frozenset[str] | None) -> str:
-        previous, self.choosing = self.choosing, choosing
-        try:
-            return self.walk(page, depth)
-        finally:
-            self.choosing = previous
-
-    def _act(self, rule: Rule, step: Step, outcome: dict[str, Any]) -> None:
-        then = rule.then
-        assert then.action is not None
-        action: dict[str, Any] = {"action": fill(then.action.name, self)}
-        for name, text in then.action.texts:
-            action[name] = fill(text, self)
-        action.update({"rule": rule.id, "page": step.page, "says": rule.says,
-                       "cite": rule.cite})
-        if then.action.guidance:
-            action["prefer"] = list(then.action.guidance)
-        if "target" in outcome and outcome["target"]["chosen"] is not None:
-            action["target"] = outcome["target"]["chosen"]
-        because = self._because(rule) if self.record else None
-        if because:
-            action["because"] = because
-        outcome["action"] = action["action"]
-        self.trace.decision["actions"].append(action)
-        self.trace.decision["steps"].append({"action": action})
 
     def finish(self) -> Trace:
         self.session.close()

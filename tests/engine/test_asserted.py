@@ -4,8 +4,9 @@ fields changed."""
 
 from __future__ import annotations
 
-from whybot.engine.compile.conditions import board_code, field_code
-from whybot.engine.compile.rulesets import Compiled, pattern_fields
+from whybot.engine.compile.codes import board_code, field_code
+from whybot.engine.compile.fields_tested import pattern_fields
+from whybot.engine.compile.rulesets import Compiled
 from whybot.engine.derive.asserted import EntityFacts
 from whybot.engine.derive.derivation import EID
 
