@@ -38,15 +38,13 @@ import whybot.facts
 from whybot.engine import (
     Document,
     Engine,
-    Limits,
     RuleFileError,
     Situation,
     SnapshotError,
-    current_limits,
     decode_text,
+    limits,
     no_variant,
     parse_text,
-    use_limits,
 )
 from whybot.facts.snapshot import situation_from, snapshot_variant
 
@@ -124,7 +122,7 @@ class Settings:
     digest: str
     pack: str | None
     seed: int
-    limits: Limits
+    limits: limits.Limits
     odds: bool = False
 
 
@@ -151,12 +149,12 @@ def decide_units(blob: bytes, settings: Settings, units: list[Unit]) -> list[Out
     or two for a --diff (the base rules, then with the overlay)."""
     with _LOCK:
         engines = _engines(settings.digest, blob)
-        previous = current_limits()
-        use_limits(settings.limits)
+        previous = limits.current()
+        limits.use(settings.limits)
         try:
             return [_answer(unit, engines, settings) for unit in units]
         finally:
-            use_limits(previous)
+            limits.use(previous)
 
 
 def _engines(digest: str, blob: bytes) -> tuple[Table, ...]:
@@ -250,9 +248,9 @@ def fingerprint() -> dict[str, Any]:
     source = hashlib.sha256()
     for package in (whybot.engine, whybot.facts, whybot.cli):
         folder = Path(package.__file__).parent
-        for path in sorted(folder.rglob("*.py")):  # the stage folders and wings too
-            name = ".".join(path.relative_to(folder).parts)
-            source.update(f"{package.__name__}.{name}".encode() + b"\0" + path.read_bytes())
+        for path in sorted(folder.rglob("*.py")):  # its subpackages too
+            name = f"{package.__name__}/{path.relative_to(folder)}"
+            source.update(name.encode() + b"\0" + path.read_bytes())
     return {"whybot": metadata.version("whybot"), "source": source.hexdigest()[:12],
             "packs": pack_names(), "durable-rules": metadata.version("durable-rules"),
             "python": ".".join(platform.python_version_tuple()[:2])}
