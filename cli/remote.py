@@ -38,13 +38,15 @@ import whybot.facts
 from whybot.engine import (
     Document,
     Engine,
+    Limits,
     RuleFileError,
     Situation,
     SnapshotError,
+    current_limits,
     decode_text,
-    limits,
     no_variant,
     parse_text,
+    use_limits,
 )
 from whybot.facts.snapshot import situation_from, snapshot_variant
 
@@ -122,7 +124,7 @@ class Settings:
     digest: str
     pack: str | None
     seed: int
-    limits: limits.Limits
+    limits: Limits
     odds: bool = False
 
 
@@ -149,12 +151,12 @@ def decide_units(blob: bytes, settings: Settings, units: list[Unit]) -> list[Out
     or two for a --diff (the base rules, then with the overlay)."""
     with _LOCK:
         engines = _engines(settings.digest, blob)
-        previous = limits.current()
-        limits.use(settings.limits)
+        previous = current_limits()
+        use_limits(settings.limits)
         try:
             return [_answer(unit, engines, settings) for unit in units]
         finally:
-            limits.use(previous)
+            use_limits(previous)
 
 
 def _engines(digest: str, blob: bytes) -> tuple[Table, ...]:
