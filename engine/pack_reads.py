@@ -21,6 +21,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+from .compiled import rule_condition
 from .expressions import Condition
 from .model import Pack
 from .reads import (
@@ -79,7 +80,7 @@ class PackReads:
 def pack_reads(pack: Pack) -> PackReads:
     """The analysis, worked out once per pack (an engine keeps it)."""
     aliases = bound_kinds(pack)
-    rules = {rule.id: read_rule(rule, aliases) for rule in pack.rules()}
+    rules = {rule.id: read_rule(rule, rule_condition(rule), aliases) for rule in pack.rules()}
     derivations = {rule.id: read_derivation(rule, aliases) for rule in pack.derivations()}
     sources: dict[Item, list[Item]] = {}
     by_rule: dict[Item, list[tuple[Condition, list[Item]]]] = {}

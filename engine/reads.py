@@ -14,13 +14,17 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from functools import cache
 from typing import Any
 
-from .compiled import rule_condition
 from .expressions import TRUE, Aggregate, All, Any_, Compare, Condition, Exists, Not, Ref
 from .model import Pack, Rule
 from .outcomes import Assign, Choice, Distribute, Each, Roll, Update
 from .trees import all_refs, board_names, children, kinds_read, negation_normal, scopes
+
+# alias → kind of a tree, remembered here (the analysis asks it of a tree several times and
+# only reads the answer; `trees.scopes` hands out a dict of its own to every caller)
+_scopes = cache(scopes)
 
 NAME, KIND, FIELD = "name", "kind", "field"
 Item = tuple[str, str]  # (NAME | KIND | FIELD, what)
@@ -64,9 +68,9 @@ class DerivationReads:
             self.created_items
 
 
-def read_rule(rule: Rule, aliases: Mapping[str, str]) -> RuleReads:
-    """`aliases`: the kinds of the entities rules bind (`bound_kinds`)."""
-    condition = rule_condition(rule)
+def read_rule(rule: Rule, condition: Condition, aliases: Mapping[str, str]) -> RuleReads:
+    """`condition`: what must hold for the rule to apply (`compiled.rule_condition`);
+    `aliases`: the kinds of the entities rules bind (`bound_kinds`)."""
     return RuleReads(condition, tuple(sorted(board_names(condition))),
                      _fields_read(rule, condition), tuple(outcome_reads(rule, aliases)))
 
@@ -77,7 +81,7 @@ def read_derivation(rule: Rule, aliases: Mapping[str, str]) -> DerivationReads:
     parts = [rule.when, *([then.judge.value] if then.judge else [])]
     depends_on = {product for product, _ in needs}
     depends_on.update(("kind", kind) for part in parts for kind in kinds_read(part))
-    known = {**aliases, **scopes(rule.when)}
+    known = {**aliases, **_scopes(rule.when)}
     source_of: Item | None = None
     if then.judge is not None:
         alias = then.judge.alias
@@ -99,7 +103,7 @@ def _concludes(rule: Rule) -> list[Product]:
     assert then.judge is not None
     if then.judge.alias is None:
         return [("judgment", then.judge.name)]
-    kind = scopes(rule.when).get(then.judge.alias, "")
+    kind = _scopes(rule.when).get(then.judge.alias, "")
     return [("field", f"{kind}.{then.judge.name}")]
 
 
@@ -119,7 +123,7 @@ def tree_items(node: Any, aliases: Mapping[str, str]) -> list[Item]:
     `aliases`: the kinds of entities bound outside the tree (`selected` → play)."""
     if node is None:
         return []
-    known = {**aliases, **scopes(node)}
+    known = {**aliases, **_scopes(node)}
     items: list[Item] = [(KIND, k) for k in _kinds_of(node)]
     for ref in all_refs(node):
         if ref.scope is not None:
@@ -196,7 +200,7 @@ def _needs(rule: Rule) -> list[tuple[Product, bool]]:
     A positive `J` in the condition chains in the same stratum; `not J`, `J == 3`, an
     aggregate, a value need J's derivations finished."""
     found: list[tuple[Product, bool]] = []
-    kinds = scopes(rule.when)
+    kinds = _scopes(rule.when)
     _condition_needs(negation_normal(rule.when), kinds, found, final=False)
     values = []
     if rule.then.judge is not None:
@@ -204,7 +208,7 @@ def _needs(rule: Rule) -> list[tuple[Product, bool]]:
     if rule.then.create is not None:
         values.extend(a.value for a in rule.then.create.fields)
     for value in values:
-        kinds = {**kinds, **scopes(value)}
+        kinds = {**kinds, **_scopes(value)}
         _value_needs(value, kinds, found)
     return found
 
@@ -241,7 +245,7 @@ def _value_needs(node: object, kinds: dict[str, str],
     """Values are computed once: everything they read must be final."""
     if isinstance(node, Aggregate):
         found.append((("kind", node.kind), True))
-    known = {**kinds, **scopes(node)}
+    known = {**kinds, **_scopes(node)}
     found.extend((_product(ref, known), True) for ref in all_refs(node))
 
 
