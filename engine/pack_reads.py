@@ -82,22 +82,8 @@ def pack_reads(pack: Pack) -> PackReads:
     aliases = bound_kinds(pack)
     rules = {rule.id: read_rule(rule, rule_condition(rule), aliases) for rule in pack.rules()}
     derivations = {rule.id: read_derivation(rule, aliases) for rule in pack.derivations()}
-    sources: dict[Item, list[Item]] = {}
-    by_rule: dict[Item, list[tuple[Condition, list[Item]]]] = {}
+    sources, by_rule = _sources(rules, derivations)
     readers: dict[Product, set[str]] = {}
-    for rule_id, read in derivations.items():
-        target = read.source_of
-        if target is None:
-            continue
-        items = sources.setdefault(target, [])
-        items += [item for item in read.when_items + read.value_items
-                  if item not in items and item != target]
-        if target[0] == NAME:  # a judgment, else the kind it creates
-            by_rule.setdefault(target, []).append((rules[rule_id].condition,
-                                                   list(read.judged_items)))
-        elif read.concludes[0][0] == "kind":
-            by_rule.setdefault((KIND, read.concludes[0][1]), []).append(
-                (rules[rule_id].condition, list(read.created_items)))
     for rule_id, read in derivations.items():
         for product in read.depends_on:
             readers.setdefault(product, set()).add(rule_id)
@@ -113,7 +99,31 @@ def pack_reads(pack: Pack) -> PackReads:
                      fields_behind, frozenset(derived - read_fields))
 
 
+def _sources(rules: Mapping[str, RuleReads], derivations: Mapping[str, DerivationReads],
+             ) -> tuple[dict[Item, list[Item]], dict[Item, list[tuple[Condition, list[Item]]]]]:
+    """`PackReads.sources` and `.by_rule`, derivation by derivation in the pack's order (what
+    an earlier derivation of the same target read is not listed again)."""
+    sources: dict[Item, list[Item]] = {}
+    by_rule: dict[Item, list[tuple[Condition, list[Item]]]] = {}
+    for rule_id, read in derivations.items():
+        target = read.source_of
+        if target is None:
+            continue
+        items = sources.setdefault(target, [])
+        items += [item for item in read.when_items + read.value_items
+                  if item not in items and item != target]
+        if target[0] == NAME:  # a board judgment, else the kind it creates, if any
+            by_rule.setdefault(target, []).append((rules[rule_id].condition,
+                                                   list(read.judged_items)))
+        elif read.concludes[0][0] == "kind":
+            by_rule.setdefault((KIND, read.concludes[0][1]), []).append(
+                (rules[rule_id].condition, list(read.created_items)))
+    return sources, by_rule
+
+
 def _derived_from(pack: Pack) -> DerivedFrom:
+    """Every derivation's board names and kinds, in its `when`, its judged value and its
+    created entity's fields; and every kind rules create or derive fields of."""
     names: set[str] = set()
     kinds = {kind for kind, spec in pack.facts.entities.items()
              if spec.created or spec.derived_fields()}

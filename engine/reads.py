@@ -76,6 +76,7 @@ def read_rule(rule: Rule, condition: Condition, aliases: Mapping[str, str]) -> R
 
 
 def read_derivation(rule: Rule, aliases: Mapping[str, str]) -> DerivationReads:
+    """Each view of a derivation's reads (see DerivationReads), from one rule."""
     then = rule.then
     needs = tuple(_needs(rule))
     parts = [rule.when, *([then.judge.value] if then.judge else [])]
