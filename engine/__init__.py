@@ -24,8 +24,6 @@ from .compile.durable_core import core_wrapped as durable_core_wrapped
 from .decide import REASONERS, Engine, compile_derivations
 from .derive.derivation import EID, GIVEN
 from .derive.forward_chaining import DurableDeriver
-from .derive.strata import Product
-from .derive.strata import reads as stratum_reads
 from .errors import (
     DecisionError,
     EngineFault,
@@ -37,7 +35,15 @@ from .errors import (
 from .evaluator.evaluate import World, evaluate, holds
 from .language.expressions import Condition, Value
 from .language.pack import DECISION, EntitySpec, FieldSpec, Pack
-from .language.rule_reads import FIELD, KIND, NAME, bound_kinds, outcome_reads, tree_items
+from .language.rule_reads import (
+    FIELD,
+    KIND,
+    NAME,
+    Product,
+    bound_kinds,
+    outcome_reads,
+    tree_items,
+)
 from .language.tree_queries import all_refs
 from .limits import LIMIT_HELP, Limits
 from .limits import current as current_limits
@@ -210,7 +216,6 @@ __all__ = [
     "rule_files",
     "rule_verdict",
     "shipped_variants",
-    "stratum_reads",
     "tree_items",
     "unestablished",
     "use_limits",

@@ -55,7 +55,8 @@ STAGES: dict[str, tuple[str, list[str]]] = {
     "derive": ("judgments forward-chained in durable_rules, stratum by stratum, rederived in "
                "part after an action (fast/); the plain reference reasoner beside it", [
         "engine/derive/forward_chaining", "engine/derive/derivation", "engine/derive/strata",
-        "engine/derive/asserted", "engine/derive/entities", "engine/derive/reference",
+        "engine/derive/pack_reads", "engine/derive/asserted", "engine/derive/entities",
+        "engine/derive/reference",
         "engine/derive/fast/incremental", "engine/derive/fast/reuse",
         "engine/derive/fast/sameness"]),
     "walk": ("the pages read one after another: on each, durable_rules' agenda fires the top "
