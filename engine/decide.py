@@ -187,7 +187,7 @@ class Engine:
         for step in trace.steps:
             read |= (set(step.matched) - {"entities"}) - set_by_rules
             for skipped in step.skipped:
-                read |= set(skipped.get("read", [])) - set_by_rules
+                read |= set(skipped.read) - set_by_rules
             set_by_rules |= set(step.outcome.get("set", {}))
         for name in list(read):
             read |= self.judgment_inputs.get(name, set())

@@ -6,12 +6,13 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from .action_fields import SHOWN, TYPES, ActionField, ActionFields
 from .errors import RuleFileError, did_you_mean
 from .files import PACK_FILE
 from .limits import current as limits
 from .model import EntitySpec, FactSchema, FieldSpec, Pack
 from .parser import parse
-from .schema import PACK_SCHEMA, validate
+from .schema import OUTCOME_SCHEMA, PACK_SCHEMA, validate
 from .sources import Document, json_path, read_document
 from .templates import read_templates
 from .tokens import ConditionSyntaxError
@@ -147,6 +148,24 @@ def _check_label(entity: EntitySpec, document: Document, where: tuple) -> None:
                        did_you_mean(name, set(entity.fields)))
 
 
+def read_action_fields(document: Document) -> ActionFields:
+    """The action fields a pack.yaml declares (`action_fields:`), each type and place known."""
+    declared = []
+    for name, spec in document.data.get("action_fields", {}).items():
+        where = ("action_fields", name)
+        if name in OUTCOME_SCHEMA["properties"]:
+            raise fail(document, where, f"{name!r} is already a field of a rule's outcome")
+        for key, known in (("type", tuple(TYPES)), ("shown", SHOWN)):
+            value = spec.get(key, "line")
+            if value not in known:
+                raise fail(document, (*where, key), f"unknown action field {key} {value!r} "
+                                                    f"(one of: {', '.join(known)})",
+                           did_you_mean(str(value), set(known)))
+        declared.append(ActionField(name, spec["type"], spec.get("shown", "line"),
+                                    spec.get("says", "")))
+    return ActionFields(tuple(declared))
+
+
 def load_pack_description(folder: Path) -> Pack:
     document = read_document(folder / PACK_FILE, RuleFileError)
     validate(document, PACK_SCHEMA, RuleFileError)
@@ -158,5 +177,6 @@ def load_pack_description(folder: Path) -> Pack:
                 coverage=data.get("coverage", {}), check=data.get("check", {}),
                 files=[document.file],
                 actions=set(data["actions"]) if "actions" in data else None,
+                action_fields=read_action_fields(document),
                 templates=read_templates(document),
                 preferences=dict(data.get("preferences") or {}))

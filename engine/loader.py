@@ -16,6 +16,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
+from .action_fields import ActionFields
 from .checks import check_pack
 from .declarations import add_facts, condition, fail, load_pack_description
 from .errors import RuleFileError, WhybotError, did_you_mean
@@ -27,6 +28,7 @@ from .model import DECISION, DERIVATION, Pack, Page, Rule
 from .named import with_named
 from .outcome_parser import OutcomeError, parse_outcome
 from .parser import parse
+from .schema import RULE_FILE_SCHEMA, rule_file_schema
 from .sources import Document
 from .templates import with_template
 from .tokens import ConditionSyntaxError
@@ -87,7 +89,8 @@ def declares_rules(document: Document) -> bool:
     return any(key in data for key in RULE_FILE_KEYS) or data.get("kind") in PAGE_KINDS
 
 
-def parse_rules(document: Document, start: float, kinds: frozenset[str]) -> list[_Placed]:
+def parse_rules(document: Document, start: float, kinds: frozenset[str],
+                fields: ActionFields) -> list[_Placed]:
     """Phase one for one file: every rule's condition and outcome parsed into trees."""
     data = document.data
     kind = data.get("kind", DECISION)
@@ -100,7 +103,7 @@ def parse_rules(document: Document, start: float, kinds: frozenset[str]) -> list
         then_raw = _merge_defaults(raw["then"], defaults, kinds)
         aliases = frozenset(scopes(when))
         try:
-            then = parse_outcome(then_raw, kinds, aliases)
+            then = parse_outcome(then_raw, kinds, aliases, fields)
         except OutcomeError as exc:
             raise fail(document, (*where, "then", *exc.path), str(exc)) from None
         except KeyError as exc:
@@ -242,7 +245,7 @@ def _load(folder: Path, overlays: list[Path],
         if number and not declares_rules(document):
             pack.skipped.append(document.file)
             continue
-        loaded.validate(path)
+        loaded.validate(path, rule_file_schema(pack.action_fields))
         own = path.is_relative_to(folder)
         said = document.data.get("pack", pack.name if own else None)  # a pack's own: its folder's
         if said is None:
@@ -272,8 +275,8 @@ def _load(folder: Path, overlays: list[Path],
         # parsed once per LoadedFiles (a pack's files, under each variant), copied for this load:
         # laying the overlay moves the rules it anchors
         placed = [_Placed(replace(p.rule), p.anchor) for p in loaded.build(
-            ("rules", document.file, position, pack.kinds),
-            lambda: parse_rules(document, position, pack.kinds))]  # noqa: B023 (called here)
+            ("rules", document.file, position, pack.kinds, pack.action_fields),
+            lambda: parse_rules(document, position, pack.kinds, pack.action_fields))]  # noqa: B023 (called here)
         position += len(placed) + 1
         count += len(placed)
         limits().check("rules", count, "rules in the pack and its house rules",
@@ -319,6 +322,10 @@ def lint_load(folder: Path, overlays: list[Path],
     and the pack when there is none. Loads sharing a LoadedFiles (a pack and each of its
     variants) read each file once."""
     problems: list[WhybotError] = []
+    try:
+        schema = rule_file_schema(load_pack_description(folder).action_fields)
+    except RuleFileError:
+        schema = RULE_FILE_SCHEMA  # the load below reports the pack.yaml's own problem
     own = rule_files(folder)
     for path in own + [f for o in overlays if o.is_dir() for f in rule_files(o)]:
         try:
@@ -327,7 +334,7 @@ def lint_load(folder: Path, overlays: list[Path],
             problems.append(exc)
             continue
         if path in own or declares_rules(document):
-            problems.extend(loaded.schema_problems(path))
+            problems.extend(loaded.schema_problems(path, schema))
     if problems:
         return problems, None
     try:

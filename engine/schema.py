@@ -7,8 +7,10 @@ Validation reports the first problem as `file:line (field path)`, the jsonschema
 from __future__ import annotations
 
 from collections.abc import Iterator
+from functools import cache
 from typing import Any, TypeVar
 
+from .action_fields import GENERIC_FIELDS, SHOWN, TYPES, ActionFields
 from .errors import WhybotError
 from .sources import Document, json_path
 
@@ -64,8 +66,7 @@ OUTCOME_SCHEMA: dict[str, Any] = {
     "minProperties": 1,
     "properties": {
         "action": {"type": "string", "description": "what the bot does"},
-        "goal": _TEXT, "suit": _TEXT, "details": _TEXT,
-        "budget": {"type": ["string", "integer"]},
+        **GENERIC_FIELDS.schema(),
         "prefer": {"type": "array", "items": _PREFERENCE},
         "target": _CHOICE,
         "select": _CHOICE,
@@ -294,7 +295,7 @@ PACK_SCHEMA: dict[str, Any] = {
             "description": "how a decision of this pack reads: its headline and batch columns",
             "properties": {
                 "lead": {"type": "array", "items": _TEXT,
-                         "description": "fields that name a chosen entity first (suit, number)"},
+                         "description": "fields that name a chosen entity first"},
                 "choices": {"type": "object", "additionalProperties": _TEXT,
                             "description": "what a choice alias is called (selected: card)"},
                 "columns": {"type": "object", "additionalProperties": _TEXT,
@@ -343,9 +344,31 @@ PACK_SCHEMA: dict[str, Any] = {
         },
         "actions": {**_ACTIONS, "description": "every action the pack's rules take (`action:`); "
                                                "`rules lint` and loading refuse any other"},
+        "action_fields": {
+            "type": "object", "propertyNames": {"pattern": IDENT},
+            "description": "what this pack's actions carry besides the generic goal, details "
+                           "and budget: NAME → its type and where a decision shows it",
+            "additionalProperties": {
+                "type": "object", "required": ["type"], "additionalProperties": False,
+                "properties": {"type": {"type": "string", "description": " | ".join(TYPES)},
+                               "shown": {"type": "string", "default": "line",
+                                         "description": " | ".join(SHOWN)},
+                               "says": _TEXT}}},
         "facts": FACTS_SCHEMA,
     },
 }
+
+
+@cache
+def rule_file_schema(fields: ActionFields) -> dict[str, Any]:
+    """The rule-file schema of a pack: its rules' actions may also carry its own fields."""
+    if not fields.declared:
+        return RULE_FILE_SCHEMA
+    outcome = {**OUTCOME_SCHEMA, "properties": {**OUTCOME_SCHEMA["properties"],
+                                                **fields.schema()}}
+    rule = RULE_FILE_SCHEMA["$defs"]["rule"]
+    return {**RULE_FILE_SCHEMA, "$defs": {"rule": {**rule, "properties": {
+        **rule["properties"], "then": outcome}}}}
 
 
 _VALIDATORS: dict[int, tuple[dict[str, Any], Any]] = {}

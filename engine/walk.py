@@ -23,7 +23,7 @@ from .model import DECISION, Rule
 from .outcomes import Assign, Choice
 from .reuse import LastDerivation
 from .situation import Situation
-from .trace import Step, Trace
+from .trace import Action, Step, Trace, WhyNot
 
 if TYPE_CHECKING:
     from .decide import Engine
@@ -45,8 +45,6 @@ class Turn(Knowing):
         self.explain = explain
         self.trace = Trace(snapshot=situation.name, pack=self.pack.name,
                            variant=situation.variant)
-        self.trace.decision = {"result": "decided", "choices": {}, "actions": [], "say": [],
-                               "steps": []}
         self.dice = dice if dice is not None else Dice(seed, list(situation.dice))
         if reading is not None:
             self.dice.on_roll = lambda: reading.rolled(len(self.trace.steps) - 1)
@@ -157,8 +155,7 @@ class Turn(Knowing):
                 self.trace.disagreements.append(
                     f"{earlier.id}: the evaluator finds it applies, the rule engine did not "
                     "fire it")
-            step.skipped.append({"rule": earlier.id, "says": earlier.says, "why": why,
-                                 "read": reads[earlier.id]})
+            step.skipped.append(WhyNot(earlier.id, earlier.says, why, reads[earlier.id]))
         if rule is None:
             return
         if not holds(conditions[rule.id], world):
@@ -241,7 +238,7 @@ class Turn(Knowing):
                     self.bound.pop(alias, None)
         decision = self.trace.decision
         if then.stop is not None:
-            decision["result"] = outcome["stop"] = fill(then.stop, self)
+            decision.result = outcome["stop"] = fill(then.stop, self)
             return "stop"
         if then.call is not None:
             target = fill(then.call, self)
@@ -278,30 +275,23 @@ class Turn(Knowing):
     def _act(self, rule: Rule, step: Step, outcome: dict[str, Any]) -> None:
         then = rule.then
         assert then.action is not None
-        action: dict[str, Any] = {"action": fill(then.action.name, self)}
-        for name, text in then.action.texts:
-            action[name] = fill(text, self)
-        action.update({"rule": rule.id, "page": step.page, "says": rule.says,
-                       "cite": rule.cite})
-        if then.action.guidance:
-            action["prefer"] = list(then.action.guidance)
-        if "target" in outcome and outcome["target"]["chosen"] is not None:
-            action["target"] = outcome["target"]["chosen"]
-        because = self._because(rule) if self.record else None
-        if because:
-            action["because"] = because
-        outcome["action"] = action["action"]
-        self.trace.decision["actions"].append(action)
-        self.trace.decision["steps"].append({"action": action})
+        target = outcome["target"]["chosen"] if "target" in outcome else None
+        action = Action(fill(then.action.name, self),
+                        {name: fill(text, self) for name, text in then.action.texts},
+                        rule.id, step.page, rule.says, rule.cite, list(then.action.guidance),
+                        target, (self._because(rule) if self.record else None) or [])
+        outcome["action"] = action.action
+        self.trace.decision.actions.append(action)
+        self.trace.decision.steps.append(action)
 
     def finish(self) -> Trace:
         self.session.close()
         if self.reading is not None:
             self.reading.finished(self)
-        self.trace.dice = [r.as_dict() for r in self.dice.rolls]
+        self.trace.dice = list(self.dice.rolls)
         self.trace.dice_notes = self.dice.notes()
         used = {n for step in self.trace.steps for n in step.matched}
-        used |= {n for step in self.trace.steps for s in step.skipped for n in s.get("read", [])}
+        used |= {n for step in self.trace.steps for s in step.skipped for n in s.read}
         engine = self.engine
         read = set().union(*(engine.fields[r] for r in self.trace.considered()),
                            *(engine.judgment_fields.get(n, ()) for n in used))

@@ -36,7 +36,7 @@ def decide_example(engine, path: Path):
 
 
 def missing_says(trace, expect: dict[str, Any]) -> list[str]:
-    said = trace.decision["say"]
+    said = trace.decision.say
     return [line for line in expect.get("says", []) if not any(line in s for s in said)]
 
 
@@ -94,7 +94,7 @@ def example_tests(pack: str, engine_fixture: str, point: str,
     @each
     def test_example_says_what_its_notes_work_out_and_why_not(path: Path, request):
         trace, expect = decide_example(request.getfixturevalue(engine_fixture), path)
-        assert missing_says(trace, expect) == [], trace.decision["say"]
+        assert missing_says(trace, expect) == [], trace.decision.say
         assert missing_why_not(trace, expect) == []
 
     @each
@@ -104,7 +104,7 @@ def example_tests(pack: str, engine_fixture: str, point: str,
         situation = load_snapshot(path, engine.pack)
         trace = engine.decide(situation, seed=seed)
         assert trace.disagreements == []
-        assert all(r["source"].startswith("pre-rolled") for r in trace.dice), trace.dice
+        assert all(r.source.startswith("pre-rolled") for r in trace.dice), trace.dice
         assert sum(len(r["faces"]) for r in trace.dice) == len(situation.dice), \
             "the example's pre-rolled dice are all used"
 

@@ -15,7 +15,7 @@ def page_actions(engine, suit: str, extra: str, pips: int = 1):
     """The card's actions on `suit`'s page (the Prelude's left out)."""
     trace = decide(engine, one_card(suit, pips) + extra)
     assert suit in [s.page for s in trace.steps]
-    return trace, [a for a in trace.decision["actions"] if a["page"] == suit]
+    return trace, [a for a in trace.decision.actions if a.page == suit]
 
 
 def rules_of(acts) -> list[str]:
@@ -96,7 +96,7 @@ def test_admin_nothing_to_do(arcs):
     trace, acts = page_actions(arcs, "administration", "")
     assert acts == []
     assert "admin.no-action" in trace.fired()
-    assert trace.decision["result"] == "no_action"
+    assert trace.decision.result == "no_action"
 
 
 # --- Aggression -----------------------------------------------------------------------------
@@ -134,7 +134,7 @@ def test_aggr_trophies_need_an_ambition_marker(arcs):
     _, yes = page_actions(arcs, "aggression", options)
     assert rules_of(yes) == ["aggr.combat-trophies"]
     trace, no = page_actions(arcs, "aggression", "ambition_markers_available: false\n" + options)
-    assert no == [] and trace.decision["result"] == "no_action"
+    assert no == [] and trace.decision.result == "no_action"
 
 
 def test_aggr_an_unfavorable_battle_is_not_taken(arcs):
@@ -229,7 +229,7 @@ def test_mob_task_force_needs_unassigned_ships(arcs):
     _, yes = page_actions(arcs, "mobilization", "ships_unassigned: true\n" + option)
     assert rules_of(yes) == ["mob.move-task-force"]
     trace, no = page_actions(arcs, "mobilization", option)
-    assert no == [] and trace.decision["result"] == "no_action"
+    assert no == [] and trace.decision.result == "no_action"
 
 
 # --- Prelude --------------------------------------------------------------------------------
@@ -281,7 +281,7 @@ def test_prelude_union_count_without_suits_stops_only_under_a_restriction(arcs):
     without the suits stops with list_cards (readings R147, R90); otherwise all are discarded."""
     tycoon = "union_cards: 2\nambitions: [{name: tycoon, declared: true}]\n"
     trace = decide(arcs, one_card("administration", 1) + tycoon)
-    assert trace.decision["result"] == "list_cards"
+    assert trace.decision.result == "list_cards"
     assert "discard_union" not in [a for a, _ in actions(trace)]
     listed = tycoon + ("guild_cards: [{name: A, suit: weapon, union: true},"
                        " {name: B, suit: material, union: true}]\n")
@@ -304,7 +304,7 @@ unbuilt_cities: 2
 claims: 1
 options: [{action: build, goal: starport, target: Arrow}, {action: build, goal: city, target: Hexy}]
 """)
-    spent = [a for a in trace.decision["actions"] if a["action"] == "spend_material"]
+    spent = [a for a in trace.decision.actions if a.action == "spend_material"]
     assert [a["goal"] for a in spent] == ["Build a starport (none on the map)"]
     assert rules_of(acts) == ["cons.build-cities"]  # [9] no longer applies
 
@@ -380,4 +380,4 @@ options:
 """)
     assert "gp.combat-contend-declared" in trace.fired()
     assert [a for a, _ in actions(trace)] == ["spend_weapon"]
-    assert trace.decision["result"] == "battle"
+    assert trace.decision.result == "battle"

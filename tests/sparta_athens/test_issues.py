@@ -41,7 +41,7 @@ def test_issue_9_every_die_shows_in_the_trace_with_the_test_it_decides(sa):
     each in the step that rolled it and each naming its test."""
     trace = decide(sa, "new_mobilisation", dice=[MISS, HIT, HIT], round=1, talents=12,
                    active_siege=True, target_marchable=True)
-    assert [r["for"] for r in trace.dice] == [
+    assert [r.purpose for r in trace.dice] == [
         "New mobilisation, round 1: raise one force if every die rolled is a success",
         "New mobilisation, round 1: raise one force if every die rolled is a success",
         "Six talents after paying for mobilisation: one-die test, buy a battle card on a "

@@ -129,28 +129,28 @@ def test_army_category_ties_go_to_the_dice(sa):
 def test_sparta_strategic_hellespont_by_land_march(sa):
     """Line 79: Sparta targets Hellespont if able to land march there."""
     trace = objective(sa, [HIT, HIT], hellespont_land_march=True, sea="disadvantaged")
-    assert trace.decision["actions"][0]["details"].startswith("Mark Hellespont")
+    assert trace.decision.actions[0].fields["details"].startswith("Mark Hellespont")
 
 
 def test_sparta_strategic_hellespont_when_even_at_sea(sa):
     """Line 79: even (tied) or better at sea is enough."""
     trace = objective(sa, [HIT, HIT], sea="tied")
-    assert "Hellespont" in trace.decision["actions"][0]["details"]
+    assert "Hellespont" in trace.decision.actions[0].fields["details"]
 
 
 def test_sparta_strategic_otherwise_attica(sa):
     """Line 79: no land march, disadvantaged at sea: Attica."""
     trace = objective(sa, [HIT, HIT], sea="disadvantaged")
-    assert "Attica" in trace.decision["actions"][0]["details"]
+    assert "Attica" in trace.decision.actions[0].fields["details"]
 
 
 def test_athens_strategic_sicily_with_black_sea_grain(sa):
     """Line 79: Athens targets Sicily if it carries the Black Sea Grain marker."""
     trace = objective(sa, [HIT, HIT], bot="athens", black_sea_grain_on_sicily=True)
-    assert "Sicily" in trace.decision["actions"][0]["details"]
+    assert "Sicily" in trace.decision.actions[0].fields["details"]
 
 
 def test_athens_strategic_otherwise_peloponnesos(sa):
     """Line 79: without the marker, Peloponnesos."""
     trace = objective(sa, [HIT, HIT], bot="athens", sea="advantaged")
-    assert "Peloponnesos" in trace.decision["actions"][0]["details"]
+    assert "Peloponnesos" in trace.decision.actions[0].fields["details"]
