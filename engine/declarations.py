@@ -155,14 +155,15 @@ def read_action_fields(document: Document) -> ActionFields:
         where = ("action_fields", name)
         if name in OUTCOME_SCHEMA["properties"]:
             raise fail(document, where, f"{name!r} is already a field of a rule's outcome")
-        for key, known in (("type", tuple(TYPES)), ("shown", SHOWN)):
-            value = spec.get(key, "line")
+        field = ActionField(name, spec["type"], spec.get("shown", ActionField.shown),
+                            spec.get("says", ""))
+        for key, value, known in (("type", field.type, tuple(TYPES)),
+                                  ("shown", field.shown, SHOWN)):
             if value not in known:
                 raise fail(document, (*where, key), f"unknown action field {key} {value!r} "
                                                     f"(one of: {', '.join(known)})",
                            did_you_mean(str(value), set(known)))
-        declared.append(ActionField(name, spec["type"], spec.get("shown", "line"),
-                                    spec.get("says", "")))
+        declared.append(field)
     return ActionFields(tuple(declared))
 
 

@@ -274,9 +274,10 @@ def _load(folder: Path, overlays: list[Path],
             waiting, unsettled = [], []
         # parsed once per LoadedFiles (a pack's files, under each variant), copied for this load:
         # laying the overlay moves the rules it anchors
+        kinds, fields = pack.kinds, pack.action_fields
         placed = [_Placed(replace(p.rule), p.anchor) for p in loaded.build(
-            ("rules", document.file, position, pack.kinds, pack.action_fields),
-            lambda: parse_rules(document, position, pack.kinds, pack.action_fields))]  # noqa: B023 (called here)
+            ("rules", document.file, position, kinds, fields),
+            lambda: parse_rules(document, position, kinds, fields))]  # noqa: B023 (called here)
         position += len(placed) + 1
         count += len(placed)
         limits().check("rules", count, "rules in the pack and its house rules",

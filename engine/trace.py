@@ -11,9 +11,10 @@ mappings.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from .dice import Roll
+if TYPE_CHECKING:
+    from .dice import Roll  # the walk's dice record each roll; the trace keeps them
 
 Entity = dict[str, Any]  # an entity as shown: the pack's fields (`option`: action, target, ...)
 

@@ -27,8 +27,8 @@ STAGES: dict[str, tuple[str, list[str]]] = {
     "language": ("the rule language, parsed once into typed trees, and the pack model built "
                  "of them: rules, pages, what a rule reads and where it leads", [
         "engine/tokens", "engine/parser", "engine/expressions", "engine/trees", "engine/unparse",
-        "engine/outcomes", "engine/outcome_parser", "engine/model", "engine/reads",
-        "engine/links"]),
+        "engine/outcomes", "engine/outcome_parser", "engine/action_fields", "engine/model",
+        "engine/reads", "engine/links"]),
     "evaluate": ("the plain-Python reading of the language: what the why-not says, and what "
                  "the reference reasoner reads", [
         "engine/evaluate", "engine/closures", "engine/joins"]),

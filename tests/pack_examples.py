@@ -45,7 +45,7 @@ def missing_why_not(trace, expect: dict[str, Any]) -> list[dict[str, str]]:
     reasons: dict[str, list[str]] = {}
     for step in trace.steps:
         for skipped in step.skipped:
-            reasons.setdefault(skipped["rule"], []).extend(skipped["why"])
+            reasons.setdefault(skipped.rule, []).extend(skipped.why)
     return [entry for entry in expect.get("why_not", [])
             if not any(entry["why"] in why for why in reasons.get(entry["rule"], []))]
 
@@ -105,7 +105,7 @@ def example_tests(pack: str, engine_fixture: str, point: str,
         trace = engine.decide(situation, seed=seed)
         assert trace.disagreements == []
         assert all(r.source.startswith("pre-rolled") for r in trace.dice), trace.dice
-        assert sum(len(r["faces"]) for r in trace.dice) == len(situation.dice), \
+        assert sum(len(r.faces) for r in trace.dice) == len(situation.dice), \
             "the example's pre-rolled dice are all used"
 
     def test_the_examples_read_every_page_twice_and_fire_every_rule(request):

@@ -40,7 +40,7 @@ def test_an_answer_holds_for_the_whole_card(arcs):
     follows it (the player picks the target each time)."""
     trace = decide(arcs, ADMIN.format(pips=2) + "answers: {can.tax.captives: yes}\n")
     assert [a.rule for a in trace.decision.actions] == ["admin.tax-captives"] * 2
-    assert all("target" not in a for a in trace.decision.actions)
+    assert all(a.target is None for a in trace.decision.actions)
 
 
 def test_unspent_actions_are_said_and_the_result_stays_decided(arcs):

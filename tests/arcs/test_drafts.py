@@ -207,12 +207,12 @@ def test_without_the_variant_the_campaign_example_decides_otherwise(arcs, stem):
     expect = yaml.safe_load(path.read_text(encoding="utf-8"))["expect"]
     base = arcs.decide(load_snapshot(path, arcs.pack), seed=expect["seed"]).decision
     result, rules, line = BASE_DECIDES[stem]
-    assert (base["result"], [a["rule"] for a in base["actions"]]) == (result, rules)
+    assert (base.result, [a.rule for a in base.actions]) == (result, rules)
     if line is None:
         assert (result, rules) != (expect["result"], [a["rule"] for a in expect["actions"]])
     else:
         assert any(line in said for said in expect["says"])
-        assert not any(line in said for said in base["say"])
+        assert not any(line in said for said in base.say)
 
 
 @pytest.mark.parametrize(("stem", "other"), [("draft_001_target_contends_lowers", "draft-000"),
@@ -370,10 +370,10 @@ def test_at_chapter_start_the_pack_alone_does_not_declare_and_literal_ties_does(
     Tycoon (tied 0–0, not yet declared: L960–962), then Builds ships."""
     path = EXAMPLES / "literal_ties_declares_at_chapter_start.yaml"
     base = arcs.decide(load_snapshot(path, arcs.pack), seed=1).decision
-    assert base["choices"]["selected"]["entity"]["suit"] == "administration"
-    assert base["choices"]["selected"]["entity"]["number"] == 1
-    assert [a["rule"] for a in base["actions"]] == ["admin.tax-contend-undeclared"]
-    assert not any("declare" in said for said in base["say"])
+    assert base.choices["selected"].entity["suit"] == "administration"
+    assert base.choices["selected"].entity["number"] == 1
+    assert [a.rule for a in base.actions] == ["admin.tax-contend-undeclared"]
+    assert not any("declare" in said for said in base.say)
     literal = literal_ties.decide(load_snapshot(path, literal_ties.pack), seed=1)
     assert literal.decision.choices["selected"].entity["number"] == 2
     assert "Lead the card and declare tycoon." in literal.decision.say

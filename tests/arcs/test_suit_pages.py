@@ -19,7 +19,7 @@ def page_actions(engine, suit: str, extra: str, pips: int = 1):
 
 
 def rules_of(acts) -> list[str]:
-    return [a["rule"] for a in acts]
+    return [a.rule for a in acts]
 
 
 # --- Administration -------------------------------------------------------------------------
@@ -53,7 +53,7 @@ options:
   - {action: tax, ambition: tycoon, target: Blue city}
 """)
     assert rules_of(acts) == ["admin.tax-contend-undeclared"]
-    assert acts[0]["target"]["target"] == "Blue city"
+    assert acts[0].target["target"] == "Blue city"
 
 
 def test_admin_influence_prefers_a_lore_card(arcs):
@@ -65,7 +65,7 @@ options:
   - {action: influence, court_card: lore, target: Sprinter Drives}
 """)
     assert rules_of(acts) == ["admin.influence-card"]
-    assert acts[0]["target"]["target"] == "Sprinter Drives"
+    assert acts[0].target["target"] == "Sprinter Drives"
 
 
 def test_admin_tax_for_resources_prefers_new_resources(arcs):
@@ -76,7 +76,7 @@ options:
   - {action: tax, resource: relic, new_resource: true, target: "Blue city, relic"}
 """)
     assert rules_of(acts) == ["admin.tax-resources"]
-    assert acts[0]["target"]["target"] == "Blue city, relic"
+    assert acts[0].target["target"] == "Blue city, relic"
 
 
 def test_admin_repair_prefers_task_force_ships(arcs):
@@ -88,7 +88,7 @@ options:
   - {action: repair, piece: ship, target: lone ship}
   - {action: repair, piece: ship, task_force: true, target: task force ships}
 """)
-    assert acts[0]["target"]["target"] == "task force ships"
+    assert acts[0].target["target"] == "task force ships"
 
 
 def test_admin_nothing_to_do(arcs):
@@ -113,7 +113,7 @@ options:
 """)
     assert rules_of(acts) == ["aggr.secure-contend-declared"]
     assert trace.judgments["can.secure.contend_declared"].origin == "derived"
-    assert acts[0]["target"]["place_after"] == 2
+    assert acts[0].target["place_after"] == 2
 
 
 def test_aggr_new_claims_line_is_ignored_for_flagship(arcs):
@@ -168,7 +168,7 @@ options:
   - {action: build, goal: starport, control: bot, loyal_ships: 2, target: Arrow 1}
 """)
     assert rules_of(acts) == ["cons.build-starport-none"]
-    assert acts[0]["target"]["target"] == "Arrow 1"
+    assert acts[0].target["target"] == "Arrow 1"
 
 
 def test_cons_double_city_only_when_winning_a_declared_ambition(arcs):
@@ -190,7 +190,7 @@ options:
   - {action: build, goal: ships, task_force: true, target: front}
 """)
     assert rules_of(acts) == ["cons.build-ships"]
-    assert acts[0]["target"]["target"] == "front"
+    assert acts[0].target["target"] == "front"
 
 
 # --- Mobilization ---------------------------------------------------------------------------
@@ -207,7 +207,7 @@ options:
   - {action: move, goal: new_claim, new_resource: true, target: Hexy 1}
 """)
     assert rules_of(acts) == ["mob.move-new-claim"]
-    assert acts[0]["target"]["target"] == "Hexy 1"
+    assert acts[0].target["target"] == "Hexy 1"
 
 
 def test_mob_enough_claims_reads_on_to_influence(arcs):
@@ -305,7 +305,7 @@ claims: 1
 options: [{action: build, goal: starport, target: Arrow}, {action: build, goal: city, target: Hexy}]
 """)
     spent = [a for a in trace.decision.actions if a.action == "spend_material"]
-    assert [a["goal"] for a in spent] == ["Build a starport (none on the map)"]
+    assert [a.fields["goal"] for a in spent] == ["Build a starport (none on the map)"]
     assert rules_of(acts) == ["cons.build-cities"]  # [9] no longer applies
 
 

@@ -30,8 +30,8 @@ def test_every_roll_counts_successes_and_names_the_test_it_decides(sa):
     """Issue 9: success-count rolls show successes, not sums; each die shows what it decided."""
     trace = decide(sa, "raid", dice=[6, 5], land="tied")
     roll, = trace.dice
-    assert roll["total"] == 2  # two successes, not 11
-    assert roll["for"] == "Raid into siege (land tied): two dice, siege on two successes"
+    assert roll.total == 2  # two successes, not 11
+    assert roll.purpose == "Raid into siege (land tied): two dice, siege on two successes"
 
 
 def test_the_fight_dice_never_go_below_zero(sa):

@@ -33,7 +33,7 @@ def test_issue_9_success_rolls_show_successes_not_sums(sa):
     trace = decide(sa, "objective", dice=[5, 2], regions=[{"name": "Attica"}],
                    assets=[{"category": "elite", "gap": 1}])
     roll, = trace.dice
-    assert roll["total"] == 1 and roll["successes"].startswith("face >= success_from")
+    assert roll.total == 1 and roll.counting.startswith("face >= success_from")
 
 
 def test_issue_9_every_die_shows_in_the_trace_with_the_test_it_decides(sa):
@@ -47,4 +47,4 @@ def test_issue_9_every_die_shows_in_the_trace_with_the_test_it_decides(sa):
         "Six talents after paying for mobilisation: one-die test, buy a battle card on a "
         "success"]
     in_steps = [r for step in trace.steps for r in step.outcome.get("rolls", [])]
-    assert in_steps == trace.dice
+    assert in_steps == [r.as_dict() for r in trace.dice]

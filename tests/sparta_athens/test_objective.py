@@ -39,7 +39,7 @@ def test_taking_the_objective_generates_another(sa):
     """Line 63: Boeotia is the bot's now, so two dice are rolled for a new objective."""
     trace = objective(sa, [MISS, MISS], objective_region="Boeotia")
     assert result(trace) == "objective"
-    assert len(trace.dice) == 1 and trace.dice[0]["dice"] == "2d6"
+    assert len(trace.dice) == 1 and trace.dice[0].dice == "2d6"
 
 
 def test_zero_successes_economic_highest_talents_least_alteration(sa):
@@ -78,7 +78,7 @@ def test_region_selection_land_reach_only_when_land_advantaged(sa):
     assert target(trace) == "B"
     trace = objective(sa, [MISS, MISS, 1], regions=regions, land="tied")
     assert target(trace) == "A"
-    assert trace.dice[-1]["dice"] == "1d2"
+    assert trace.dice[-1].dice == "1d2"
 
 
 def test_sparta_one_success_army_target_closest_category(sa):

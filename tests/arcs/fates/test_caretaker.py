@@ -58,7 +58,7 @@ options:
     used = [s.rule for s in trace.steps if s.rule.startswith("golems.use")]
     assert used == ["golems.use-seeker", "golems.use-harvester"]
     harvest = next(a for a in trace.decision.actions if a.rule == "golems.use-harvester")
-    assert harvest["target"]["name"] == "tycoon"
+    assert harvest.target["name"] == "tycoon"
 
 
 def test_council_decided_and_librarians_are_judgments_for_the_table(arcs):
