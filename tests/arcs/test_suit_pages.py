@@ -30,7 +30,7 @@ def test_admin_tax_to_contend_declared_comes_first(arcs):
     _, acts = page_actions(arcs, "administration",
                            "answers: {can.tax.contend_declared: yes, can.repair.any: yes}")
     assert rules_of(acts) == ["admin.tax-contend-declared"]
-    assert "target" not in acts[0]  # an answer, no option: the player picks the city
+    assert acts[0].target is None  # an answer, no option: the player picks the city
 
 
 def test_admin_repair_change_control_only_with_rival_control(arcs):
