@@ -5,34 +5,34 @@ with every page, rule and value."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from rich.console import Group, RenderableType
 from rich.text import Text
 from rich.tree import Tree
 
 from .decision_view import render_assumed, render_decision
+from .shown import Shown
 
 
-def render_reasons(data: dict[str, Any]) -> Tree:
+def render_reasons(shown: Shown) -> Tree:
     """`why:` and one line per reason, in the order the walk settled them."""
     tree = Tree(Text("why:", style="bold"))
-    for line in data.get("reasons", []):
+    reasons = shown.data["reasons"]
+    for line in reasons:
         tree.add(Text(line))
-    if not data.get("reasons"):
+    if not reasons:
         tree.add(Text("no question decided this: the procedure's steps, in the full trace",
                       style="dim"))
     return tree
 
 
-def opening(data: dict[str, Any]) -> list[RenderableType]:
+def opening(shown: Shown) -> list[RenderableType]:
     """The answer, its reasons, then what was assumed: how every `why` begins."""
-    parts: list[RenderableType] = [render_decision(data, assumed_first=False),
-                                   render_reasons(data)]
-    if data.get("assumed"):
-        parts.append(render_assumed(data["assumed"]))
+    parts: list[RenderableType] = [render_decision(shown, assumed_first=False),
+                                   render_reasons(shown)]
+    if shown.trace.assumed:
+        parts.append(render_assumed(shown.trace.assumed))
     return parts
 
 
-def render_brief(data: dict[str, Any]) -> RenderableType:
-    return Group(*opening(data))
+def render_brief(shown: Shown) -> RenderableType:
+    return Group(*opening(shown))

@@ -63,14 +63,15 @@ def decide(snapshot: Snapshot, pack: PackOption = None, rules: RulesOption = Non
     refuses them). `whybot why` gives the reasons."""
     engine, _, trace = _decide(snapshot, pack, rules, seed, False, include_from, variant,
                                strict)
-    data = shown(engine, trace)
+    decision = shown(engine, trace)
     if json_out:
+        data = decision.data
         print_json({"snapshot": data["snapshot"], "pack": data["pack"],
                      "decision": data["decision"], "fired": trace.fired(),
                      "dice": data["dice"], "dice_notes": data["dice_notes"],
                      "assumed": data["assumed"]})
         return
-    out.print(render_decision(data))
+    out.print(render_decision(decision))
 
 
 def why(snapshot: Snapshot, rule: Annotated[str | None, typer.Option(
@@ -111,8 +112,8 @@ def why(snapshot: Snapshot, rule: Annotated[str | None, typer.Option(
         else:
             out.print(render_verdict(verdict))
         return
-    data = shown(engine, trace) if brief else shown_in_full(engine, situation, trace)
+    decision = shown(engine, trace) if brief else shown_in_full(engine, situation, trace)
     if json_out:
-        print_json(data)
+        print_json(decision.data)
         return
-    out.print(render_brief(data) if brief else render_trace(data))
+    out.print(render_brief(decision) if brief else render_trace(decision))

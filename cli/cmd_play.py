@@ -149,8 +149,9 @@ def play(game: GameFile,
     _report_unused(source)
     if json_out:
         print_json({"turn": entry["turn"], "bot": entry["bot"], "point": entry["point"],
-                    "asked": entry["asked"], "decision": result.trace.decision,
-                    "dice": result.trace.as_dict()["dice"], "changes": entry["changes"],
+                    "asked": entry["asked"], "decision": result.trace.decision.as_dict(),
+                    "dice": [roll.as_dict() for roll in result.trace.dice],
+                    "changes": entry["changes"],
                     "carried": entry["carried"].get("after")})
         return
     out.print(render_brief(shown(table.engine, result.trace)))

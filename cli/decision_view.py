@@ -1,5 +1,6 @@
-"""The short answer in the terminal, from `Trace.as_dict()` data only: what was chosen, each
-action with its target and reasons, the result, the dice, what to say, and the facts assumed.
+"""The short answer in the terminal, from the typed trace (`shown.Shown`): what was chosen,
+each action with its target and reasons (its fields shown where the pack says), the result, the
+dice, what to say, and the facts assumed.
 """
 
 from __future__ import annotations
@@ -10,34 +11,40 @@ from rich.console import Group, RenderableType
 from rich.text import Text
 from rich.tree import Tree
 
+from whybot.engine import Action, ActionFields
 from whybot.facts.wording import cited_as
 
 from .render import entity_text, labelled, pack_and_variant, roll_text, show
+from .shown import Shown
+
+_HEADLINE = {"after": (" — {}", ""), "tag": ("  [{}]", "cyan")}  # shown → (text, style)
 
 
-def _action(index: int, action: dict[str, Any], seed: str) -> Tree:
+def _action(index: int, action: Action, named: str | None, fields: ActionFields,
+            seed: str) -> Tree:
     head = Text(f"{index}. ", style="bold")
-    head.append(str(action.get("action", "?")), style="bold green")
-    if action.get("goal"):
-        head.append(f" — {action['goal']}")
-    if action.get("suit"):
-        head.append(f"  [{action['suit']}]", style="cyan")
+    head.append(action.action, style="bold green")
+    for field in fields:
+        value = action.fields.get(field.name)
+        if field.in_headline and value:
+            text, style = _HEADLINE[field.shown]
+            head.append(text.format(value), style=style)
     node = Tree(head)
-    for name in ("details", "budget"):
-        if action.get(name) not in (None, ""):
-            node.add(labelled(f"{name}:", show(action[name])))
-    if action.get("target") is not None:  # as the table names it; every field in `why`
-        node.add(labelled("target:", action.get("named") or entity_text(action["target"]),
-                          "yellow"))
-    for item in action.get("prefer", []):
+    for field in fields:
+        value = action.fields.get(field.name)
+        if not field.in_headline and value not in (None, ""):
+            node.add(labelled(f"{field.name}:", show(value)))
+    if action.target is not None:  # as the table names it; every field in `why`
+        node.add(labelled("target:", named or entity_text(action.target), "yellow"))
+    for item in action.prefer:
         node.add(labelled("prefer:", item, "italic"))
-    for fact in action.get("because", []):
+    for fact in action.because:
         kind = fact.get("kind", "")
         node.add(labelled("because of", f"{kind}: " + entity_text(
             {k: v for k, v in fact.items() if k != "kind"}), "yellow"))
-    node.add(labelled("rule:", f"{action.get('rule')} on page {action.get('page')}", "dim"))
-    if action.get("cite"):
-        node.add(labelled("cites:", cited_as(action["cite"], seed) if seed else action["cite"],
+    node.add(labelled("rule:", f"{action.rule} on page {action.page}", "dim"))
+    if action.cite:
+        node.add(labelled("cites:", cited_as(action.cite, seed) if seed else action.cite,
                           "dim"))
     return node
 
@@ -76,53 +83,52 @@ def printed_note(printed: Any, really: Any) -> str:
     return f"printed {show(printed)}"
 
 
-def render_decision(data: dict[str, Any], assumed_first: bool = True) -> RenderableType:
+def render_decision(shown: Shown, assumed_first: bool = True) -> RenderableType:
     """The bot's decision, short: the card, each action, the result, the dice, what to do.
     `assumed_first`: the facts assumed open it (`decide`); `why` shows them after its
     reasons, so that it opens with the answer."""
-    decision = data.get("decision", {})
+    trace = shown.trace
+    decision = trace.decision
     parts: list[RenderableType] = [
-        Text.assemble(("Decision ", "bold"), (data.get("snapshot", ""), "bold cyan"),
-                      (f"  ({pack_and_variant(data)})", "dim"))]
-    presentation = data.get("presentation", {})
+        Text.assemble(("Decision ", "bold"), (trace.snapshot, "bold cyan"),
+                      (f"  ({pack_and_variant(shown.data)})", "dim"))]
+    presentation = shown.presentation
     lead = tuple(presentation.get("lead", ()))
     names = presentation.get("choices", {})
-    assumed = data.get("assumed", [])
-    if assumed and assumed_first:
-        parts.append(render_assumed(assumed))
-    targets = [a.get("target") for a in decision.get("actions", [])]
-    for alias, choice in decision.get("choices", {}).items():
-        if choice.get("entity") in targets:
+    if trace.assumed and assumed_first:
+        parts.append(render_assumed(trace.assumed))
+    targets = [a.target for a in decision.actions]
+    for alias, choice in decision.choices.items():
+        if choice.entity in targets:
             continue  # shown with its action
-        really = choice.get("really", {})  # the counts the turn really has (`shown.py`)
-        entity = choice.get("entity")
+        really = shown.really.get(alias, {})  # the counts the turn really has
+        entity = choice.entity
         line = labelled(f"{names.get(alias, alias)}:", entity_text(
             {**entity, **really} if really else entity, full=False, lead=lead), "bold yellow")
         for name, value in really.items():
             line.append(f" ({printed_note(entity[name], value)})", style="yellow")
-        line.append(f"   chosen by {choice.get('by')} on {choice.get('page')}", style="dim")
+        line.append(f"   chosen by {choice.by} on {choice.page}", style="dim")
         parts.append(line)
-    actions = decision.get("actions", [])
-    if actions:
+    if decision.actions:
         tree = Tree(Text("actions:", style="bold"))
-        for index, action in enumerate(actions, 1):
-            tree.add(_action(index, action, presentation.get("seed", "")))
+        for index, (action, named) in enumerate(zip(decision.actions, shown.named,
+                                                    strict=True), 1):
+            tree.add(_action(index, action, named, shown.fields, presentation.get("seed", "")))
         parts.append(tree)
     else:
         parts.append(labelled("actions:", "none", "dim"))
-    result = str(decision.get("result", "decided"))
+    result = decision.result
     parts.append(labelled("result:", result, "bold red" if result != "decided" else "bold green"))
-    dice = data.get("dice", [])
-    if dice:
+    if trace.dice:
         tree = Tree(Text("dice:", style="bold"))
-        for roll in dice:
-            tree.add(roll_text(roll))
-        for note in data.get("dice_notes", []):
+        for roll in trace.dice:
+            tree.add(roll_text(roll.as_dict()))
+        for note in trace.dice_notes:
             tree.add(Text(note, style="bold yellow"))
         parts.append(tree)
-    if decision.get("say"):
+    if decision.say:
         tree = Tree(Text("do:", style="bold"))
-        for said in decision["say"]:
+        for said in decision.say:
             tree.add(Text(said))
         parts.append(tree)
     return Group(*parts)

@@ -14,12 +14,14 @@ import os
 from pathlib import Path
 
 from whybot.engine import (
-    RULE_FILE_SCHEMA,
+    GENERIC_FIELDS,
     RuleFileError,
     WhybotError,
     declares_rules,
     did_you_mean,
+    load_pack_description,
     read_document,
+    rule_file_schema,
     rule_files,
     validate,
 )
@@ -33,14 +35,20 @@ Spelled = tuple[tuple[str, str], ...]  # (resolved folder, the folder as the use
 def check_overlay(pack: str | None, base: tuple[str, ...], diff: str, reasoner: str) -> None:
     """Load and compile the overlay `diff` over the base rules (`base`: the --rules folders) for
     every pack it is for (`pack`: only that one); raise the first problem as one line."""
-    known = set(pack_names()) | ({pack_for(pack).name} if pack and is_folder(pack) else set())
+    fields = {name: load_pack_description(KNOWLEDGE / name).action_fields
+              for name in pack_names()}
+    if pack and is_folder(pack):
+        own = pack_for(pack)
+        fields[own.name] = own.action_fields
+    known = set(fields)
     named: set[str] = set()
     for path in rule_files(Path(diff)):
         document = read_document(path, RuleFileError)
         if not declares_rules(document):
             continue  # notes or snapshots kept beside the house rules: not read as rules
-        validate(document, RULE_FILE_SCHEMA, RuleFileError)
         name = document.data.get("pack") or _holding(path)
+        # the pack's own action fields are fields of its rules' outcomes
+        validate(document, rule_file_schema(fields.get(str(name), GENERIC_FIELDS)), RuleFileError)
         if name is None:
             raise RuleFileError("a house-rule file names the pack it lays over (pack: NAME)",
                                 file=document.file, line=1,

@@ -17,6 +17,7 @@ from rich.table import Table
 from rich.text import Text
 
 from whybot.engine import (
+    DETAILS,
     DicePath,
     Engine,
     Odds,
@@ -98,15 +99,16 @@ def head(decision: dict[str, Any], pack: Pack) -> str:
 
 
 def particulars(decision: dict[str, Any], pack: Pack) -> list[str]:
-    """Everything else a decision says, one line each: choices, each action's details, goal,
-    suit and budget, and (`--by table`) every instruction to the table."""
+    """Everything else a decision says, one line each: choices, each action's details (they
+    read as the action itself, so first and unnamed), then its other fields (the pack's
+    `ActionFields`), and (`--by table`) every instruction to the table."""
     names = pack.presentation.get("choices", {})
     lines = [f"{names.get(alias, alias)}: {label(entity, pack)}"
              for alias, entity in decision.get("choices", {}).items()]
+    fields = sorted(pack.action_fields.names, key=lambda name: name != DETAILS)
     for action in decision.get("actions", []):
-        lines += [f"{action['action']}{'' if name == 'details' else ' ' + name}: "
-                  f"{action[name]}" for name in ("details", "goal", "suit", "budget")
-                  if name in action]
+        lines += [f"{action['action']}{'' if name == DETAILS else ' ' + name}: "
+                  f"{action[name]}" for name in fields if name in action]
     return list(dict.fromkeys(lines + list(decision.get("say", []))))
 
 

@@ -93,15 +93,16 @@ def died(origin: str, how: str) -> Row:
 
 def decision_of(engine: Engine, trace: Trace) -> Row:
     """What the bot decided, as a row shows it: the result, the pack's columns (the chosen
-    entities they name) and the actions."""
+    entities they name) and the actions (each as `ActionFields.in_row` keeps it)."""
     decision = trace.decision
-    choices = {alias: c.get("entity") for alias, c in decision.get("choices", {}).items()}
+    choices = decision.entities()
     columns = engine.pack.presentation.get("columns", {})
+    kept = engine.pack.action_fields.in_row()
+    actions = [action.as_dict() for action in decision.actions]
     return {
-        "result": decision.get("result", "decided"),
+        "result": decision.result,
         **{column: choices.get(alias) for column, alias in columns.items()},
-        "actions": [{k: a[k] for k in ("action", "goal", "suit", "target", "rule", "page")
-                     if a.get(k) is not None} for a in decision.get("actions", [])],
+        "actions": [{k: a[k] for k in kept if a.get(k) is not None} for a in actions],
     }
 
 
@@ -111,14 +112,11 @@ def _decided(origin: str, engine: Engine, situation: Situation, trace: Trace) ->
     return {
         "snapshot": origin, "ok": True, "name": situation.name, "pack": engine.pack.name,
         **decision,
-        "choices": {alias: c.get("entity")
-                    for alias, c in trace.decision.get("choices", {}).items()},
+        "choices": trace.decision.entities(),
         "actions": actions,
         "fired": trace.fired(),
-        "derived_by": sorted({s["rule"] for j in trace.judgments.values() for s in j.by
-                              if j.origin == "derived"} |
-                             {s["rule"] for j in trace.entity_judgments for s in j["by"]}),
-        "dice": [r["total"] for r in trace.dice],
+        "derived_by": trace.derived_by(),
+        "dice": [r.total for r in trace.dice],
         "assumed": [a["name"] for a in trace.assumed],
         "disagreements": trace.disagreements,
         "error": None,

@@ -1,4 +1,4 @@
-"""The full trace in the terminal (`whybot why`), from `Trace.as_dict()` data only: the answer
+"""The full trace in the terminal (`whybot why`), from the typed trace (`shown.Shown`): the answer
 and its reasons first (`brief.py`), then the path through the pages with each step's outcome and
 why the rules above it did not apply, the judgments and their origins, what was derived for
 each listed entity, and last, folded, why not the start page's other decision points. A
@@ -13,10 +13,12 @@ from rich.console import Group, RenderableType
 from rich.text import Text
 from rich.tree import Tree
 
+from whybot.engine import Step, WhyNot
 from whybot.facts.wording import cited_as
 
 from .brief import opening
 from .render import entity_text, labelled, pack_and_variant, pairs, roll_text, show
+from .shown import Shown
 
 
 def _outcome(node: Tree, outcome: dict[str, Any]) -> None:
@@ -78,45 +80,43 @@ def _outcome(node: Tree, outcome: dict[str, Any]) -> None:
         _outcome(node.add(Text("after the action:", style="bold")), outcome["after_action"])
 
 
-def why_not(node: Tree, skipped: list[dict[str, Any]]) -> None:
+def why_not(node: Tree, skipped: list[WhyNot]) -> None:
     """Under a step: each higher rule that did not apply, its question and what failed."""
     if not skipped:
         return
     branch = node.add(Text("why not the rules above it:", style="bold"))
     for item in skipped:
-        rule = branch.add(Text.assemble((item["rule"], "red"), "  ", (item.get("says", ""),
-                                                                      "italic")))
-        for reason in item.get("why", []):
+        rule = branch.add(Text.assemble((item.rule, "red"), "  ", (item.says, "italic")))
+        for reason in item.why:
             rule.add(Text(reason, style="dim"))
 
 
-def step_node(step: dict[str, Any], number: int, seed: str, why_nots: bool = True) -> Tree:
+def step_node(step: Step, number: int, seed: str, why_nots: bool = True) -> Tree:
     """One visit's result: the fired rule, its question, citation (as the `seed`'s title and
     section), matches, outcome, and (unless `why_nots` is false) why not the rules above it."""
-    rule = step.get("rule")
+    rule = step.rule
     if rule:
         node = Tree(Text.assemble((f"{number}. ", "dim"), ("fired ", "bold"),
                                   (rule, "bold green"),
-                                  (f"  ({step['layer']})" if step.get("layer") else "", "dim")))
+                                  (f"  ({step.layer})" if step.layer else "", "dim")))
     else:
         node = Tree(Text.assemble((f"{number}. ", "dim"),
-                                  ("; ".join(step.get("notes", [])) or "no rule applies",
-                                   "yellow")))
-    if step.get("says"):
-        node.add(Text(step["says"], style="italic"))
-    if step.get("cite"):
-        node.add(labelled("cites:", cited_as(step["cite"], seed), "dim"))
-    matched = {k: v for k, v in step.get("matched", {}).items() if k != "entities"}
+                                  ("; ".join(step.notes) or "no rule applies", "yellow")))
+    if step.says:
+        node.add(Text(step.says, style="italic"))
+    if step.cite:
+        node.add(labelled("cites:", cited_as(step.cite, seed), "dim"))
+    matched = {k: v for k, v in step.matched.items() if k != "entities"}
     if matched:
         node.add(labelled("matched:", pairs(matched)))
-    for entity in step.get("matched", {}).get("entities", []):
+    for entity in step.matched.get("entities", []):
         node.add(labelled("matched:", entity_text(entity)))
-    _outcome(node, step.get("outcome", {}))
+    _outcome(node, step.outcome)
     if rule:
-        for note in step.get("notes", []):
+        for note in step.notes:
             node.add(Text(note, style="yellow"))
     if why_nots:
-        why_not(node, step.get("skipped", []))
+        why_not(node, step.skipped)
     return node
 
 
@@ -192,45 +192,44 @@ def render_entity_judgments(items: list[dict[str, Any]], seed: str) -> Renderabl
     return tree
 
 
-def path_tree(data: dict[str, Any]) -> Tree:
+def path_tree(shown: Shown) -> Tree:
     """The path through the pages. Consecutive rules of one page visit share its node; a page
     read by `call` hangs under the rule that read it. The start page's why-nots (which other
     decision point this is not) are left for `start_why_not`, at the end."""
-    presentation = data.get("presentation", {})
+    trace, presentation = shown.trace, shown.presentation
     seed, start = presentation.get("seed", ""), presentation.get("start")
-    root = Tree(Text.assemble(("Why: ", "bold"), (data.get("snapshot", ""), "bold cyan"),
-                              (f"  ({pack_and_variant(data)})", "dim")))
+    root = Tree(Text.assemble(("Why: ", "bold"), (trace.snapshot, "bold cyan"),
+                              (f"  ({pack_and_variant(shown.data)})", "dim")))
     pages: dict[int, tuple[str, Tree]] = {}
     steps: dict[int, Tree] = {-1: root}
-    for number, step in enumerate(data.get("path", []), 1):
-        depth = step.get("depth", 0)
+    for number, step in enumerate(trace.steps, 1):
+        depth = step.depth
         for deeper in [d for d in pages if d > depth]:
             del pages[deeper]
-        if depth in pages and pages[depth][0] == step["page"]:
+        if depth in pages and pages[depth][0] == step.page:
             page_node = pages[depth][1]
         else:
             head = Text("page ", style="bold")
-            head.append(step["page"], style="bold cyan")
-            if step.get("title") and step["title"] != step["page"]:
-                head.append(f" — {step['title']}", style="cyan")
+            head.append(step.page, style="bold cyan")
+            if step.title and step.title != step.page:
+                head.append(f" — {step.title}", style="cyan")
             page_node = steps.get(depth - 1, root).add(head)
-            pages[depth] = (step["page"], page_node)
-        node = step_node(step, number, seed, why_nots=step["page"] != start)
+            pages[depth] = (step.page, page_node)
+        node = step_node(step, number, seed, why_nots=step.page != start)
         page_node.children.append(node)
         steps[depth] = node
     return root
 
 
-def start_why_not(data: dict[str, Any]) -> Tree | None:
+def start_why_not(shown: Shown) -> Tree | None:
     """Why not the start page's other rules (setup, chapter, summit, …), folded: their names
     on one line; the page (and `Tree.expanded`) opens each rule's reasons."""
-    start = data.get("presentation", {}).get("start")
-    skipped = [s for step in data.get("path", []) if step.get("page") == start
-               for s in step.get("skipped", [])]
+    start = shown.presentation.get("start")
+    skipped = [s for step in shown.trace.steps if step.page == start for s in step.skipped]
     if not skipped:
         return None
     names = ", ".join(dict.fromkeys(
-        s["rule"].removeprefix(f"{start}.").replace("-", " ").replace("_", " ")
+        s.rule.removeprefix(f"{start}.").replace("-", " ").replace("_", " ")
         for s in skipped))
     node = Tree(Text.assemble(("why not the other decision points: ", "bold"), (names, "dim")),
                 expanded=False)
@@ -238,28 +237,29 @@ def start_why_not(data: dict[str, Any]) -> Tree | None:
     return node
 
 
-def render_trace(data: dict[str, Any]) -> RenderableType:
+def render_trace(shown: Shown) -> RenderableType:
     """The whole trace: the answer and its reasons (`brief.py`), then every step."""
-    return Group(*opening(data), Text(""), render_steps(data))
+    return Group(*opening(shown), Text(""), render_steps(shown))
 
 
-def render_steps(data: dict[str, Any]) -> RenderableType:
+def render_steps(shown: Shown) -> RenderableType:
     """The path with why-nots, judgments with origins (and, for those no rule established, the
     rules that could have and why not), the entity judgments, and last, folded, why not the
     start page's other decision points."""
-    seed = data.get("presentation", {}).get("seed", "")
-    parts: list[RenderableType] = [path_tree(data)]
-    if data.get("judgments"):
+    data, trace = shown.data, shown.trace
+    seed = shown.presentation.get("seed", "")
+    parts: list[RenderableType] = [path_tree(shown)]
+    if trace.judgments:  # as data: with `not_by` (`shown.shown_in_full`)
         parts.append(render_judgments(data["judgments"], seed))
-    if data.get("entity_judgments"):
-        parts.append(render_entity_judgments(data["entity_judgments"], seed))
-    if data.get("conflicts"):
+    if trace.entity_judgments:
+        parts.append(render_entity_judgments(trace.entity_judgments, seed))
+    if trace.conflicts:
         tree = Tree(Text("rules that judged differently (the first value was kept):",
                          style="bold yellow"))
-        for item in data["conflicts"]:
+        for item in trace.conflicts:
             tree.add(Text(item, style="yellow"))
         parts.append(tree)
-    folded = start_why_not(data)
+    folded = start_why_not(shown)
     if folded is not None:
         parts.append(folded)
     return Group(*parts)

@@ -33,6 +33,7 @@ from .errors import (
     did_you_mean,
 )
 from .evaluator.evaluate import World, evaluate, holds
+from .language.action_fields import DETAILS, GENERIC_FIELDS, ActionFields
 from .language.expressions import Condition, Value
 from .language.pack import DECISION, EntitySpec, FieldSpec, Pack
 from .language.rule_reads import (
@@ -50,7 +51,7 @@ from .limits import current as current_limits
 from .limits import from_environment as limits_from_environment
 from .limits import use as use_limits
 from .situation import Situation
-from .trace import Trace
+from .trace import Action, Chosen, Decision, Judgment, Said, Step, Trace, WhyNot
 from .walk.facts_read import Open, Reading, open_facts
 from .walk.instead import NOTHING_INSTEAD, Instead, asked_instead
 
@@ -64,12 +65,13 @@ if TYPE_CHECKING:
     from .language.parser import parse, parse_value
     from .language.tokens import ConditionSyntaxError
     from .load.coverage import coverage
+    from .load.declarations import load_pack_description
     from .load.lint import warnings as lint_warnings
     from .load.loaded_files import LoadedFiles
     from .load.loader import collect_problems, lint_load, load_pack, load_pack_folder
     from .load.pack_files import PLAY_FILE, pack_folder, rule_files
     from .load.rule_file import declares_rules
-    from .load.schema import RULE_FILE_SCHEMA
+    from .load.schema import RULE_FILE_SCHEMA, rule_file_schema
     from .load.sources import (
         STDIN,
         Document,
@@ -111,6 +113,8 @@ _LAZY: dict[str, tuple[str, str]] = {
     "declares_rules": (".load.rule_file", "declares_rules"),
     **{name: (".load.pack_files", name) for name in ("PLAY_FILE", "pack_folder", "rule_files")},
     "RULE_FILE_SCHEMA": (".load.schema", "RULE_FILE_SCHEMA"),
+    "rule_file_schema": (".load.schema", "rule_file_schema"),
+    "load_pack_description": (".load.declarations", "load_pack_description"),
     "validate": (".load.validation", "validate"),
     **{name: (".load.sources", name)
        for name in ("STDIN", "Document", "decode_text", "json_path", "parse_json_line",
@@ -127,8 +131,10 @@ _LAZY: dict[str, tuple[str, str]] = {
 
 __all__ = [
     "DECISION",
+    "DETAILS",
     "EID",
     "FIELD",
+    "GENERIC_FIELDS",
     "GIVEN",
     "GRAINS",
     "KIND",
@@ -141,8 +147,12 @@ __all__ = [
     "RULE_FILE_SCHEMA",
     "STDIN",
     "TRIES",
+    "Action",
+    "ActionFields",
+    "Chosen",
     "Condition",
     "ConditionSyntaxError",
+    "Decision",
     "DecisionError",
     "DicePath",
     "Document",
@@ -153,6 +163,7 @@ __all__ = [
     "FieldSpec",
     "Finding",
     "Instead",
+    "Judgment",
     "Limits",
     "LoadedFiles",
     "Odds",
@@ -165,10 +176,13 @@ __all__ = [
     "RollSpec",
     "Rolled",
     "RuleFileError",
+    "Said",
     "Situation",
     "SnapshotError",
+    "Step",
     "Trace",
     "Value",
+    "WhyNot",
     "WhybotError",
     "World",
     "all_refs",
@@ -198,6 +212,7 @@ __all__ = [
     "lint_load",
     "lint_warnings",
     "load_pack",
+    "load_pack_description",
     "load_pack_folder",
     "no_variant",
     "odds_of",
@@ -213,6 +228,7 @@ __all__ = [
     "read_bytes",
     "read_document",
     "read_stream",
+    "rule_file_schema",
     "rule_files",
     "rule_verdict",
     "shipped_variants",

@@ -169,7 +169,7 @@ class Engine:
         for step in trace.steps:
             read |= (set(step.matched) - {"entities"}) - set_by_rules
             for skipped in step.skipped:
-                read |= set(skipped.get("read", [])) - set_by_rules
+                read |= set(skipped.read) - set_by_rules
             set_by_rules |= set(step.outcome.get("set", {}))
         reads = self.reads
         for name in list(read):

@@ -21,6 +21,7 @@ from whybot.engine import (
     KIND,
     NAME,
     NOTHING_INSTEAD,
+    Action,
     Open,
     Reading,
     Situation,
@@ -89,12 +90,12 @@ def naming(pack: Pack, kinds: list[str], trace: Trace) -> list[Question]:
     """For each action decided on a "yes" whose rule targets one of the moves (`kinds`)
     and took none (no move listed): which one, as the table names it."""
     found = []
-    for number, action in enumerate(trace.decision["actions"], start=1):
-        kind = _target_kind(pack, action.get("rule", ""))
-        if action.get("target") is not None or kind not in kinds:
+    for number, action in enumerate(trace.decision.actions, start=1):
+        kind = _target_kind(pack, action.rule)
+        if action.target is not None or kind not in kinds:
             continue
-        what = plain(" — ".join(str(action[k]) for k in ("action", "goal") if action.get(k)))
-        prefer = "; ".join(plain(str(p)) for p in action.get("prefer", []))
+        what = _what(action)
+        prefer = "; ".join(plain(str(p)) for p in action.prefer)
         spec = pack.facts.entities[kind]
         found.append(Question(
             id=f"{NAMED}.{number}", what="name", kind="text", default="",
@@ -110,13 +111,13 @@ def with_names(pack: Pack, trace: Trace, names: dict[str, Any]) -> Trace:
     as an entry of the moves would name them."""
     for ident, name in names.items():
         number = int(ident.rpartition(".")[2])
-        actions = trace.decision["actions"]
+        actions = trace.decision.actions
         if not name or not 1 <= number <= len(actions):
             continue
-        kind = _target_kind(pack, actions[number - 1].get("rule", ""))
+        kind = _target_kind(pack, actions[number - 1].rule)
         spec = pack.facts.entities.get(kind or "")
         if spec is not None and spec.naming_field:
-            actions[number - 1]["target"] = {spec.naming_field: name}
+            actions[number - 1].target = {spec.naming_field: name}
     return trace
 
 
@@ -166,10 +167,14 @@ def shown(value: Any) -> str:
 
 def _after(trace: Trace | None, layer: int) -> str:
     """"After action 2 (tax — take captives)"."""
-    actions = trace.decision["actions"] if trace is not None else []
-    done = actions[layer - 1] if len(actions) >= layer else {}
-    taken = plain(" — ".join(str(done[k]) for k in ("action", "goal") if done.get(k)))
+    actions = trace.decision.actions if trace is not None else []
+    taken = _what(actions[layer - 1]) if len(actions) >= layer else ""
     return f"After action {layer}" + (f" ({taken})" if taken else "")
+
+
+def _what(action: Action) -> str:
+    """"tax — take captives": an action and its goal, in plain words."""
+    return plain(" — ".join(text for text in (action.action, action.fields.get("goal")) if text))
 
 
 def _target_kind(pack: Pack, rule_id: str) -> str | None:

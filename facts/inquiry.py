@@ -183,8 +183,8 @@ def first_unrolled(trace: Trace, given: int) -> dict[str, Any] | None:
     starts past them)."""
     used = 0
     for roll in trace.dice:
-        count = len(roll["faces"])
+        count = len(roll.faces)
         if used + count > given:
-            return {"dice": roll["dice"], "for": roll["for"], "skip": given - used, "roll": roll}
+            return {"dice": roll.dice, "for": roll.purpose, "skip": given - used, "roll": roll}
         used += count
     return None

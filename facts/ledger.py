@@ -37,15 +37,14 @@ def compact(trace: Trace, pack: Pack) -> dict[str, Any]:
     """The decision as the log keeps it: result, choices and actions by label, rules fired."""
     decision = trace.decision
     actions = []
-    for action in decision.get("actions", []):
-        item = {"action": action.get("action"), "rule": action.get("rule")}
-        if action.get("target"):
-            item["target"] = _label(action["target"], pack)
+    for action in decision.actions:
+        item: dict[str, Any] = {"action": action.action, "rule": action.rule}
+        if action.target:
+            item["target"] = _label(action.target, pack)
         actions.append(item)
-    return {"result": decision.get("result", "decided"),
-            "choices": {alias: _label(choice["entity"], pack)
-                        for alias, choice in decision.get("choices", {}).items()
-                        if choice.get("entity")},
+    return {"result": decision.result,
+            "choices": {alias: _label(entity, pack)
+                        for alias, entity in decision.entities().items() if entity},
             "actions": actions, "fired": trace.fired()}
 
 
@@ -159,13 +158,13 @@ def revert_changes(state: dict[str, Any], changes: list[dict[str, Any]]) -> None
 def carried(table: Timeline, result: TurnResult) -> dict[str, Any] | None:
     """What the bot's next play starts from when the decision stopped on a rule `play.yaml`
     names under `carry:` (a card stopped for a Battle's result); None otherwise."""
-    if result.trace.decision.get("result", "decided") == "decided":
+    if result.trace.decision.result == "decided":
         return None
     stopped = [rule for rule in result.trace.fired() if rule in table.playbook.carry]
     if not stopped:
         return None
-    bound = {alias: choice["entity"] for alias, choice in
-             result.trace.decision.get("choices", {}).items() if choice.get("entity")}
+    bound = {alias: entity for alias, entity in result.trace.decision.entities().items()
+             if entity}
     world = World(result.reading.board, result.reading.entities)
     carry = next((c for c in table.playbook.carry[stopped[-1]]
                   if c.when is None or holds(c.when, world, bound)), None)

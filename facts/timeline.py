@@ -32,9 +32,9 @@ class Timeline:
 
     def record(self, result: TurnResult) -> dict[str, Any]:
         """Write back what the procedure changed, log the turn, save; the log entry."""
-        if str(result.trace.decision.get("result")) in self.playbook.undecided:
+        if result.trace.decision.result in self.playbook.undecided:
             raise GameFileError(f"turn {result.number} was not decided ("
-                                f"{result.trace.decision.get('result')}): nothing saved")
+                                f"{result.trace.decision.result}): nothing saved")
         if result.number != len(self.game.log) + 1:
             raise GameFileError(f"turn {result.number} was decided, but the game is at turn "
                                 f"{len(self.game.log) + 1}: nothing saved",
@@ -52,7 +52,7 @@ class Timeline:
         return {"turn": result.number, "bot": result.bot, "point": result.point,
                 "asked": result.asked, "snapshot": result.snapshot,
                 "decision": compact(result.trace, self.engine.pack),
-                "dice": [roll["total"] for roll in result.trace.dice], "changes": changes,
+                "dice": [roll.total for roll in result.trace.dice], "changes": changes,
                 "carried": {k: v for k, v in (("before", before), ("after", after))
                             if v is not None}}
 

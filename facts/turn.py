@@ -205,8 +205,8 @@ class Turn:
     def _again(self, trace: Trace) -> list[Question]:
         """A stop that decides nothing (the pack's `undecided:`): what it lacks, asked again,
         with what the procedure says is missing."""
-        names = self.table.playbook.undecided.get(str(trace.decision.get("result")), [])
-        says = trace.decision.get("say") or [""]
+        names = self.table.playbook.undecided.get(trace.decision.result, [])
+        says = trace.decision.say or [""]
         why = plain(str(says[-1])) or "the procedure stopped before deciding"
         pack = self.table.engine.pack
         kinds = {spec.key: kind for kind, spec in pack.facts.entities.items() if spec.key}
@@ -300,7 +300,7 @@ class Turn:
                                           f"next {questions[0].text!r}")
             raise AnswerError(f"not decided, nothing saved: {what}", path=questions[0].id)
         snapshot = copy.deepcopy(self.inquiry.data)
-        snapshot["dice"] = [face for roll in trace.dice for face in roll["faces"]]
+        snapshot["dice"] = [face for roll in trace.dice for face in roll.faces]
         final = self._inquiry(snapshot)
         situation = final.situation()
         reading = Reading()

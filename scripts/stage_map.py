@@ -29,7 +29,8 @@ STAGES: dict[str, tuple[str, list[str]]] = {
                  "of them: rules, pages, what a rule reads and where it leads", [
         "engine/language/tokens", "engine/language/parser", "engine/language/expressions",
         "engine/language/tree_queries", "engine/language/unparse", "engine/language/outcomes",
-        "engine/language/outcome_parser", "engine/language/pack", "engine/language/rule_reads",
+        "engine/language/outcome_parser", "engine/language/action_fields",
+        "engine/language/pack", "engine/language/rule_reads",
         "engine/language/page_links"]),
     "evaluate": ("the plain-Python reading of the language: what the why-not says, and what "
                  "the reference reasoner reads", [

@@ -36,7 +36,7 @@ def decide_example(engine, path: Path):
 
 
 def missing_says(trace, expect: dict[str, Any]) -> list[str]:
-    said = trace.decision["say"]
+    said = trace.decision.say
     return [line for line in expect.get("says", []) if not any(line in s for s in said)]
 
 
@@ -45,7 +45,7 @@ def missing_why_not(trace, expect: dict[str, Any]) -> list[dict[str, str]]:
     reasons: dict[str, list[str]] = {}
     for step in trace.steps:
         for skipped in step.skipped:
-            reasons.setdefault(skipped["rule"], []).extend(skipped["why"])
+            reasons.setdefault(skipped.rule, []).extend(skipped.why)
     return [entry for entry in expect.get("why_not", [])
             if not any(entry["why"] in why for why in reasons.get(entry["rule"], []))]
 
@@ -94,7 +94,7 @@ def example_tests(pack: str, engine_fixture: str, point: str,
     @each
     def test_example_says_what_its_notes_work_out_and_why_not(path: Path, request):
         trace, expect = decide_example(request.getfixturevalue(engine_fixture), path)
-        assert missing_says(trace, expect) == [], trace.decision["say"]
+        assert missing_says(trace, expect) == [], trace.decision.say
         assert missing_why_not(trace, expect) == []
 
     @each
@@ -104,8 +104,8 @@ def example_tests(pack: str, engine_fixture: str, point: str,
         situation = load_snapshot(path, engine.pack)
         trace = engine.decide(situation, seed=seed)
         assert trace.disagreements == []
-        assert all(r["source"].startswith("pre-rolled") for r in trace.dice), trace.dice
-        assert sum(len(r["faces"]) for r in trace.dice) == len(situation.dice), \
+        assert all(r.source.startswith("pre-rolled") for r in trace.dice), trace.dice
+        assert sum(len(r.faces) for r in trace.dice) == len(situation.dice), \
             "the example's pre-rolled dice are all used"
 
     def test_the_examples_read_every_page_twice_and_fire_every_rule(request):

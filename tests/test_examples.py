@@ -30,9 +30,9 @@ def test_the_example_decides_as_worked_out_from_the_seed(path: Path):
                         example_overlays(path))
     trace = engine.decide(load_snapshot(path, engine.pack), seed=expect.get("seed", 1))
     decision = trace.decision
-    assert decision["result"] == expect["result"]
-    assert [{"action": a["action"], "rule": a["rule"]} for a in decision["actions"]] \
+    assert decision.result == expect["result"]
+    assert [{"action": a.action, "rule": a.rule} for a in decision.actions] \
         == expect.get("actions", [])
     for alias, fields in expect.get("choices", {}).items():
-        chosen = decision["choices"][alias]["entity"]
+        chosen = decision.choices[alias].entity
         assert {k: chosen.get(k) for k in fields} == fields

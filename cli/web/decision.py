@@ -19,7 +19,7 @@ from whybot.facts.fix import listed_moves
 from ..brief import render_brief
 from ..decision_view import printed_note, render_decision
 from ..odds import head, label, odds_data, particulars, values_text
-from ..shown import shown_in_full
+from ..shown import Shown, shown_in_full
 from ..trace_view import render_steps
 from ..verdict_view import render_verdict
 from .forms import whole
@@ -30,28 +30,27 @@ from .treehtml import tree_html
 TURNS = 999_999  # more turns than any game's log: a longer number is no turn
 
 
-def _really(choice: dict[str, Any], pack: Pack) -> str:
+def _really(entity: dict[str, Any], really: dict[str, Any], pack: Pack) -> str:
     """A chosen card as the turn really has it (`4 actions (printed 3, +1)`), as `decide`."""
-    really = choice.get("really", {})
-    notes = "".join(f" ({printed_note(choice['entity'][n], v)})" for n, v in really.items())
-    return label({**choice["entity"], **really}, pack) + notes
+    notes = "".join(f" ({printed_note(entity[n], v)})" for n, v in really.items())
+    return label({**entity, **really}, pack) + notes
 
 
-def _large(data: dict[str, Any], pack: Pack) -> dict[str, Any]:
+def _large(shown: Shown, pack: Pack) -> dict[str, Any]:
     """The decision's parts for the large view: the cards chosen, the actions in order (with
     their targets, named as `whybot odds` names them), the result; every text is the
     trace's own."""
-    decision = data.get("decision", {})
-    names = data.get("presentation", {}).get("choices", {})
-    targets = [a.get("target") for a in decision.get("actions", [])]
-    choices = [(names.get(alias, alias), _really(c, pack))
-               for alias, c in decision.get("choices", {}).items()
-               if c.get("entity") and c.get("entity") not in targets]
-    actions = [{"action": a.get("action", "?"), "goal": a.get("goal", ""),
-                "target": label(a["target"], pack) if a.get("target") is not None else "",
-                "details": a.get("details", "")} for a in decision.get("actions", [])]
-    return {"choices": choices, "actions": actions,
-            "result": str(decision.get("result", "decided")), "say": decision.get("say", [])}
+    decision = shown.trace.decision
+    names = shown.presentation.get("choices", {})
+    targets = [a.target for a in decision.actions]
+    choices = [(names.get(alias, alias), _really(c.entity, shown.really.get(alias, {}), pack))
+               for alias, c in decision.choices.items()
+               if c.entity and c.entity not in targets]
+    actions = [{"action": a.action, "goal": a.fields.get("goal", ""),
+                "target": label(a.target, pack) if a.target is not None else "",
+                "details": a.fields.get("details", "")} for a in decision.actions]
+    return {"choices": choices, "actions": actions, "result": decision.result,
+            "say": decision.say}
 
 
 def decision_page(pages: Pages, request: Request) -> Response:
@@ -69,19 +68,17 @@ def decision_page(pages: Pages, request: Request) -> Response:
                     table.engine, situation, trace, rule)), open_depth=3)
             except WhybotError as exc:
                 rule_error = exc.render()
-        data = shown_in_full(table.engine, situation, trace)
+        full = shown_in_full(table.engine, situation, trace)
     last = number == len(table.game.log)
     return pages.render(
         request, "decision.html", status=422 if rule_error else 200, game=name,
         number=number, entry=entry, last=last, turns=len(table.game.log),
         moves=listed_moves(table, entry),
-        big=_large(data, table.engine.pack),
-        dice=tree_html(render_decision(data)) if data.get("dice") else None,
-        rolled=bool(data.get("dice")), brief=tree_html(render_brief(data)),
-        full=tree_html(render_steps(data), open_depth=2), rule=rule,
-        verdict=verdict, rule_error=rule_error,
-        rules=sorted({r for step in data.get("path", []) for r in
-                      [step.get("rule"), *(s["rule"] for s in step.get("skipped", []))] if r}))
+        big=_large(full, table.engine.pack),
+        dice=tree_html(render_decision(full)) if trace.dice else None,
+        rolled=bool(trace.dice), brief=tree_html(render_brief(full)),
+        full=tree_html(render_steps(full), open_depth=2), rule=rule,
+        verdict=verdict, rule_error=rule_error, rules=sorted(trace.considered()))
 
 
 def odds_page(pages: Pages, request: Request) -> Response:

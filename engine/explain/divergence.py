@@ -53,7 +53,7 @@ class _Side:
     def read(self) -> list[str]:
         if self.step is None:
             return []
-        return [s["rule"] for s in self.step.skipped] + ([self.step.rule] if self.step.rule
+        return [s.rule for s in self.step.skipped] + ([self.step.rule] if self.step.rule
                                                          else [])
 
     def fired(self, rule: str) -> bool:

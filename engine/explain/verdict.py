@@ -42,22 +42,22 @@ def rule_verdict(engine: Any, situation: Situation, trace: Trace, rule_id: str,
                                "when": rule.when_text, "file": rule.where}
     if rule.kind == DERIVATION:
         return {**verdict, **_derivation_verdict(engine, situation, rule, trace)}
-    path = [s.as_dict() for s in trace.steps]
+    path = trace.steps
     for number, step in enumerate(path, 1):
-        if step.get("rule") == rule.id:
-            return {**verdict, "status": "fired", "step": number,
-                    "matched": step.get("matched", {}), "outcome": step.get("outcome", {})}
+        if step.rule == rule.id:
+            return {**verdict, "status": "fired", "step": number, "matched": step.matched,
+                    "outcome": step.outcome}
     for number, step in enumerate(path, 1):
-        for skipped in step.get("skipped", []):
-            if skipped["rule"] == rule.id:
-                return {**verdict, "status": "skipped", "step": number, "why": skipped["why"]}
-    visits = [(n, s) for n, s in enumerate(path, 1) if s["page"] == rule.page]
+        for skipped in step.skipped:
+            if skipped.rule == rule.id:
+                return {**verdict, "status": "skipped", "step": number, "why": skipped.why}
+    visits = [(n, s) for n, s in enumerate(path, 1) if s.page == rule.page]
     if not visits:
         return {**verdict, "status": "page not reached",
-                "path": list(dict.fromkeys(s["page"] for s in path))}
+                "path": list(dict.fromkeys(s.page for s in path))}
     number, _ = visits[0]
     return {**verdict, "status": "outranked", "step": number,
-            "fired_instead": [s.get("rule") for _, s in visits]}
+            "fired_instead": [s.rule for _, s in visits]}
 
 
 def _derivation_verdict(engine: Any, situation: Situation, rule: Rule, trace: Trace,

@@ -10,9 +10,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..text import PathKey
+from .action_fields import GENERIC_FIELDS, ActionFields
 from .expressions import TRUE, Compare, Condition, Exists, Literal, Value
 from .outcomes import (
-    ACTION_FIELDS,
     DIE,
     Action,
     Assign,
@@ -217,17 +217,19 @@ def _effect(key: str, value: Any, names: Names) -> list[Effect]:
 
 
 def parse_outcome(raw: dict[str, Any], kinds: frozenset[str],
-                  aliases: frozenset[str] = frozenset()) -> Outcome:
+                  aliases: frozenset[str] = frozenset(),
+                  fields: ActionFields = GENERIC_FIELDS) -> Outcome:
     """Parse a rule's `then:` (already checked against the rule-file schema).
 
     `aliases` are the entity aliases of the rule's condition: `judge: a.winning` judges the
-    field `winning` of the entity bound to `a`, and `a.units` in a value reads its field."""
+    field `winning` of the entity bound to `a`, and `a.units` in a value reads its field.
+    `fields`: what an action carries besides its name (the pack's `ActionFields`)."""
     names = Names(kinds, aliases)
     effects = [effect for key, value in raw.items() for effect in _effect(key, value, names)]
     action = None
     if "action" in raw:
         texts = tuple((name, template(raw[name], names, (name,)))
-                      for name in ACTION_FIELDS[1:] if name in raw)
+                      for name in fields.names if name in raw)
         guidance = tuple(p if isinstance(p, str) else p["says"] for p in raw.get("prefer", []))
         action = Action(template(raw["action"], names, ("action",)), texts, guidance)
     judge = None

@@ -13,7 +13,6 @@ from typing import Any
 
 from .expressions import Condition, Exists, Value
 
-ACTION_FIELDS = ("action", "goal", "suit", "details", "budget")
 DIE = "die"  # the scope of one die in a roll's `success` condition: its `face`
 
 

@@ -10,6 +10,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from .action_fields import GENERIC_FIELDS, ActionFields
 from .expressions import Condition
 from .outcomes import Outcome
 
@@ -165,6 +166,7 @@ class Pack:
     files: list[str] = field(default_factory=list)
     skipped: list[str] = field(default_factory=list)  # house-rule folders' files, not rules
     actions: set[str] | None = None  # what `action:` may name (None: the pack declares none)
+    action_fields: ActionFields = GENERIC_FIELDS  # what an action carries besides its name
     templates: dict[str, Template] = field(default_factory=dict)  # page templates (pack.yaml)
     preferences: dict[str, dict[str, Any]] = field(default_factory=dict)  # named Prefer lines
 

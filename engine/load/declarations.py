@@ -7,11 +7,13 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import RuleFileError, did_you_mean
+from ..language.action_fields import SHOWN, TYPES, ActionField, ActionFields
 from ..language.pack import EntitySpec, FactSchema, FieldSpec, Pack
 from ..language.parser import parse
 from ..language.tokens import ConditionSyntaxError
 from ..language.tree_queries import all_refs, depth
 from ..limits import current as limits
+from .outcome_schema import OUTCOME_SCHEMA
 from .pack_files import PACK_FILE
 from .page_templates import read_templates
 from .schema import PACK_SCHEMA
@@ -148,6 +150,25 @@ def _check_label(entity: EntitySpec, document: Document, where: tuple) -> None:
                        did_you_mean(name, set(entity.fields)))
 
 
+def read_action_fields(document: Document) -> ActionFields:
+    """The action fields a pack.yaml declares (`action_fields:`), each type and place known."""
+    declared = []
+    for name, spec in document.data.get("action_fields", {}).items():
+        where = ("action_fields", name)
+        if name in OUTCOME_SCHEMA["properties"]:
+            raise fail(document, where, f"{name!r} is already a field of a rule's outcome")
+        field = ActionField(name, spec["type"], spec.get("shown", ActionField.shown),
+                            spec.get("says", ""))
+        for key, value, known in (("type", field.type, tuple(TYPES)),
+                                  ("shown", field.shown, SHOWN)):
+            if value not in known:
+                raise fail(document, (*where, key), f"unknown action field {key} {value!r} "
+                                                    f"(one of: {', '.join(known)})",
+                           did_you_mean(str(value), set(known)))
+        declared.append(field)
+    return ActionFields(tuple(declared))
+
+
 def load_pack_description(folder: Path) -> Pack:
     document = read_document(folder / PACK_FILE, RuleFileError)
     validate(document, PACK_SCHEMA, RuleFileError)
@@ -159,5 +180,6 @@ def load_pack_description(folder: Path) -> Pack:
                 coverage=data.get("coverage", {}), check=data.get("check", {}),
                 files=[document.file],
                 actions=set(data["actions"]) if "actions" in data else None,
+                action_fields=read_action_fields(document),
                 templates=read_templates(document),
                 preferences=dict(data.get("preferences") or {}))

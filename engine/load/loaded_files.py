@@ -25,7 +25,7 @@ class LoadedFiles:
     """Documents by path, their schema problems, and anything built from them by a key."""
 
     documents: dict[Path, Document | RuleFileError] = field(default_factory=dict)
-    problems: dict[Path, list[RuleFileError]] = field(default_factory=dict)
+    problems: dict[tuple[Path, int], list[RuleFileError]] = field(default_factory=dict)
     built: dict[Any, Any] = field(default_factory=dict)
 
     def document(self, path: Path) -> Document:
@@ -40,16 +40,19 @@ class LoadedFiles:
             raise found
         return found
 
-    def schema_problems(self, path: Path) -> list[RuleFileError]:
-        """Every way the file breaks the rule-file schema (none: it is valid)."""
-        if path not in self.problems:
-            self.problems[path] = list(iter_problems(self.document(path), RULE_FILE_SCHEMA,
-                                                     RuleFileError))
-        return self.problems[path]
+    def schema_problems(self, path: Path, schema: dict[str, Any] = RULE_FILE_SCHEMA,
+                        ) -> list[RuleFileError]:
+        """Every way the file breaks the rule-file schema (none: it is valid); `schema`: the
+        pack's, when its actions carry fields of its own (`schema.rule_file_schema`)."""
+        key = path, id(schema)
+        if key not in self.problems:
+            self.problems[key] = list(iter_problems(self.document(path), schema,
+                                                    RuleFileError))
+        return self.problems[key]
 
-    def validate(self, path: Path) -> Document:
+    def validate(self, path: Path, schema: dict[str, Any] = RULE_FILE_SCHEMA) -> Document:
         """The file, valid, or its first schema problem raised."""
-        for problem in self.schema_problems(path):
+        for problem in self.schema_problems(path, schema):
             raise problem
         return self.document(path)
 

@@ -26,6 +26,7 @@ from .overlay import Overlay, place_waiting
 from .pack_files import PACK_FILE, pack_folder, rule_files
 from .page_templates import with_template
 from .rule_file import Placed, declares_rules, parse_rules
+from .schema import RULE_FILE_SCHEMA, rule_file_schema
 from .sources import Document
 
 
@@ -51,7 +52,7 @@ def _load(folder: Path, overlays: list[Path],
         if number and not declares_rules(document):
             pack.skipped.append(document.file)
             continue
-        loaded.validate(path)
+        loaded.validate(path, rule_file_schema(pack.action_fields))
         own = path.is_relative_to(folder)
         said = document.data.get("pack", pack.name if own else None)  # a pack's own: its folder's
         if said is None:
@@ -80,9 +81,10 @@ def _load(folder: Path, overlays: list[Path],
             waiting, unsettled = [], []
         # parsed once per LoadedFiles (a pack's files, under each variant), copied for this load:
         # laying the overlay moves the rules it anchors
+        kinds, fields = pack.kinds, pack.action_fields
         placed = [Placed(replace(p.rule), p.anchor) for p in loaded.build(
-            ("rules", document.file, position, pack.kinds),
-            lambda: parse_rules(document, position, pack.kinds))]  # noqa: B023 (called here)
+            ("rules", document.file, position, kinds, fields),
+            lambda: parse_rules(document, position, kinds, fields))]  # noqa: B023 (called here)
         position += len(placed) + 1
         count += len(placed)
         limits().check("rules", count, "rules in the pack and its house rules",
@@ -128,6 +130,10 @@ def lint_load(folder: Path, overlays: list[Path],
     and the pack when there is none. Loads sharing a LoadedFiles (a pack and each of its
     variants) read each file once."""
     problems: list[WhybotError] = []
+    try:
+        schema = rule_file_schema(load_pack_description(folder).action_fields)
+    except RuleFileError:
+        schema = RULE_FILE_SCHEMA  # the load below reports the pack.yaml's own problem
     own = rule_files(folder)
     for path in own + [f for o in overlays if o.is_dir() for f in rule_files(o)]:
         try:
@@ -136,7 +142,7 @@ def lint_load(folder: Path, overlays: list[Path],
             problems.append(exc)
             continue
         if path in own or declares_rules(document):
-            problems.extend(loaded.schema_problems(path))
+            problems.extend(loaded.schema_problems(path, schema))
     if problems:
         return problems, None
     try:

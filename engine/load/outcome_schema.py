@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..language.action_fields import GENERIC_FIELDS
+
 NAME = r"^[a-z][a-z0-9_]*(\.[a-z0-9_{}]+)*$"
 
 
@@ -75,8 +77,7 @@ OUTCOME_SCHEMA: dict[str, Any] = {
     "minProperties": 1,
     "properties": {
         "action": {"type": "string", "description": "what the bot does"},
-        "goal": TEXT, "suit": TEXT, "details": TEXT,
-        "budget": {"type": ["string", "integer"]},
+        **GENERIC_FIELDS.schema(),
         "prefer": {"type": "array", "items": _PREFERENCE},
         "target": _CHOICE,
         "select": _CHOICE,

@@ -7,6 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from ..language.action_fields import ActionFields
 from ..language.expressions import Any_
 from ..language.outcome_parser import OutcomeError, parse_outcome
 from ..language.pack import DECISION, DERIVATION, Rule
@@ -70,7 +71,8 @@ def declares_rules(document: Document) -> bool:
     return any(key in data for key in RULE_FILE_KEYS) or data.get("kind") in PAGE_KINDS
 
 
-def parse_rules(document: Document, start: float, kinds: frozenset[str]) -> list[Placed]:
+def parse_rules(document: Document, start: float, kinds: frozenset[str],
+                fields: ActionFields) -> list[Placed]:
     """Phase one for one file: every rule's condition and outcome parsed into trees."""
     data = document.data
     kind = data.get("kind", DECISION)
@@ -83,7 +85,7 @@ def parse_rules(document: Document, start: float, kinds: frozenset[str]) -> list
         then_raw = _merge_defaults(raw["then"], defaults, kinds)
         aliases = frozenset(scopes(when))
         try:
-            then = parse_outcome(then_raw, kinds, aliases)
+            then = parse_outcome(then_raw, kinds, aliases, fields)
         except OutcomeError as exc:
             raise fail(document, (*where, "then", *exc.path), str(exc)) from None
         except KeyError as exc:

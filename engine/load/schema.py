@@ -4,8 +4,10 @@
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
+from ..language.action_fields import SHOWN, TYPES, ActionFields
 from .outcome_schema import (
     ACTIONS,
     EXPR,
@@ -176,7 +178,7 @@ PACK_SCHEMA: dict[str, Any] = {
             "description": "how a decision of this pack reads: its headline and batch columns",
             "properties": {
                 "lead": {"type": "array", "items": TEXT,
-                         "description": "fields that name a chosen entity first (suit, number)"},
+                         "description": "fields that name a chosen entity first"},
                 "choices": {"type": "object", "additionalProperties": TEXT,
                             "description": "what a choice alias is called (selected: card)"},
                 "columns": {"type": "object", "additionalProperties": TEXT,
@@ -226,6 +228,28 @@ PACK_SCHEMA: dict[str, Any] = {
         },
         "actions": {**ACTIONS, "description": "every action the pack's rules take (`action:`); "
                                                "`rules lint` and loading refuse any other"},
+        "action_fields": {
+            "type": "object", "propertyNames": {"pattern": IDENT},
+            "description": "what this pack's actions carry besides the generic goal, details "
+                           "and budget: NAME → its type and where a decision shows it",
+            "additionalProperties": {
+                "type": "object", "required": ["type"], "additionalProperties": False,
+                "properties": {"type": {"type": "string", "description": " | ".join(TYPES)},
+                               "shown": {"type": "string", "default": "line",
+                                         "description": " | ".join(SHOWN)},
+                               "says": TEXT}}},
         "facts": FACTS_SCHEMA,
     },
 }
+
+
+@cache
+def rule_file_schema(fields: ActionFields) -> dict[str, Any]:
+    """The rule-file schema of a pack: its rules' actions may also carry its own fields."""
+    if not fields.declared:
+        return RULE_FILE_SCHEMA
+    outcome = {**OUTCOME_SCHEMA, "properties": {**OUTCOME_SCHEMA["properties"],
+                                                **fields.schema()}}
+    rule = RULE_FILE_SCHEMA["$defs"]["rule"]
+    return {**RULE_FILE_SCHEMA, "$defs": {"rule": {**rule, "properties": {
+        **rule["properties"], "then": outcome}}}}

@@ -1,10 +1,11 @@
 """Tallying the leaves of an odds walk: which decisions count as the same, and the dice to each.
 
 A decision is told apart at one of three grains (`GRAINS`): its `result` only; its `actions`
-(the result, the entity each choice settled on, and every action with its goal, suit, target
-and details); or the whole `table` (that, and every instruction the bot gives the player). Leaves
-with the same decision are summed into one `Outcome`, and the dice paths leading to it are
-merged where they differ in one roll only, so that "1d6: 4, 5, 6" reads as one line.
+(the result, the entity each choice settled on, and every action with its target and the
+pack's action fields: goal, details, ...); or the whole `table` (that, and every instruction
+the bot gives the player). Leaves with the same decision are summed into one `Outcome`, and
+the dice paths leading to it are merged where they differ in one roll only, so that "1d6: 4,
+5, 6" reads as one line.
 """
 
 from __future__ import annotations
@@ -15,21 +16,26 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, NamedTuple
 
+from ..language.action_fields import ActionFields
+from ..trace import Decision
+
 GRAINS = ("result", "actions", "table")
-ACTION_FIELDS = ("action", "goal", "suit", "target", "details", "budget")
 
 
-def decision_of(decision: dict[str, Any], by: str) -> dict[str, Any]:
-    """The part of a trace's decision that tells outcomes apart at grain `by`."""
-    told: dict[str, Any] = {"result": decision.get("result", "decided")}
+def decision_of(decision: Decision, by: str, fields: ActionFields) -> dict[str, Any]:
+    """The part of a trace's decision that tells outcomes apart at grain `by` (`fields`: the
+    pack's action fields)."""
+    told: dict[str, Any] = {"result": decision.result}
     if by == "result":
         return told
-    told["choices"] = {alias: choice.get("entity")
-                       for alias, choice in decision.get("choices", {}).items()}
-    told["actions"] = [{k: a[k] for k in ACTION_FIELDS if a.get(k) not in (None, "")}
-                       for a in decision.get("actions", [])]
+    told["choices"] = decision.entities()
+    told["actions"] = []
+    for action in decision.actions:
+        data = action.as_dict()
+        told["actions"].append({k: data[k] for k in fields.told_apart()
+                                if data.get(k) not in (None, "")})
     if by == "table":
-        told["say"] = list(decision.get("say", []))
+        told["say"] = list(decision.say)
     return told
 
 

@@ -108,8 +108,9 @@ class Runner:
             told = {"error": error.message}
             self.errors.setdefault(key_of(told), error)
             return Run(dice.rolls, decision=told, exact=key_of(told))
-        return Run(dice.rolls, decision=decision_of(trace.decision, self.by),
-                   exact=key_of(decision_of(trace.decision, "table")))
+        fields = self.engine.pack.action_fields
+        return Run(dice.rolls, decision=decision_of(trace.decision, self.by, fields),
+                   exact=key_of(decision_of(trace.decision, "table", fields)))
 
 
 __all__ = ["SAMPLES_HINT", "NeedRoll", "Run", "Runner", "ScriptedDice", "multiset_probability",

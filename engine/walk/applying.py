@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 from ..evaluator.evaluate import holds
 from ..language.outcomes import Assign, Choice
 from ..language.pack import Rule
-from ..trace import Step
+from ..trace import Action, Step
 from .effects import apply_effect, fill
 
 if TYPE_CHECKING:
@@ -88,7 +88,7 @@ def _applied(turn: Turn, rule: Rule, bound: dict[str, Any], step: Step, depth: i
                 turn.bound.pop(alias, None)
     decision = turn.trace.decision
     if then.stop is not None:
-        decision["result"] = outcome["stop"] = fill(then.stop, turn)
+        decision.result = outcome["stop"] = fill(then.stop, turn)
         return "stop"
     if then.call is not None:
         target = fill(then.call, turn)
@@ -127,18 +127,11 @@ def _called(turn: Turn, page: str, depth: int, choosing: frozenset[str] | None) 
 def _act(turn: Turn, rule: Rule, step: Step, outcome: dict[str, Any]) -> None:
     then = rule.then
     assert then.action is not None
-    action: dict[str, Any] = {"action": fill(then.action.name, turn)}
-    for name, text in then.action.texts:
-        action[name] = fill(text, turn)
-    action.update({"rule": rule.id, "page": step.page, "says": rule.says,
-                   "cite": rule.cite})
-    if then.action.guidance:
-        action["prefer"] = list(then.action.guidance)
-    if "target" in outcome and outcome["target"]["chosen"] is not None:
-        action["target"] = outcome["target"]["chosen"]
-    because = turn.facts_behind(rule) if turn.record else None
-    if because:
-        action["because"] = because
-    outcome["action"] = action["action"]
-    turn.trace.decision["actions"].append(action)
-    turn.trace.decision["steps"].append({"action": action})
+    target = outcome["target"]["chosen"] if "target" in outcome else None
+    action = Action(fill(then.action.name, turn),
+                    {name: fill(text, turn) for name, text in then.action.texts},
+                    rule.id, step.page, rule.says, rule.cite, list(then.action.guidance),
+                    target, (turn.facts_behind(rule) if turn.record else None) or [])
+    outcome["action"] = action.action
+    turn.trace.decision.actions.append(action)
+    turn.trace.decision.steps.append(action)

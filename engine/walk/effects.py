@@ -28,6 +28,7 @@ from ..language.outcomes import (
 )
 from ..language.tree_queries import all_refs
 from ..language.unparse import text
+from ..trace import Chosen, Said
 from .choices import choose, ordered, satisfies
 
 if TYPE_CHECKING:
@@ -70,8 +71,8 @@ def apply_effect(effect: Any, turn: Turn, outcome: dict[str, Any], page: str, ru
     elif isinstance(effect, Say):
         said = fill(effect.text, turn)
         outcome.setdefault("say", []).append(said)
-        turn.trace.decision["say"].append(said)
-        turn.trace.decision["steps"].append({"say": said, "page": page, "rule": rule})
+        turn.trace.decision.say.append(said)
+        turn.trace.decision.steps.append(Said(said, page, rule))
     elif isinstance(effect, Update):
         if effect.optional and effect.alias not in turn.bound:
             outcome.setdefault("notes", []).append(f"no {effect.alias} was chosen: nothing to "
@@ -152,13 +153,13 @@ def _choose(effect: Choice, turn: Turn, page: str, rule: str) -> dict[str, Any]:
         raise DecisionError(f"rule {rule} applied, but no {effect.kind} matches its "
                             f"{effect.role} ({effect.where or 'any'})")
     earlier = turn.bound.get(effect.alias)
-    choices = turn.trace.decision["choices"]
+    choices = turn.trace.decision.choices
     kept = earlier is not None and earlier[EID] == chosen.entity[EID] and effect.alias in choices
     turn.bind(effect.alias, chosen.entity)
     # a page that repeats (a Fate's lines) selects its card again: the rule that chose it stays
-    choices[effect.alias] = {"entity": turn.shown(chosen.entity),
-                             "by": choices[effect.alias]["by"] if kept else rule,
-                             "page": choices[effect.alias]["page"] if kept else page}
+    choices[effect.alias] = Chosen(turn.shown(chosen.entity),
+                                   choices[effect.alias].by if kept else rule,
+                                   choices[effect.alias].page if kept else page)
     return chosen.as_dict(turn.shown(chosen.entity))
 
 

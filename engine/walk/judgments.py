@@ -49,7 +49,7 @@ class Knowing:
 
     def _derive(self, entities: dict[str, list[dict[str, Any]]]) -> None:
         inputs = {n: v for n, v in self.board.items() if n not in self.pack.facts.judgments}
-        answers = self.situation.answers_at(len(self.trace.decision["actions"]))
+        answers = self.situation.answers_at(len(self.trace.decision.actions))
         last = self.last_derivation
         if answers is not self.situation.answers:  # said of the table an action left
             run = self.engine.derive(inputs, entities, answers, None, self.record)

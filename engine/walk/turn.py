@@ -19,7 +19,7 @@ from ..evaluator.evaluate import World, failures, holds
 from ..language.pack import DECISION, Rule
 from ..limits import current as limits
 from ..situation import Situation
-from ..trace import Step, Trace
+from ..trace import Step, Trace, WhyNot
 from .applying import apply_rule
 from .dice import Dice
 from .judgments import Knowing
@@ -44,8 +44,6 @@ class Turn(Knowing):
         self.explain = explain
         self.trace = Trace(snapshot=situation.name, pack=self.pack.name,
                            variant=situation.variant)
-        self.trace.decision = {"result": "decided", "choices": {}, "actions": [], "say": [],
-                               "steps": []}
         self.dice = dice if dice is not None else Dice(seed, list(situation.dice))
         if reading is not None:
             self.dice.on_roll = lambda: reading.rolled(len(self.trace.steps) - 1)
@@ -156,8 +154,8 @@ class Turn(Knowing):
                 self.trace.disagreements.append(
                     f"{earlier.id}: the evaluator finds it applies, the rule engine did not "
                     "fire it")
-            step.skipped.append({"rule": earlier.id, "says": earlier.says, "why": why,
-                                 "read": list(reads[earlier.id].names)})
+            step.skipped.append(WhyNot(earlier.id, earlier.says, why,
+                                       list(reads[earlier.id].names)))
         if rule is None:
             return
         if not holds(conditions[rule.id], world):
@@ -176,10 +174,10 @@ class Turn(Knowing):
         self.session.close()
         if self.reading is not None:
             self.reading.finished(self)
-        self.trace.dice = [r.as_dict() for r in self.dice.rolls]
+        self.trace.dice = list(self.dice.rolls)
         self.trace.dice_notes = self.dice.notes()
         used = {n for step in self.trace.steps for n in step.matched}
-        used |= {n for step in self.trace.steps for s in step.skipped for n in s.get("read", [])}
+        used |= {n for step in self.trace.steps for s in step.skipped for n in s.read}
         reads = self.engine.reads
         read = set().union(*(reads.rules[r].fields for r in self.trace.considered()),
                            *(reads.judgment_fields.get(n, ()) for n in used))

@@ -14,15 +14,15 @@ def decide(engine, text: str, seed: int = 1):
 
 
 def selected(trace) -> dict:
-    return trace.decision["choices"]["selected"]["entity"]
+    return trace.decision.choices["selected"].entity
 
 
 def actions(trace) -> list[tuple[str, str]]:
-    return [(a["action"], a.get("goal", "")) for a in trace.decision["actions"]]
+    return [(a.action, a.fields.get("goal", "")) for a in trace.decision.actions]
 
 
 def last_action(trace) -> dict:
-    return trace.decision["actions"][-1]
+    return trace.decision.actions[-1]
 
 
 def one_card(suit: str, pips: int = 3, number: int = 1) -> str:

@@ -31,24 +31,24 @@ options:
     assert [s.rule for s in steps] == ["admin.tax-resources"] * 3
     # the 10 lines above [47], and the Magnate's Merchant League line placed before it
     assert all(len(s.skipped) == 11 for s in steps)
-    assert trace.decision["actions"][0]["target"]["target"] == "A"  # Prefer: new resources
-    assert {a["target"]["target"] for a in trace.decision["actions"]} == {"A", "B", "C"}
+    assert trace.decision.actions[0].target["target"] == "A"  # Prefer: new resources
+    assert {a.target["target"] for a in trace.decision.actions} == {"A", "B", "C"}
 
 
 def test_an_answer_holds_for_the_whole_card(arcs):
     """A judgment answered in the snapshot is not used up: with no option listed, every action
     follows it (the player picks the target each time)."""
     trace = decide(arcs, ADMIN.format(pips=2) + "answers: {can.tax.captives: yes}\n")
-    assert [a["rule"] for a in trace.decision["actions"]] == ["admin.tax-captives"] * 2
-    assert all("target" not in a for a in trace.decision["actions"])
+    assert [a.rule for a in trace.decision.actions] == ["admin.tax-captives"] * 2
+    assert all(a.target is None for a in trace.decision.actions)
 
 
 def test_unspent_actions_are_said_and_the_result_stays_decided(arcs):
     trace = decide(arcs, ADMIN.format(pips=3) + "options: [{action: tax, resource: fuel}]\n")
-    assert len(trace.decision["actions"]) == 1
+    assert len(trace.decision.actions) == 1
     assert ("No line of the Administration page applies: the bot cannot spend its 2 remaining "
-            "action(s) here.") in trace.decision["say"]
-    assert trace.decision["result"] == "decided"
+            "action(s) here.") in trace.decision.say
+    assert trace.decision.result == "decided"
 
 
 def test_the_fate_budget_is_half_rounded_up_and_shown(arcs):
@@ -61,7 +61,7 @@ options:
   - {action: tax, resource: weapon, target: C}
   - {action: tax, resource: psionic, target: D}
 """)
-    pages = [a["page"] for a in trace.decision["actions"]]
+    pages = [a.page for a in trace.decision.actions]
     assert pages == ["fate.magnate.act1"] * 2 + ["administration"] * 2
     budget = next(s for s in trace.steps if s.rule == "play.fate")
     assert budget.outcome["set"]["fate_left"]["to"] == 2
@@ -77,7 +77,7 @@ options:
   - {action: tax, resource: fuel, target: A}
   - {action: repair, piece: ship, target: ships}
 """)
-    assert [(a["page"], a["action"]) for a in trace.decision["actions"]] == [
+    assert [(a.page, a.action) for a in trace.decision.actions] == [
         ("fate.magnate.act1", "tax"), ("administration", "repair")]
 
 
@@ -87,11 +87,11 @@ def test_efficient_logistics_adds_an_action_only_when_not_ahead(arcs):
     options = "options: [{action: tax, target: A}, {action: tax, target: B}]\n"
     behind = decide(arcs, "difficulty: normal\npower: 2\nplayer_power: 3\n" +
                     ADMIN.format(pips=1) + options)
-    assert len(behind.decision["actions"]) == 2
+    assert len(behind.decision.actions) == 2
     assert "play.efficient-logistics" in behind.fired()
     ahead = decide(arcs, "difficulty: normal\npower: 4\nplayer_power: 3\n" +
                    ADMIN.format(pips=1) + options)
-    assert len(ahead.decision["actions"]) == 1
+    assert len(ahead.decision.actions) == 1
     off = decide(arcs, ADMIN.format(pips=1) + options)
     assert "play.efficient-logistics" not in off.fired()
 
@@ -122,18 +122,18 @@ options:
 
 def test_a_battle_with_actions_left_stops_the_card_and_says_what_to_report(arcs):
     trace = decide(arcs, BATTLE)
-    assert trace.decision["result"] == "battle"
-    assert [a["action"] for a in trace.decision["actions"]] == ["battle"]
+    assert trace.decision.result == "battle"
+    assert [a.action for a in trace.decision.actions] == ["battle"]
     assert trace.fired()[-1] == "play.battle"
-    report = trace.decision["say"][-1]
+    report = trace.decision.say[-1]
     assert "resume: aggression" in report and "resume_actions: 1" in report
     assert "resume_mode: lead" in report
 
 
 def test_a_battle_as_the_last_action_ends_the_card(arcs):
     trace = decide(arcs, BATTLE.replace("pips: 3", "pips: 2"))
-    assert trace.decision["result"] == "decided"
-    assert [a["action"] for a in trace.decision["actions"]] == ["battle"]
+    assert trace.decision.result == "decided"
+    assert [a.action for a in trace.decision.actions] == ["battle"]
 
 
 def test_the_resume_snapshot_continues_on_the_page_without_draw_or_prelude(arcs):
@@ -150,7 +150,7 @@ options: [{action: secure, captives: 1, target: A}, {action: secure, captives: 2
     fired = trace.fired()
     assert "bot_turn.draw" not in fired and "bot_turn.decrement" not in fired
     assert "play.prelude" not in fired
-    assert [a["target"]["target"] for a in trace.decision["actions"]] == ["B", "A"]
+    assert [a.target["target"] for a in trace.decision.actions] == ["B", "A"]
 
 
 def test_a_fate_battle_resumes_on_the_fate_page(arcs):
@@ -168,15 +168,15 @@ options:
   - {action: secure, captives: 1, target: A}
 """
     trace = decide(arcs, magnate)
-    assert trace.decision["result"] == "battle"
-    report = trace.decision["say"][-1]
+    assert trace.decision.result == "battle"
+    report = trace.decision.say[-1]
     assert "resume: fate, resume_fate_actions: 1, resume_actions: 3" in report
     resumed = decide(arcs, magnate.replace("hand_counter: 3", "hand_counter: 2")
                      .replace("  - {action: battle, goal: raid, resource: fuel, keys: 1, ships: 3, "
                               "fresh_ships: 3, defenders: 1}\n", "")
                      + "resume: fate\nresume_fate_actions: 1\nresume_actions: 3\n"
                      + "resume_mode: lead\n")
-    assert [a["page"] for a in resumed.decision["actions"]] == ["aggression"]
+    assert [a.page for a in resumed.decision.actions] == ["aggression"]
     assert "resume.fate" in resumed.fired()
 
 
@@ -186,4 +186,4 @@ def test_a_guild_ability_is_used_once(arcs):
     trace = decide(arcs, ADMIN.format(pips=2) + (
         "guild_cards: [{name: Court Bureaucrats, action: tax, can_use: true}]\n"
         "options: [{action: tax, resource: fuel}]\n"))
-    assert [a["action"] for a in trace.decision["actions"]] == ["use_guild_ability", "tax"]
+    assert [a.action for a in trace.decision.actions] == ["use_guild_ability", "tax"]

@@ -8,7 +8,7 @@ from tests.arcs.helpers import decide, selected
 def test_no_cards_left_passes(arcs):
     """✦ If bot has no cards left (check hand counter) then bot will pass."""
     trace = decide(arcs, "hand_counter: 0\n")
-    assert trace.decision["result"] == "pass"
+    assert trace.decision.result == "pass"
     assert trace.fired() == ["start.turn", "bot_turn.pass"]
 
 
@@ -26,7 +26,7 @@ cards: [{suit: construction, number: 1, pips: 4, bonus: true}]
     assert step.outcome["set"]["hand_counter"]["to"] == 0
     # nothing was drawn, so nothing is discarded (the bonus card is played with its 4 actions)
     assert "play.no-draw" in trace.fired() and "play.discard" not in trace.fired()
-    assert "Discard the other drawn cards." not in trace.decision["say"]
+    assert "Discard the other drawn cards." not in trace.decision.say
 
 
 def test_counter_above_bonus_cards_draws(arcs):
@@ -40,7 +40,7 @@ cards:
   - {suit: mobilization, number: 1, pips: 4}
 """)
     assert trace.fired()[1:3] == ["bot_turn.draw", "bot_turn.decrement"]
-    assert "Discard the other drawn cards." in trace.decision["say"]
+    assert "Discard the other drawn cards." in trace.decision.say
 
 
 def test_initiative_declares_preferring_the_ambition_the_bot_is_winning(arcs):
@@ -56,7 +56,7 @@ ambitions:
 """)
     assert "bot_turn.initiative.declare" in trace.fired()
     assert selected(trace)["ambition"] == "warlord"
-    assert trace.decision["result"] != "pass"
+    assert trace.decision.result != "pass"
 
 
 def test_tied_for_first_only_declares_an_undeclared_ambition(arcs):
@@ -153,8 +153,8 @@ lead_suit: aggression
 lead_number: 6
 cards: [{suit: event, name: Edenguard Ambush}, {suit: mobilization, number: 3, pips: 3}]
 """)
-    assert trace.decision["result"] == "event"
-    assert trace.decision["actions"][0]["action"] == "play_event"
+    assert trace.decision.result == "event"
+    assert trace.decision.actions[0].action == "play_event"
 
 
 def test_event_not_played_twice_in_a_round(arcs):
@@ -167,7 +167,7 @@ lead_number: 6
 event_played_this_round: true
 cards: [{suit: event, name: Edenguard Ambush}, {suit: mobilization, number: 3, pips: 3}]
 """)
-    assert trace.decision["result"] != "event"
+    assert trace.decision.result != "event"
     assert selected(trace)["suit"] != "event"
 
 
@@ -187,7 +187,7 @@ cards: [{suit: event, name: Edenguard Ambush}, {suit: mobilization, number: 3, p
     assert "bot_turn.no_surpass.seize-critical-event" in trace.fired()
     assert "bot_turn.no_surpass.seize-roll" not in trace.fired()
     assert trace.dice == []
-    assert trace.decision["result"] == "event"
+    assert trace.decision.result == "event"
 
 
 def test_magnate_with_objective_zero_rolls_instead(arcs):
@@ -222,5 +222,5 @@ def test_a_declaration_counts_on_the_suit_page_and_does_not_leak_into_the_snapsh
     assert declared.outcome["update"][0]["set"]["declared"] == {"from": False, "to": True,
                                                                "by": "true"}
     assert situation.entities["ambition"][0]["declared"] is False
-    assert first.decision["actions"] == again.decision["actions"]
-    assert first.decision["actions"][0]["rule"] == "aggr.secure-captives"
+    assert first.decision.actions == again.decision.actions
+    assert first.decision.actions[0].rule == "aggr.secure-captives"

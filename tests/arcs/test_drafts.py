@@ -111,17 +111,17 @@ def test_draft_000_sets_the_event_aside_as_it_is_played(arcs, drafts):
     path = EXAMPLES / "draft_000_event_aside_when_played.yaml"
     base = arcs.decide(load_snapshot(path, arcs.pack), seed=1)
     draft = drafts["draft-000"].decide(load_snapshot(path, drafts["draft-000"].pack), seed=1)
-    assert [a["rule"] for a in base.decision["actions"]] == ["bot_turn.play-event"]
-    assert [a["rule"] for a in draft.decision["actions"]] == ["draft-000.play-event"]
-    assert "set it aside at once" in draft.decision["actions"][0]["details"]
-    assert "when the round ends it is set aside" in base.decision["actions"][0]["details"]
+    assert [a.rule for a in base.decision.actions] == ["bot_turn.play-event"]
+    assert [a.rule for a in draft.decision.actions] == ["draft-000.play-event"]
+    assert "set it aside at once" in draft.decision.actions[0].fields["details"]
+    assert "when the round ends it is set aside" in base.decision.actions[0].fields["details"]
 
 
 def test_draft_000_at_the_rounds_end_the_event_is_already_aside(drafts):
     trace = decide(drafts["draft-000"], "step: round_end\nevent_played_this_round: true\n"
                                         "player_cards: 2\nhand_counter: 1\n")
     assert "draft-000.event-aside" in trace.fired()
-    assert trace.decision["say"][0].startswith("The Event card played this round was set "
+    assert trace.decision.say[0].startswith("The Event card played this round was set "
                                                "aside when it was played")
 
 
@@ -129,9 +129,9 @@ def test_draft_001_reads_no_fate_page_after_a_surpass(arcs, drafts):
     path = EXAMPLES / "draft_001_fate_not_read_after_surpass.yaml"
     base = arcs.decide(load_snapshot(path, arcs.pack), seed=1)
     draft = drafts["draft-001"].decide(load_snapshot(path, drafts["draft-001"].pack), seed=1)
-    assert [a["rule"] for a in base.decision["actions"]] == [
+    assert [a.rule for a in base.decision.actions] == [
         "steward.act1.in-session.influence-council", "admin.tax-contend-declared"]
-    assert [a["rule"] for a in draft.decision["actions"]] == [
+    assert [a.rule for a in draft.decision.actions] == [
         "admin.tax-contend-declared", "admin.influence-card"]
 
 
@@ -149,9 +149,9 @@ options:
 dice: [6]
 """
     base, draft = decide(arcs, board), decide(drafts["draft-001"], board)
-    assert [a["rule"] for a in draft.decision["actions"]] == \
-        [a["rule"] for a in base.decision["actions"]]
-    assert draft.decision["actions"][0]["rule"] == "steward.act1.in-session.influence-council"
+    assert [a.rule for a in draft.decision.actions] == \
+        [a.rule for a in base.decision.actions]
+    assert draft.decision.actions[0].rule == "steward.act1.in-session.influence-council"
     assert "draft-001.fate" in draft.fired()
 
 
@@ -207,12 +207,12 @@ def test_without_the_variant_the_campaign_example_decides_otherwise(arcs, stem):
     expect = yaml.safe_load(path.read_text(encoding="utf-8"))["expect"]
     base = arcs.decide(load_snapshot(path, arcs.pack), seed=expect["seed"]).decision
     result, rules, line = BASE_DECIDES[stem]
-    assert (base["result"], [a["rule"] for a in base["actions"]]) == (result, rules)
+    assert (base.result, [a.rule for a in base.actions]) == (result, rules)
     if line is None:
         assert (result, rules) != (expect["result"], [a["rule"] for a in expect["actions"]])
     else:
         assert any(line in said for said in expect["says"])
-        assert not any(line in said for said in base["say"])
+        assert not any(line in said for said in base.say)
 
 
 @pytest.mark.parametrize(("stem", "other"), [("draft_001_target_contends_lowers", "draft-000"),
@@ -223,8 +223,8 @@ def test_both_drafts_reverse_the_contend_drms(drafts, stem, other):
     path = EXAMPLES / f"{stem}.yaml"
     expect = yaml.safe_load(path.read_text(encoding="utf-8"))["expect"]
     trace = drafts[other].decide(load_snapshot(path, drafts[other].pack), seed=expect["seed"])
-    assert trace.decision["result"] == expect["result"]
-    assert [a["rule"] for a in trace.decision["actions"]] == \
+    assert trace.decision.result == expect["result"]
+    assert [a.rule for a in trace.decision.actions] == \
         [a["rule"] for a in expect["actions"]]
 
 
@@ -329,12 +329,12 @@ deals:
   - {{name: "Yellow's Guild card", giver: Yellow, receiver: bot, asset: card, objective: true}}
 {favors}"""
     draft = decide(drafts["draft-001"], board)
-    assert [a["action"] for a in draft.decision["actions"]] == \
+    assert [a.action for a in draft.decision.actions] == \
         ["ask"] + ["offer"] * 6 + ["accept_trade"]
     assert "The bot offers Yellow 6 Negotiation action(s) for 1: the DRM is 2." in \
-        draft.decision["say"]
+        draft.decision.say
     base = decide(arcs, board)
-    assert [a["action"] for a in base.decision["actions"]] == \
+    assert [a.action for a in base.decision.actions] == \
         ["ask", "offer", "offer", "offer", "drop_want", "pass"]
 
 
@@ -370,14 +370,14 @@ def test_at_chapter_start_the_pack_alone_does_not_declare_and_literal_ties_does(
     Tycoon (tied 0–0, not yet declared: L960–962), then Builds ships."""
     path = EXAMPLES / "literal_ties_declares_at_chapter_start.yaml"
     base = arcs.decide(load_snapshot(path, arcs.pack), seed=1).decision
-    assert base["choices"]["selected"]["entity"]["suit"] == "administration"
-    assert base["choices"]["selected"]["entity"]["number"] == 1
-    assert [a["rule"] for a in base["actions"]] == ["admin.tax-contend-undeclared"]
-    assert not any("declare" in said for said in base["say"])
+    assert base.choices["selected"].entity["suit"] == "administration"
+    assert base.choices["selected"].entity["number"] == 1
+    assert [a.rule for a in base.actions] == ["admin.tax-contend-undeclared"]
+    assert not any("declare" in said for said in base.say)
     literal = literal_ties.decide(load_snapshot(path, literal_ties.pack), seed=1)
-    assert literal.decision["choices"]["selected"]["entity"]["number"] == 2
-    assert "Lead the card and declare tycoon." in literal.decision["say"]
-    assert [a["rule"] for a in literal.decision["actions"]] == ["cons.build-ships"]
+    assert literal.decision.choices["selected"].entity["number"] == 2
+    assert "Lead the card and declare tycoon." in literal.decision.say
+    assert [a.rule for a in literal.decision.actions] == ["cons.build-ships"]
 
 
 def test_literal_ties_at_0_0_still_needs_a_marker_and_a_matching_card(literal_ties):
@@ -392,4 +392,4 @@ ambitions: [{name: tycoon, bot: 0, best_rival: 0}]
 options: [{action: build, goal: ships, target: ships}]
 """
     trace = decide(literal_ties, board)
-    assert "Lead the card and declare tycoon." not in trace.decision["say"]
+    assert "Lead the card and declare tycoon." not in trace.decision.say

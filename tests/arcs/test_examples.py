@@ -11,6 +11,7 @@ from tests.arcs.conftest import HOUSE
 from tests.conftest import KNOWLEDGE, ROOT, engine_for
 from whybot.engine import SnapshotError
 from whybot.engine.load.variants import variant_folder
+from whybot.engine.trace import Decision
 from whybot.facts.snapshot import load_snapshot
 
 FOLDER = ROOT / "facts" / "examples" / "arcs"
@@ -39,17 +40,17 @@ def test_example_decides_without_disagreements(path: Path, house: bool, arcs, ar
     trace = engine.decide(load_snapshot(path, engine.pack), seed=seed)
     assert trace.disagreements == []
     if not house or path.stem.startswith("house_"):
-        assert trace.decision["result"] == data["expect"]["result"]
+        assert trace.decision.result == data["expect"]["result"]
     else:
         base = engines[False].decide(load_snapshot(path, engines[False].pack), seed=seed)
         assert _outline(trace.decision) == _outline(base.decision)
 
 
-def _outline(decision: dict) -> tuple:
+def _outline(decision: Decision) -> tuple:
     """What a decision does, by whom: its result, each action with its rule, each choice's rule
     (the house rules judge a field of their own on some entities, so whole entities differ)."""
-    return (decision["result"], [(a["action"], a["rule"]) for a in decision["actions"]],
-            {alias: choice["by"] for alias, choice in decision.get("choices", {}).items()})
+    return (decision.result, [(a.action, a.rule) for a in decision.actions],
+            {alias: choice.by for alias, choice in decision.choices.items()})
 
 
 def test_demo_ends_on_administration_with_a_tax(arcs):
@@ -57,9 +58,9 @@ def test_demo_ends_on_administration_with_a_tax(arcs):
     path = ROOT / "facts" / "examples" / "arcs" / "demo.yaml"
     for seed in (1, 7):
         trace = arcs.decide(load_snapshot(path, arcs.pack), seed=seed)
-        assert trace.decision["actions"][-1]["page"] == "administration"
-        assert trace.decision["actions"][-1]["action"] == "tax"
-        assert trace.decision["actions"][-1]["rule"] == "admin.tax-contend-declared"
+        assert trace.decision.actions[-1].page == "administration"
+        assert trace.decision.actions[-1].action == "tax"
+        assert trace.decision.actions[-1].rule == "admin.tax-contend-declared"
 
 
 def test_there_are_about_twenty_examples():

@@ -13,7 +13,7 @@ cards: [{suit: administration, number: 1, pips: 3}, {suit: aggression, number: 1
 
 
 def pages(trace) -> list[str]:
-    return [a["page"] for a in trace.decision["actions"]]
+    return [a.page for a in trace.decision.actions]
 
 
 def test_magnate_act1_taxes_for_a_resource_matching_a_declared_ambition(arcs):
@@ -29,10 +29,10 @@ options:
     plain = decide(arcs, snapshot)
     magnate = decide(arcs, "fate: magnate\nact: 1\n" + snapshot)
     assert "magnate.act1.tax-resource" not in plain.fired()
-    assert [a["rule"] for a in magnate.decision["actions"]] == [
+    assert [a.rule for a in magnate.decision.actions] == [
         "magnate.act1.tax-resource", "magnate.act1.tax-resource",
         "magnate.act1.merchant-league.tax"]
-    assert [a["target"]["target"] for a in magnate.decision["actions"]] == [
+    assert [a.target["target"] for a in magnate.decision.actions] == [
         "own city", "Blue city", "Red city"]
     assert selected(magnate)["suit"] == "administration"
     budget = next(s for s in magnate.steps if s.rule == "play.fate")
@@ -63,7 +63,7 @@ lead_number: 7
 cards: [{suit: construction, number: 2, pips: 4}]
 options: [{action: tax, resource: fuel}, {action: tax, resource: relic}]
 """)
-    assert [a["rule"] for a in trace.decision["actions"]] == ["magnate.act1.tax-resource"]
+    assert [a.rule for a in trace.decision.actions] == ["magnate.act1.tax-resource"]
     assert "administration" not in [s.page for s in trace.steps]
 
 
@@ -72,7 +72,7 @@ def test_magnate_act1_council_influence_before_secure(arcs):
     first)"""
     trace = decide(arcs, "fate: magnate\n" + HAND + (
         "answers: {can.influence.council: yes, can.secure.council: yes}\n"))
-    assert trace.decision["actions"][0]["rule"] == "magnate.act1.influence-council"
+    assert trace.decision.actions[0].rule == "magnate.act1.influence-council"
     assert selected(trace)["suit"] == "administration"
 
 
@@ -108,9 +108,9 @@ options:
   - {action: tax, resource: relic, target: relic}
   - {action: tax, resource: fuel, target: fuel}
 """)
-    first = trace.decision["actions"][0]
-    assert first["rule"] == "magnate.act2.tax-monopoly"
-    assert first["target"]["target"] == "fuel"
+    first = trace.decision.actions[0]
+    assert first.rule == "magnate.act2.tax-monopoly"
+    assert first.target["target"] == "fuel"
 
 
 def test_magnate_act2_monopoly_in_supply_blocks_prelude_spending(arcs):
@@ -137,7 +137,7 @@ def test_steward_secures_council_in_session(arcs):
     snapshot = HAND + "options: [{action: secure, court_card: imperial_council}]\n"
     plain = decide(arcs, snapshot)
     steward = decide(arcs, "fate: steward\n" + snapshot)
-    assert steward.decision["actions"][0]["rule"] == "steward.act1.in-session.secure-council"
+    assert steward.decision.actions[0].rule == "steward.act1.in-session.secure-council"
     assert selected(steward)["suit"] == "aggression"
     assert "steward.act1.in-session.secure-council" not in plain.fired()
 
@@ -155,7 +155,7 @@ options: [{action: move, goal: empire_control}]
     act1 = decide(arcs, "fate: steward\nact: 1\n" + snapshot)
     act2 = decide(arcs, "fate: steward\nact: 2\n" + snapshot)
     assert "steward.act2.empire-control" not in act1.fired()
-    assert act2.decision["actions"][0]["rule"] == "steward.act2.empire-control"
+    assert act2.decision.actions[0].rule == "steward.act2.empire-control"
 
 
 def test_steward_act2_double_city_when_it_ties_the_most_cities(arcs):
@@ -175,7 +175,7 @@ options: [{action: build, goal: city, double_city: true, target: second city on 
     plain = decide(arcs, "act: 2\n" + snapshot)
     steward = decide(arcs, "fate: steward\nact: 2\n" + snapshot)
     assert "build" not in [a for a, _ in actions(plain)]
-    assert steward.decision["actions"][0]["rule"] == "steward.act2.build-city"
+    assert steward.decision.actions[0].rule == "steward.act2.build-city"
     far_behind = decide(arcs, "fate: steward\nact: 2\n" + snapshot.replace("rival_cities: 3",
                                                                            "rival_cities: 4"))
     assert "build" not in [a for a, _ in actions(far_behind)]
@@ -213,7 +213,7 @@ options:
     house = decide(arcs_house, snapshot)
     assert selected(base)["suit"] == "construction"
     assert selected(house)["suit"] == "administration"
-    assert house.decision["actions"][0]["rule"] == "hoarder.act1.tax-when-poor"
+    assert house.decision.actions[0].rule == "hoarder.act1.tax-when-poor"
 
 
 def test_fate_acts_with_an_automatically_surpassing_card(arcs):
@@ -245,7 +245,7 @@ lead_number: 2
 cards: [{suit: construction, number: 5, pips: 2}, {suit: administration, number: 6, pips: 3}]
 options: [{action: tax, resource: relic}, {action: build, goal: ships}]
 """)
-    assert not any(a["rule"].startswith("magnate.") for a in trace.decision["actions"])
+    assert not any(a.rule.startswith("magnate.") for a in trace.decision.actions)
     assert selected(trace)["suit"] == "construction"
     assert pages(trace) == ["construction"]
 
@@ -256,4 +256,4 @@ def test_fate_consulted_once_to_choose(arcs):
     action with the card."""
     trace = decide(arcs, "fate: magnate\n" + HAND + "answers: {can.build.ships: yes}\n")
     assert trace.fired().count("gp.fate") == 1
-    assert not any(a["page"].startswith("fate.") for a in trace.decision["actions"])
+    assert not any(a.page.startswith("fate.") for a in trace.decision.actions)

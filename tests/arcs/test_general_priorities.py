@@ -64,7 +64,7 @@ options: [{action: tax, ambition: tycoon, gain: 1, resource: fuel}]
 """)
     assert trace.judgments["can.tax.grow_lead"].origin == "derived"
     assert "gp.tax-grow-lead" in trace.fired()
-    assert trace.decision["actions"][0]["rule"] == "admin.tax-grow-lead"
+    assert trace.decision.actions[0].rule == "admin.tax-grow-lead"
 
 
 def test_influence_with_more_agents_picks_either_suit_at_random(arcs):

@@ -31,19 +31,19 @@ def test_a_card_the_bot_cannot_use_now_is_not_a_reason_to_select(arcs):
 
 def test_a_card_with_no_new_action_is_never_used(arcs):
     trace = decide(arcs, HAND + "guild_cards: [{name: Arms Dealers, can_use: true}]\n")
-    assert "use_guild_ability" not in [a["action"] for a in trace.decision["actions"]]
+    assert "use_guild_ability" not in [a.action for a in trace.decision.actions]
 
 
 def test_the_used_card_is_exhausted_and_the_decision_says_so(arcs):
     trace = decide(arcs, HAND + "guild_cards: [{name: Court Bureaucrats, action: tax, "
                    "can_use: true}]\n")
     assert selected(trace)["suit"] == "administration"
-    assert trace.decision["actions"][0]["action"] == "use_guild_ability"
-    assert any("Mark Court Bureaucrats exhausted" in s for s in trace.decision["say"])
+    assert trace.decision.actions[0].action == "use_guild_ability"
+    assert any("Mark Court Bureaucrats exhausted" in s for s in trace.decision.say)
 
 
 def test_a_chapter_readies_the_exhausted_cards(arcs):
     trace = decide(arcs, "step: chapter\nguild_cards: [{name: Mining Guild, action: build, "
                    "exhausted: true}]\n")
     assert "chapter.guild-cards" in trace.fired()
-    assert trace.decision["result"] == "chapter"
+    assert trace.decision.result == "chapter"

@@ -32,7 +32,7 @@ def cube_bag(tokens: dict[str, str], target: str, extra: str = "") -> str:
                          ids=[f"{p.parent.name}/{p.stem}" for p in MINIGAME_EXAMPLES])
 def test_each_example_says_what_its_notes_work_out(arcs, path: Path):
     trace, expect = decide_example(arcs, path)
-    assert missing_says(trace, expect) == [], trace.decision["say"]
+    assert missing_says(trace, expect) == [], trace.decision.say
     assert missing_why_not(trace, expect) == []
 
 
@@ -97,7 +97,7 @@ def test_a_red_meeple_in_the_pawns_row_removes_the_yellow_cube(arcs):
     found on Moon 2."""
     trace = decide(arcs, cube_bag({"Arrow 2": "x"}, "Moon 2", "dice: [1]\n"))
     assert any("drawn from 5 blue, 5 red" in r["pool"] for r in trace.as_dict()["dice"])
-    assert trace.decision["result"] == "clue_check"
+    assert trace.decision.result == "clue_check"
 
 
 def test_clue_tokens_that_contradict_each_other_leave_no_cube(arcs):
@@ -106,7 +106,7 @@ def test_clue_tokens_that_contradict_each_other_leave_no_cube(arcs):
     trace = decide(arcs, cube_bag({"Hex 1": "check", "Hex 2": "x", "Arrow 1": "x",
                                    "Moon 1": "x", "Hex 3": "x", "Hex 4": "x", "Hex 5": "x",
                                    "Hex 6": "x"}, "Moon 4"))
-    assert trace.decision["result"] == "no_cubes"
+    assert trace.decision.result == "no_cubes"
     assert trace.dice == []
 
 
@@ -115,24 +115,24 @@ def test_a_cube_the_cup_cannot_hold_is_refused(arcs):
     “x” on Arrow 2) the cup holds only 1 yellow and 4 red."""
     trace = decide(arcs, cube_bag({"Hex 1": "check", "Arrow 2": "x"}, "Moon 1",
                                   "cube_drawn: blue\n"))
-    assert trace.decision["result"] == "no_cubes"
-    assert "The cup holds no blue cube" in trace.decision["say"][-1]
+    assert trace.decision.result == "no_cubes"
+    assert "The cup holds no blue cube" in trace.decision.say[-1]
 
 
 def test_no_minigame_once_the_portal_is_found_or_without_the_whole_map(arcs):
     found = decide(arcs, cube_bag({"Hex 4": "portal"}, "Moon 1"))
-    assert found.decision["result"] == "portal_found_already"
+    assert found.decision.result == "portal_found_already"
     half = "step: cube_bag\n" + "\n".join(planets({}, "Hex 1").splitlines()[:10]) + "\n"
-    assert decide(arcs, half).decision["result"] == "list_planets"
+    assert decide(arcs, half).decision.result == "list_planets"
     tiles = decide(arcs, "step: letter_tiles\ntiles_placed: true\ntiles_turned: true\n"
                    "vowels_turned: 1\n" + planets({"Hex 4": "portal"}, "Moon 1"))
-    assert tiles.decision["result"] == "portal_found_already"
+    assert tiles.decision.result == "portal_found_already"
 
 
 def test_the_letter_tiles_setup_needs_no_map_and_rolls_nothing(arcs):
     """L786, L800: the player must not know which group is which — whybot rolls no die."""
     trace = decide(arcs, "step: letter_tiles\ntiles_placed: false\n")
-    assert trace.decision["result"] == "tiles_setup"
+    assert trace.decision.result == "tiles_setup"
     assert trace.dice == []
     assert [s.rule for s in trace.steps if s.rule.startswith("letter_tiles.setup")] == [
         "letter_tiles.setup.groups-of-six", "letter_tiles.setup.randomize-symbols",
@@ -145,14 +145,14 @@ def test_the_tiles_decide_the_token(arcs):
     """L813: two vowels the Portal, one a “check”, none an “x”."""
     results = {vowels: decide(arcs, "step: letter_tiles\ntiles_placed: true\ntiles_turned: true\n"
                                     f"vowels_turned: {vowels}\n" + planets({}, "Hex 2")
-                              ).decision["result"] for vowels in (0, 1, 2)}
+                              ).decision.result for vowels in (0, 1, 2)}
     assert results == {0: "clue_x", 1: "clue_check", 2: "portal_found"}
 
 
 def test_the_draw_replays_a_pre_rolled_face(arcs):
     """A pre-rolled face counts the cubes yellow first, then blue, then red (no meeples, the
     pawn on Moon 6: face 1 yellow, 2–8 blue, 9–18 red)."""
-    drawn = {face: decide(arcs, cube_bag({}, "Moon 6", f"dice: [{face}]\n")).decision["result"]
+    drawn = {face: decide(arcs, cube_bag({}, "Moon 6", f"dice: [{face}]\n")).decision.result
              for face in (1, 2, 8, 9, 18)}
     assert drawn == {1: "portal_found", 2: "clue_check", 8: "clue_check", 9: "clue_x",
                      18: "clue_x"}

@@ -105,15 +105,15 @@ def test_a_fuel_assisted_battle_leaves_the_card_an_action_for_after_its_result(a
     trace = decide(arcs, LEAD.format(suit="aggression", pips=2) + "fuel: 1\n" +
                    "ambitions: [{name: keeper, declared: true, bot: 1, best_rival: 2}]\n" +
                    f"options: [{raid}]\n")
-    assert trace.decision["result"] == "battle"
-    assert "resume_actions: 1," in trace.decision["say"][-1]
+    assert trace.decision.result == "battle"
+    assert "resume_actions: 1," in trace.decision.say[-1]
     better = battle(goal="raid", keys=1, ships=2, fresh_ships=2, defenders=1, moves=1,
                     ambition="keeper", target="vault")
     trace = decide(arcs, LEAD.format(suit="aggression", pips=2) +
                    "ambitions: [{name: keeper, declared: true, bot: 1, best_rival: 2}]\n" +
                    f"options: [{better}]\n")
-    assert [a["action"] for a in trace.decision["actions"]] == ["battle"]
-    assert trace.decision["result"] == "decided"
+    assert [a.action for a in trace.decision.actions] == ["battle"]
+    assert trace.decision.result == "decided"
 
 
 def test_resources_the_restrictions_keep_buy_no_battle_action(arcs):
@@ -254,7 +254,7 @@ options:
   - {action: move, goal: new_claim, slots: 2, target: Arrow 2}
   - {action: move, goal: new_claim, slots: 1, target: Hexy 1}
 """)
-    assert [a["target"]["target"] for a in trace.decision["actions"]] == ["Arrow 2"]
+    assert [a.target["target"] for a in trace.decision.actions] == ["Arrow 2"]
     assert trace.judgments["half_cities_left"].value == 2
     assert "from step" in trace.judgments["open_claims"].by[-1]["rule"]
 
@@ -269,7 +269,7 @@ options:
   - {action: move, goal: rival_city, moves: 1, keeps_origin: false, target: near}
   - {action: move, goal: rival_city, moves: 2, target: far}
 """)
-    assert trace.decision["actions"][0]["target"]["target"] == "far"
+    assert trace.decision.actions[0].target["target"] == "far"
 
 
 def test_abandon_the_origin_when_no_move_keeps_it_then_the_shortest(arcs):
@@ -280,5 +280,5 @@ options:
   - {action: move, goal: rival_city, moves: 2, keeps_origin: false, target: far}
   - {action: move, goal: rival_city, moves: 1, keeps_origin: false, target: near}
 """)
-    assert trace.decision["actions"][0]["target"]["target"] == "near"
-    assert trace.decision["actions"][0]["target"]["origin_ok"] is True
+    assert trace.decision.actions[0].target["target"] == "near"
+    assert trace.decision.actions[0].target["origin_ok"] is True

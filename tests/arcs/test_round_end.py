@@ -19,7 +19,7 @@ EXAMPLES = sorted((ROOT / "facts" / "examples" / "arcs" / "round_end").glob("*.y
 @pytest.mark.parametrize("path", EXAMPLES, ids=[p.stem for p in EXAMPLES])
 def test_each_example_says_what_its_notes_work_out(arcs, path: Path):
     trace, expect = decide_example(arcs, path)
-    assert missing_says(trace, expect) == [], trace.decision["say"]
+    assert missing_says(trace, expect) == [], trace.decision.say
     assert missing_why_not(trace, expect) == []
 
 
@@ -31,7 +31,7 @@ def test_the_event_is_set_aside_only_when_one_was_played_this_round(arcs):
                          "hand_counter: 1\n")
     assert "round_end.event-aside" in played.fired()
     assert "round_end.event-aside" not in quiet.fired()
-    assert played.decision["result"] == quiet.decision["result"] == "next_round"
+    assert played.decision.result == quiet.decision.result == "next_round"
 
 
 def test_the_chapter_ends_only_when_the_player_and_every_bot_are_out_of_cards(arcs):
@@ -41,7 +41,7 @@ def test_the_chapter_ends_only_when_the_player_and_every_bot_are_out_of_cards(ar
         (player, mine, others): decide(arcs, base + f"bots: 2\nplayer_cards: {player}\n"
                                                f"hand_counter: {mine}\n"
                                                f"other_bots_cards: {others}\n"
-                                       ).decision["result"]
+                                       ).decision.result
         for player in (0, 1) for mine in (0, 1) for others in (0, 1)}
     assert [key for key, result in results.items() if result == "chapter_end"] == [(0, 0, 0)]
     assert set(results.values()) == {"chapter_end", "next_round"}
@@ -52,7 +52,7 @@ def test_at_the_chapters_end_only_exhausted_guild_cards_are_readied(arcs):
     whose cards are all ready."""
     end = "step: round_end\nevent_played_this_round: false\nplayer_cards: 0\nhand_counter: 0\n"
     ready = decide(arcs, end + "guild_cards: [{name: Manufacture, action: build}]\n")
-    assert ready.decision["result"] == "chapter_end"
+    assert ready.decision.result == "chapter_end"
     assert "chapter_end.guild-cards" not in ready.fired()
     assert "chapter_end.next-chapter" in ready.fired()
 
@@ -73,7 +73,7 @@ def test_the_last_card_removes_the_counter(arcs):
                         "cards: [{suit: construction, number: 1, pips: 4},"
                         " {suit: mobilization, number: 1, pips: 4}]\n")
     assert "bot_turn.counter-removed" in last.fired()
-    assert any("removing it from the bot's board" in s for s in last.decision["say"])
+    assert any("removing it from the bot's board" in s for s in last.decision.say)
     more = decide(arcs, "hand_counter: 2\ninitiative: true\n"
                         "cards: [{suit: construction, number: 1, pips: 4},"
                         " {suit: mobilization, number: 1, pips: 4}]\n")

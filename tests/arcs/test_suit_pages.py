@@ -15,11 +15,11 @@ def page_actions(engine, suit: str, extra: str, pips: int = 1):
     """The card's actions on `suit`'s page (the Prelude's left out)."""
     trace = decide(engine, one_card(suit, pips) + extra)
     assert suit in [s.page for s in trace.steps]
-    return trace, [a for a in trace.decision["actions"] if a["page"] == suit]
+    return trace, [a for a in trace.decision.actions if a.page == suit]
 
 
 def rules_of(acts) -> list[str]:
-    return [a["rule"] for a in acts]
+    return [a.rule for a in acts]
 
 
 # --- Administration -------------------------------------------------------------------------
@@ -30,7 +30,7 @@ def test_admin_tax_to_contend_declared_comes_first(arcs):
     _, acts = page_actions(arcs, "administration",
                            "answers: {can.tax.contend_declared: yes, can.repair.any: yes}")
     assert rules_of(acts) == ["admin.tax-contend-declared"]
-    assert "target" not in acts[0]  # an answer, no option: the player picks the city
+    assert acts[0].target is None  # an answer, no option: the player picks the city
 
 
 def test_admin_repair_change_control_only_with_rival_control(arcs):
@@ -53,7 +53,7 @@ options:
   - {action: tax, ambition: tycoon, target: Blue city}
 """)
     assert rules_of(acts) == ["admin.tax-contend-undeclared"]
-    assert acts[0]["target"]["target"] == "Blue city"
+    assert acts[0].target["target"] == "Blue city"
 
 
 def test_admin_influence_prefers_a_lore_card(arcs):
@@ -65,7 +65,7 @@ options:
   - {action: influence, court_card: lore, target: Sprinter Drives}
 """)
     assert rules_of(acts) == ["admin.influence-card"]
-    assert acts[0]["target"]["target"] == "Sprinter Drives"
+    assert acts[0].target["target"] == "Sprinter Drives"
 
 
 def test_admin_tax_for_resources_prefers_new_resources(arcs):
@@ -76,7 +76,7 @@ options:
   - {action: tax, resource: relic, new_resource: true, target: "Blue city, relic"}
 """)
     assert rules_of(acts) == ["admin.tax-resources"]
-    assert acts[0]["target"]["target"] == "Blue city, relic"
+    assert acts[0].target["target"] == "Blue city, relic"
 
 
 def test_admin_repair_prefers_task_force_ships(arcs):
@@ -88,7 +88,7 @@ options:
   - {action: repair, piece: ship, target: lone ship}
   - {action: repair, piece: ship, task_force: true, target: task force ships}
 """)
-    assert acts[0]["target"]["target"] == "task force ships"
+    assert acts[0].target["target"] == "task force ships"
 
 
 def test_admin_nothing_to_do(arcs):
@@ -96,7 +96,7 @@ def test_admin_nothing_to_do(arcs):
     trace, acts = page_actions(arcs, "administration", "")
     assert acts == []
     assert "admin.no-action" in trace.fired()
-    assert trace.decision["result"] == "no_action"
+    assert trace.decision.result == "no_action"
 
 
 # --- Aggression -----------------------------------------------------------------------------
@@ -113,7 +113,7 @@ options:
 """)
     assert rules_of(acts) == ["aggr.secure-contend-declared"]
     assert trace.judgments["can.secure.contend_declared"].origin == "derived"
-    assert acts[0]["target"]["place_after"] == 2
+    assert acts[0].target["place_after"] == 2
 
 
 def test_aggr_new_claims_line_is_ignored_for_flagship(arcs):
@@ -134,7 +134,7 @@ def test_aggr_trophies_need_an_ambition_marker(arcs):
     _, yes = page_actions(arcs, "aggression", options)
     assert rules_of(yes) == ["aggr.combat-trophies"]
     trace, no = page_actions(arcs, "aggression", "ambition_markers_available: false\n" + options)
-    assert no == [] and trace.decision["result"] == "no_action"
+    assert no == [] and trace.decision.result == "no_action"
 
 
 def test_aggr_an_unfavorable_battle_is_not_taken(arcs):
@@ -168,7 +168,7 @@ options:
   - {action: build, goal: starport, control: bot, loyal_ships: 2, target: Arrow 1}
 """)
     assert rules_of(acts) == ["cons.build-starport-none"]
-    assert acts[0]["target"]["target"] == "Arrow 1"
+    assert acts[0].target["target"] == "Arrow 1"
 
 
 def test_cons_double_city_only_when_winning_a_declared_ambition(arcs):
@@ -190,7 +190,7 @@ options:
   - {action: build, goal: ships, task_force: true, target: front}
 """)
     assert rules_of(acts) == ["cons.build-ships"]
-    assert acts[0]["target"]["target"] == "front"
+    assert acts[0].target["target"] == "front"
 
 
 # --- Mobilization ---------------------------------------------------------------------------
@@ -207,7 +207,7 @@ options:
   - {action: move, goal: new_claim, new_resource: true, target: Hexy 1}
 """)
     assert rules_of(acts) == ["mob.move-new-claim"]
-    assert acts[0]["target"]["target"] == "Hexy 1"
+    assert acts[0].target["target"] == "Hexy 1"
 
 
 def test_mob_enough_claims_reads_on_to_influence(arcs):
@@ -229,7 +229,7 @@ def test_mob_task_force_needs_unassigned_ships(arcs):
     _, yes = page_actions(arcs, "mobilization", "ships_unassigned: true\n" + option)
     assert rules_of(yes) == ["mob.move-task-force"]
     trace, no = page_actions(arcs, "mobilization", option)
-    assert no == [] and trace.decision["result"] == "no_action"
+    assert no == [] and trace.decision.result == "no_action"
 
 
 # --- Prelude --------------------------------------------------------------------------------
@@ -281,7 +281,7 @@ def test_prelude_union_count_without_suits_stops_only_under_a_restriction(arcs):
     without the suits stops with list_cards (readings R147, R90); otherwise all are discarded."""
     tycoon = "union_cards: 2\nambitions: [{name: tycoon, declared: true}]\n"
     trace = decide(arcs, one_card("administration", 1) + tycoon)
-    assert trace.decision["result"] == "list_cards"
+    assert trace.decision.result == "list_cards"
     assert "discard_union" not in [a for a, _ in actions(trace)]
     listed = tycoon + ("guild_cards: [{name: A, suit: weapon, union: true},"
                        " {name: B, suit: material, union: true}]\n")
@@ -304,8 +304,8 @@ unbuilt_cities: 2
 claims: 1
 options: [{action: build, goal: starport, target: Arrow}, {action: build, goal: city, target: Hexy}]
 """)
-    spent = [a for a in trace.decision["actions"] if a["action"] == "spend_material"]
-    assert [a["goal"] for a in spent] == ["Build a starport (none on the map)"]
+    spent = [a for a in trace.decision.actions if a.action == "spend_material"]
+    assert [a.fields["goal"] for a in spent] == ["Build a starport (none on the map)"]
     assert rules_of(acts) == ["cons.build-cities"]  # [9] no longer applies
 
 
@@ -380,4 +380,4 @@ options:
 """)
     assert "gp.combat-contend-declared" in trace.fired()
     assert [a for a, _ in actions(trace)] == ["spend_weapon"]
-    assert trace.decision["result"] == "battle"
+    assert trace.decision.result == "battle"

@@ -66,20 +66,20 @@ cards: [{suit: aggression, number: 7, pips: 1}, {suit: mobilization, number: 1, 
 options: [{action: secure, court_card: vox, vox: song_of_freedom, target: Song of Freedom}]
 """)
     assert effective(trace, "song_of_freedom") is True
-    assert [a["action"] for a in trace.decision["actions"]] == ["secure", "seize_initiative"]
+    assert [a.action for a in trace.decision.actions] == ["secure", "seize_initiative"]
 
 
 def test_diplomatic_fiasco_is_effective_when_its_crisis_would_impact_a_rival(arcs):
     trace = decide(arcs, LEAD + "options: [{action: secure, court_card: vox, "
                    "vox: diplomatic_fiasco, impacts_rival: true, target: Diplomatic Fiasco}]\n")
-    assert [a["rule"] for a in trace.decision["actions"]] == \
+    assert [a.rule for a in trace.decision.actions] == \
         ["aggr.secure-vox-council", "vox.diplomatic-fiasco.resolve"]
 
 
 def test_mass_uprising_goes_to_the_cluster_with_the_task_force(arcs):
     trace = decide(arcs, secured("mass_uprising", "ships_available: 5\n"))
-    last = trace.decision["actions"][-1]
-    assert last["rule"] == "vox.mass-uprising.resolve" and "task force" in last["details"]
+    last = trace.decision.actions[-1]
+    assert last.rule == "vox.mass-uprising.resolve" and "task force" in last.fields["details"]
 
 
 def test_populist_demands_prefers_the_ambition_the_bot_is_winning(arcs):
@@ -87,7 +87,7 @@ def test_populist_demands_prefers_the_ambition_the_bot_is_winning(arcs):
   - {name: empath, bot: 2, best_rival: 2}
   - {name: tyrant, bot: 3, best_rival: 1}
 """))
-    assert trace.decision["choices"]["demand"]["entity"]["name"] == "tyrant"
+    assert trace.decision.choices["demand"].entity["name"] == "tyrant"
 
 
 def test_council_intrigue_a_fate_makes_effective_moves_agents_by_the_influence_principles(arcs):
@@ -99,15 +99,15 @@ options:
   - {action: influence, keys: 1, target: Material Cartel}
   - {action: influence, court_card: lore, target: Lore of the Ancients}
 """)
-    assert [a["rule"] for a in trace.decision["actions"]] == \
+    assert [a.rule for a in trace.decision.actions] == \
         ["aggr.secure-vox-council", "vox.council-intrigue.resolve"]
-    assert trace.decision["choices"]["moved_to"]["entity"]["target"] == "Lore of the Ancients"
+    assert trace.decision.choices["moved_to"].entity["target"] == "Lore of the Ancients"
 
 
 def test_a_vox_card_neither_effective_nor_taking_captives_is_not_secured(arcs):
     """L1436 limits every Secure line: [42,43] "take any other cards" passes it by."""
     trace = decide(arcs, secured("song_of_freedom"))
-    assert all(a["action"] != "secure" for a in trace.decision["actions"])
+    assert all(a.action != "secure" for a in trace.decision.actions)
 
 
 def test_a_secure_of_a_card_that_is_no_vox_card_notes_it_and_reads_on(arcs):

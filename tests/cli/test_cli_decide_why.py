@@ -211,6 +211,6 @@ def test_naming_the_targets_for_the_view_leaves_the_trace_as_decided():
 
     engine = engine_for("arcs")
     trace = engine.decide(load_snapshot(DEMO, engine.pack), seed=7)
-    data = shown(engine, trace)
+    data = shown(engine, trace).data
     assert data["decision"]["actions"][0]["named"] == "Blue's city in Hexy 2"
-    assert "named" not in trace.decision["actions"][0]
+    assert "named" not in trace.as_dict()["decision"]["actions"][0]

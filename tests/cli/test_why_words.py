@@ -52,7 +52,7 @@ def _code_in(text: str, rule_ids: set[str]) -> list[str]:
 def test_every_reason_and_citation_of_every_example_is_in_the_players_words(path: Path):
     engine, data = _decided(path)
     rule_ids = {rule.id for rule in engine.pack.rules()}
-    for line in data["reasons"]:
+    for line in data.data["reasons"]:
         assert _code_in(line, rule_ids) == [], line
     cites = [line.split("cites:", 1)[1] for line in _printed(data).splitlines()
              if "cites:" in line]
@@ -79,7 +79,7 @@ def test_why_opens_with_the_answer_then_the_reasons_then_the_trace_and_the_start
                          "admin.tax-contend-declared")}
     looks_for = "; or ".join(pack.rule(rule).says.split("? ")[1].strip("()")
                              for rule in ("faithful.play.surpass", "cards.play.surpass"))
-    assert data["reasons"][1:] == [  # after the draw: the seed's questions, settled
+    assert data.data["reasons"][1:] == [  # after the draw: the seed's questions, settled
         f"{says['bot_turn.cannot-surpass']} — lead suit aggression, lead number 4 "
         f"({looks_for})",  # what the derivations asking it read: no Aggression card above 4
         "Roll 1d6, and subtract 1 for each undeclared ambition that bot is winning — "
@@ -103,7 +103,7 @@ def test_the_trace_cites_the_seed_by_its_title_and_section():
 
 def test_the_card_header_shows_the_extra_action_efficient_logistics_gives():
     _, data = _decided(ARCS / "logistics_four_actions.yaml")
-    selected = data["decision"]["choices"]["selected"]
+    selected = data.data["decision"]["choices"]["selected"]
     assert selected["entity"]["actions"] == 3  # printed on the card
     assert selected["really"] == {"actions": 4}
     assert "card: mobilization · 1 · lead · 4 actions (printed 3, +1)" in _printed(data)
@@ -111,7 +111,7 @@ def test_the_card_header_shows_the_extra_action_efficient_logistics_gives():
 
 def test_a_card_played_without_efficient_logistics_shows_its_printed_actions():
     _, data = _decided(ARCS / "difficulty" / "normal_ahead_no_logistics.yaml")
-    assert "really" not in data["decision"]["choices"]["selected"]
+    assert "really" not in data.data["decision"]["choices"]["selected"]
     assert "printed" not in _printed(data).split("why:")[0]
 
 
@@ -121,7 +121,7 @@ def test_the_card_is_named_by_the_rule_that_chose_it_not_the_last_fate_line_that
     trace = engine.decide(load_snapshot(path, engine.pack), seed=1)
     chose = next(step for step in trace.steps if "select" in step.outcome)
     assert chose.rule == "admiral.act1.build-guard-starport"
-    acted = [a["rule"] for a in trace.decision["actions"]]
+    acted = [a.rule for a in trace.decision.actions]
     assert acted[:2] == ["admiral.act1.build-guard-starport", "admiral.act1.new-starport"]
-    assert trace.decision["choices"]["selected"]["by"] == chose.rule
-    assert shown(engine, trace)["decision"]["choices"]["selected"]["page"] == chose.page
+    assert trace.decision.choices["selected"].by == chose.rule
+    assert shown(engine, trace).data["decision"]["choices"]["selected"]["page"] == chose.page

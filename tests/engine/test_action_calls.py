@@ -20,15 +20,15 @@ def called():
 
 def test_the_called_page_reads_the_target_and_the_page_restarts(called):
     trace = decide(called, JOBS, pack="called")
-    assert [(a["action"], a.get("target", {}).get("name")) for a in trace.decision["actions"]] \
+    assert [(a.action, (a.target or {}).get("name")) for a in trace.decision.actions] \
         == [("do", "a"), ("note", None), ("do", "b"), ("note", None)]
-    assert trace.decision["say"] == ["Note the job a.", "Note the job b."]
+    assert trace.decision.say == ["Note the job a.", "Note the job b."]
     assert "turn.idle" not in trace.fired()  # not read on after the call: restarted
 
 
 def test_without_repeat_left_the_page_ends_after_the_call(called):
     trace = decide(called, "left: 1\n" + JOBS, pack="called")
-    assert [a["action"] for a in trace.decision["actions"]] == ["do", "note"]
+    assert [a.action for a in trace.decision.actions] == ["do", "note"]
     assert "turn.idle" not in trace.fired()
 
 

@@ -49,8 +49,8 @@ def test_a_page_with_a_thousand_house_rules_decides_as_without_them(toy, tmp_pat
     assert trace.fired() == expected.fired()
     bands = engine.pages.compiled.bands["turn"]
     assert len(bands) > 1  # the page was split, and every band fits the budget
-    explained = [s for s in trace.steps[0].skipped if s["rule"].startswith("house.")]
-    assert len(explained) == 1000 and all(s["why"] for s in explained)
+    explained = [s for s in trace.steps[0].skipped if s.rule.startswith("house.")]
+    assert len(explained) == 1000 and all(s.why for s in explained)
 
 
 def test_the_model_counts_tests_that_can_hold_at_once():

@@ -25,15 +25,15 @@ def test_a_page_read_only_to_choose_makes_the_choice_and_nothing_else(deck):
     assert "a statement, passed by" in wish[0].notes[0]
     assert wish[1].notes[0].startswith("read only to choose: chose hand")
     assert list(wish[1].outcome["set"]) == ["wished"]  # asked for; `left: 99` waits
-    assert "wish" not in [a["action"] for a in trace.decision["actions"]]
-    assert trace.decision["choices"]["hand"]["entity"]["colour"] == "red"
+    assert "wish" not in [a.action for a in trace.decision.actions]
+    assert trace.decision.choices["hand"].entity["colour"] == "red"
 
 
 def test_each_action_is_its_own_pass_and_sees_what_the_last_one_used(deck):
     trace = decide(deck, "favourite: red\n" + HAND + JOBS, pack="deck")
     work = [s for s in trace.steps if s.page == "work"]
     assert len(work) == 3  # three pips, three passes over the page
-    assert [a.get("target", {}).get("name") for a in trace.decision["actions"]] == \
+    assert [(a.target or {}).get("name") for a in trace.decision.actions] == \
         ["a", "b", None]
     spent = [s.outcome["after_action"]["set"]["left"]["to"] for s in work]
     assert spent == [2, 1, 0]
@@ -50,8 +50,8 @@ def test_a_target_lasts_for_its_action_only(deck):
 def test_an_optional_target_lets_the_rule_apply_on_its_condition_alone(deck):
     trace = decide(deck, "cards: [{colour: blue, pips: 2}]\nanswers: {work: yes}\n",
                    pack="deck")
-    assert [a["action"] for a in trace.decision["actions"]] == ["do", "do"]
-    assert all("target" not in a for a in trace.decision["actions"])
+    assert [a.action for a in trace.decision.actions] == ["do", "do"]
+    assert all(a.target is None for a in trace.decision.actions)
     chosen = trace.steps[-1].outcome["target"]
     assert chosen["chosen"] is None and "optional: no job chosen" in chosen["narrowing"]
 

@@ -12,21 +12,21 @@ from whybot.engine import DecisionError
 def test_the_highest_priority_applicable_rule_fires(toy):
     trace = decide(toy, "mood: angry\nready: true\ncoins: 2\n")
     assert trace.fired() == ["turn.count", "turn.angry"]
-    assert trace.decision["actions"][0]["action"] == "shout"
+    assert trace.decision.actions[0].action == "shout"
 
 
 def test_a_statement_reads_on_with_the_changed_board(toy):
     trace = decide(toy, "coins: 3\n")
     first = trace.steps[0]
     assert first.outcome["set"]["coins"] == {"from": 3, "to": 2, "by": "coins - 1"}
-    assert trace.decision["result"] == "rest"
+    assert trace.decision.result == "rest"
 
 
 def test_rules_that_did_not_fire_say_why_with_the_values_seen(toy):
     trace = decide(toy, "mood: angry\nready: false\ntokens: [{colour: blue, size: 4}]\n")
     rest = trace.steps[-1]
     assert rest.rule == "turn.rest"
-    why = {s["rule"]: s["why"] for s in rest.skipped}
+    why = {s.rule: s.why for s in rest.skipped}
     assert why["turn.count"] == ["coins > 0 is false (coins = 0)"]
     assert why["turn.angry"] == ["ready is false (ready = false)"]
     assert why["turn.fits"] == ["fits is false (fits = false)"]
@@ -39,8 +39,8 @@ tokens: [{colour: blue, size: 3}, {colour: red, size: 1}, {colour: red, size: 2}
 slots: [{colour: red, open: true}]
 """)
     assert trace.judgments["fits"].origin == "derived"
-    assert trace.decision["actions"][0]["details"] == "Place the red token."
-    chosen = trace.decision["choices"]["picked"]["entity"]
+    assert trace.decision.actions[0].fields["details"] == "Place the red token."
+    chosen = trace.decision.choices["picked"].entity
     assert chosen == {"colour": "red", "size": 2}
     assert [s.page for s in trace.steps][-1] == "place"
 
@@ -58,24 +58,25 @@ slots: [{colour: red, open: true}]
 def test_negation_waits_for_the_stratum_below(toy):
     trace = decide(toy, "tokens: [{colour: blue, size: 4}]\ncoins: 1\n")
     assert "poor" not in trace.judgments or trace.judgments["poor"].value is False
-    assert trace.decision["result"] == "rest"
+    assert trace.decision.result == "rest"
 
 
 def test_answers_override_derivations_and_are_marked_given(toy):
     trace = decide(toy, "tokens: [{colour: blue, size: 4}]\nanswers: {poor: true}\ndice: [6]\n")
     assert trace.judgments["poor"].origin == "given"
-    assert trace.decision["actions"][0]["action"] == "celebrate"
+    assert trace.decision.actions[0].action == "celebrate"
 
 
 def test_prerolled_dice_are_used_in_order_and_traced(toy):
     trace = decide(toy, "dice: [2]\n")
-    assert trace.dice == [{"dice": "1d6", "faces": [2], "total": 2, "source": "pre-rolled #1",
-                           "for": "Poor? Try your luck."}]
-    assert trace.decision["say"] == ["No luck."]
+    assert [r.as_dict() for r in trace.dice] == [
+        {"dice": "1d6", "faces": [2], "total": 2, "source": "pre-rolled #1",
+         "for": "Poor? Try your luck."}]
+    assert trace.decision.say == ["No luck."]
 
 
 def test_seeded_dice_are_reproducible(toy):
-    rolls = {tuple(d["faces"][0] for d in decide(toy, "", seed=s).dice) for s in (5, 5, 5)}
+    rolls = {tuple(d.faces[0] for d in decide(toy, "", seed=s).dice) for s in (5, 5, 5)}
     assert len(rolls) == 1
 
 
@@ -90,8 +91,8 @@ tokens: [{colour: red, size: 2}, {colour: red, size: 2}]
 slots: [{colour: red}]
 dice: [2]
 """)
-    assert trace.dice[0]["for"].startswith("random pick among 2")
-    assert trace.decision["choices"]["picked"]["entity"] == {"colour": "red", "size": 2}
+    assert trace.dice[0].purpose.startswith("random pick among 2")
+    assert trace.decision.choices["picked"].entity == {"colour": "red", "size": 2}
 
 
 def test_a_house_rule_with_higher_salience_is_consulted_first():
@@ -106,7 +107,7 @@ def test_replace_and_disable_by_id():
     assert engine.pack.rule("turn.angry") is None
     assert "never shout" in engine.pack.disabled["turn.angry"]
     trace = decide(engine, "mood: angry\nready: true\n")
-    assert trace.decision["result"] == "nap"
+    assert trace.decision.result == "nap"
 
 
 def test_each_runs_a_page_per_entity_in_order_and_writes_changes_back(toy):
@@ -114,9 +115,9 @@ def test_each_runs_a_page_per_entity_in_order_and_writes_changes_back(toy):
 grow: true
 tokens: [{colour: blue, size: 1}, {colour: red, size: 2}, {colour: green, size: 5}]
 """)
-    assert trace.decision["say"] == ["Grow the red token by 2.", "Grow the blue token by 1.",
+    assert trace.decision.say == ["Grow the red token by 2.", "Grow the blue token by 1.",
                                      "Tokens now total 11."]
-    assert trace.decision["result"] == "grown"
+    assert trace.decision.result == "grown"
     grow_steps = [s for s in trace.steps if s.page == "grow"]
     assert [s.depth for s in grow_steps] == [1, 1]
 

@@ -28,7 +28,7 @@ def test_a_pre_rolled_face_counts_the_pool_in_the_order_listed(chance):
     drawn = {}
     for face in range(1, 7):
         trace = chance.decide(bag(chance, f"dice: [{face}, 1]"), explain=False)
-        drawn[face] = trace.decision["result"]
+        drawn[face] = trace.decision.result
     assert drawn == {1: "found", 2: "blue", 3: "blue", 4: "red", 5: "red", 6: "red"}
 
 

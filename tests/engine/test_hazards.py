@@ -95,7 +95,7 @@ def test_numbers_reach_the_engine_as_json_numbers_it_can_read(toy):
     for text in ("ratio: .nan\n", "coins: 1e30\n", "coins: 2.5\n"):
         with pytest.raises(SnapshotError):
             decide(toy, text)
-    assert decide(toy, "coins: 3.0\n").decision["result"]
+    assert decide(toy, "coins: 3.0\n").decision.result
 
 
 def test_strings_are_sent_escaped_so_any_language_matches(toy, tmp_path):
@@ -108,7 +108,7 @@ def test_strings_are_sent_escaped_so_any_language_matches(toy, tmp_path):
         encoding="utf-8")
     engine = Engine(load_pack(TOY_PACKS, "toy", [house]))
     trace = decide(engine, "tokens: [{colour: 'Ærø ☃ 💥'}]\n")
-    assert trace.decision["result"] == "unicode"
+    assert trace.decision.result == "unicode"
 
 
 def test_no_background_threads_are_started(toy):

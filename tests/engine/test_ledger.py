@@ -91,7 +91,7 @@ def test_a_spread_step_shows_each_share_and_a_roll_names_what_it_is_for(ledger):
     assert [(p["entity"], p["added"], p["now"]) for p in spread_["to"]] == [
         ("member Ann", 0, 2), ("member Bob", 6, 6), ("member Cy", 6, 6)]
     assert spread_["rest"] == 1 and spread_["even"]
-    assert trace.dice[0]["for"] == "1 left over, chaired by Bob"
+    assert trace.dice[0].purpose == "1 left over, chaired by Bob"
 
 
 def test_each_visits_entities_as_they_are_after_a_rederive_and_keeps_their_changes(ledger):
@@ -99,10 +99,10 @@ def test_each_visits_entities_as_they_are_after_a_rederive_and_keeps_their_chang
     his visit must change the entity as it is now (1 + 3 = 4), and the bonus spread on Ann must
     not be undone when her visit ends."""
     trace = decide(ledger, "phase: pay\nchair: Ann\n" + MEMBERS, pack="ledger")
-    assert trace.decision["say"] == ["Ann holds 8.", "Bob holds 4.", "1 rich, 12 in all."]
+    assert trace.decision.say == ["Ann holds 8.", "Bob holds 4.", "1 rich, 12 in all."]
 
 
 def test_a_default_the_rules_set_before_reading_it_is_no_assumption(ledger):
     trace = decide(ledger, "phase: open\n", pack="ledger")
-    assert trace.decision["result"] == "open"
+    assert trace.decision.result == "open"
     assert trace.assumed == []

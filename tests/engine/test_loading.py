@@ -204,8 +204,8 @@ rules:
 """)
     engine = Engine(load_pack(TOY_PACKS, "toy", [house]))
     trace = decide(engine, "luck: 2\ntokens: [{colour: red, size: 3, charm: true}]\n")
-    assert trace.decision["result"] == "lucky"
-    assert decide(engine, "luck: 2\ntokens: [{colour: red, size: 3}]\n").decision["result"] \
+    assert trace.decision.result == "lucky"
+    assert decide(engine, "luck: 2\ntokens: [{colour: red, size: 3}]\n").decision.result \
         != "lucky"
 
 

@@ -35,10 +35,10 @@ def example(path: Path):
     return engine, load_snapshot(path, engine.pack)
 
 
-def told(run) -> str:
+def told(engine, run) -> str:
     """The finest key of what a decision came to (a failure is an outcome too)."""
     try:
-        return key_of(decision_of(run().decision, "table"))
+        return key_of(decision_of(run().decision, "table", engine.pack.action_fields))
     except WhybotError as error:
         return key_of({"error": error.message})
 
@@ -48,7 +48,7 @@ def ordered(engine, situation, faces: tuple[int, ...] = ()) -> dict[str, Fractio
     each 1/sides."""
     dice = ScriptedDice(prerolled=[*situation.dice, *faces])
     try:
-        key = told(lambda: engine.decide(situation, dice=dice, explain=False))
+        key = told(engine, lambda: engine.decide(situation, dice=dice, explain=False))
     except NeedRoll as need:
         found: dict[str, Fraction] = defaultdict(Fraction)
         for face in range(1, need.sides + 1):
@@ -100,7 +100,7 @@ def test_the_odds_of_every_decision_sum_to_exactly_one(path: Path, seed: int, un
     end: a roll-off that re-rolls its ties has no last level.)"""
     engine, situation = example(path)
     dice = Dice(seed)
-    seeded = told(lambda: engine.decide(situation, dice=dice, explain=False))
+    seeded = told(engine, lambda: engine.decide(situation, dice=dice, explain=False))
     kept = dice.rolls[:max(len(dice.rolls) - unrolled, 0)]
     situation = replace(situation, dice=[face for roll in kept for face in roll.faces])
     with runs_at_most(100):

@@ -216,5 +216,5 @@ def test_an_engine_from_the_cache_decides_with_the_analysis_it_was_built_with(
     situation = parse_snapshot("pack: readers\ncoins: 7\nmode: bold\n"
                                "options: [{action: tax, strength: 4}]\n", "s.yaml", engine.pack)
     trace = engine.decide(situation, seed=1, reading=Reading())  # reach reads the analysis
-    assert [a["rule"] for a in trace.decision["actions"]] == ["act.spend"]
+    assert [a.rule for a in trace.decision.actions] == ["act.spend"]
     assert trace.as_dict() == built.decide(situation, seed=1, reading=Reading()).as_dict()

@@ -63,7 +63,7 @@ def test_a_page_where_nothing_applies_has_a_witness_the_engine_confirms(planted)
     situation = read(gap.witness.text(), engine.pack)
     trace = engine.decide(situation, seed=1)
     assert trace.steps[-1].notes == ["no rule on this page applies"]
-    assert trace.decision["actions"] == []
+    assert trace.decision.actions == []
 
 
 def test_a_gap_on_a_page_reached_by_goto_meets_the_goto_s_condition(planted):
@@ -105,7 +105,7 @@ def test_an_overlay_that_disables_the_only_rule_of_a_page_is_found_with_a_witnes
     assert "as shipped: build.big; with the overlay: none" in change.message
     assert "build" in found(report, "gap")
     trace = engine.decide(read(change.witness.text(), engine.pack), seed=1)
-    assert trace.decision["actions"] == []
+    assert trace.decision.actions == []
 
 
 def test_an_excuse_marks_its_finding_and_a_stale_one_is_reported(planted):

@@ -17,6 +17,7 @@ from whybot.engine.errors import RuleFileError
 from whybot.engine.load.loader import load_pack
 from whybot.engine.load.page_templates import TEMPLATE_KEYS, read_templates, with_template
 from whybot.engine.load.sources import Document, read_document
+from whybot.engine.trace import Decision
 from whybot.facts.snapshot import situation_from
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -45,7 +46,7 @@ SNAPSHOT = {
 }
 
 
-def _decide(folder: Path) -> dict:
+def _decide(folder: Path) -> Decision:
     engine = Engine(load_pack(KNOWLEDGE, "arcs", [folder]))
     situation = situation_from(Document(data=dict(SNAPSHOT), file="miser.yaml"), engine.pack)
     return engine.decide(situation, seed=1).decision
@@ -54,12 +55,12 @@ def _decide(folder: Path) -> dict:
 def test_a_house_fate_without_a_header_spends_the_fates_share_once_per_target(tmp_path):
     (tmp_path / "miser.yaml").write_text(MISER, encoding="utf-8")
     decision = _decide(tmp_path)
-    taxed = [(a["rule"], a["target"]["target"]) for a in decision["actions"]]
+    taxed = [(a.rule, a.target["target"]) for a in decision.actions]
     # 4 actions: the Fate's half (2) Taxes both cities, one each; the Administration page then
     # has 2 actions and no city left to Tax (§ How to follow the procedures: a target is used)
     assert taxed == [("miser.act1.tax", "Blue city on Hexy 2"),
                      ("miser.act1.tax", "Yellow city on Arrow 1")]
-    assert "Spend the 2 remaining action(s) on the administration page." in decision["say"]
+    assert "Spend the 2 remaining action(s) on the administration page." in decision.say
 
 
 def test_the_template_decides_as_the_copied_header_did(tmp_path):

@@ -18,25 +18,25 @@ def shown():
 def test_a_success_roll_counts_with_the_board_value_it_reads_and_says_so(shown):
     trace = decide(shown, "count: 3\ndice: [5, 3, 4]\n", pack="shown")
     roll = trace.dice[0]
-    assert roll["faces"] == [5, 3, 4] and roll["total"] == 2
-    assert roll["successes"] == "face >= threshold; threshold = 4"
-    assert roll["for"] == "count the hits of 3 dice"  # `says` filled from the board
+    assert roll.faces == [5, 3, 4] and roll.total == 2
+    assert roll.counting == "face >= threshold; threshold = 4"
+    assert roll.purpose == "count the hits of 3 dice"  # `says` filled from the board
 
 
 def test_the_board_value_changes_what_counts_as_a_success(shown):
     trace = decide(shown, "count: 3\nthreshold: 5\ndice: [5, 3, 4]\n", pack="shown")
-    assert trace.dice[0]["total"] == 1
-    assert trace.dice[0]["successes"].endswith("threshold = 5")
+    assert trace.dice[0].total == 1
+    assert trace.dice[0].counting.endswith("threshold = 5")
 
 
 def test_a_random_pick_names_the_options_and_the_one_the_dice_picked(shown):
     trace = decide(shown, "tokens: [{name: a, size: 2}, {name: b, size: 2}]\ndice: [2]\n",
                    pack="shown")
-    assert trace.dice[0]["for"] == "random pick among 2 equal token options: 1 token a, " \
+    assert trace.dice[0].purpose == "random pick among 2 equal token options: 1 token a, " \
                                    "2 token b"
     narrowing = trace.steps[-1].outcome["select"]["narrowing"]
     assert narrowing[-1] == "still 2 equal: the dice picked #2, token b"
-    assert trace.decision["choices"]["picked"]["entity"]["name"] == "b"
+    assert trace.decision.choices["picked"].entity["name"] == "b"
 
 
 def test_an_order_key_names_the_candidates_field_not_the_engines_alias(shown):
@@ -82,7 +82,7 @@ def test_why_rule_reads_a_derivation_on_the_board_it_was_last_derived_from(shown
     text = "pack: shown\ncount: 5\ntokens: [{name: a, size: 2}, {name: b, size: 1}]\n"
     situation = parse_snapshot(text, "inline.yaml", shown.pack)
     trace = shown.decide(situation, seed=1)
-    assert trace.decision["choices"]["picked"]["entity"]["name"] == "a"
+    assert trace.decision.choices["picked"].entity["name"] == "a"
     shown_fields = [(j["entity"], j["field"]) for j in trace.entity_judgments]
     assert ("token a", "wanted") in shown_fields
     assert {entity for entity, _ in shown_fields} == {"token a"}

@@ -15,7 +15,7 @@ import yaml
 
 from whybot.cli.common import engine_for
 from whybot.engine import asked_instead
-from whybot.engine.trace import Trace
+from whybot.engine.trace import Action, Decision, Trace
 from whybot.facts.consult import naming, review
 from whybot.facts.table import Table
 
@@ -158,9 +158,9 @@ def test_the_consultation_words_are_the_players():
     assert said.text == ("Since the last turn: guild cards: Mining Interest; fuel: 2; "
                          "flagship: yes. Is all of this still so?")
     trace = Trace(snapshot="x", pack="arcs")
-    trace.decision = {"actions": [{"action": "influence", "goal": "influence a card",
-                                   "rule": "admin.influence-card",
-                                   "prefer": ["Lore card", "uncontested card"]}]}
+    trace.decision = Decision(actions=[Action(
+        "influence", {"goal": "influence a card"}, "admin.influence-card", "administration",
+        "", "", prefer=["Lore card", "uncontested card"])])
     named = naming(pack, ["option"], trace)
     assert [q.id for q in named] == ["named.1"]
     assert named[0].text.startswith("Action 1 (influence — influence a card): which one?")

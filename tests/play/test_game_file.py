@@ -124,4 +124,4 @@ def test_dice_at_the_table_are_asked_as_faces(game):
         dice[0].parse("7")
     result = turn.decide()
     assert result.snapshot["dice"] == [3]
-    assert result.trace.dice[0]["source"] == "pre-rolled #1"
+    assert result.trace.dice[0].source == "pre-rolled #1"

@@ -35,13 +35,13 @@ def test_an_invasion_through_two_engagements_asks_the_board_once(tmp_path):
     turn, asked = play(table, {"attackers_left": 5, "defenders_left": 2})
     assert asked == ["defenders_left", "attackers_left"]  # the board is the walk's
     result = turn.decide()
-    assert result.trace.decision["result"] == "invasion"
+    assert result.trace.decision.result == "invasion"
     table.record(result)
 
     turn, asked = play(table, {"attackers_left": 4, "defenders_left": 0})
     assert asked == ["defenders_left", "attackers_left"]
     result = turn.decide()
-    says = " ".join(result.trace.decision["say"])
+    says = " ".join(result.trace.decision.say)
     assert "capture no. 3" in says  # the 2 captured at setup count (002 L154, L158)
     assert "place a bot General there" in says
     table.record(result)
@@ -68,7 +68,7 @@ def test_without_a_captured_count_the_third_capture_is_the_first(tmp_path):
     board = example("yellow_scarves/turn_round1_invade.yaml")
     table.record(play(table, board, point="turn", dice="table")[0].decide())
     result = play(table, {"attackers_left": 4, "defenders_left": 0})[0].decide()
-    assert "capture no. 1" in " ".join(result.trace.decision["say"])
+    assert "capture no. 1" in " ".join(result.trace.decision.say)
 
 
 def test_sparta_keeps_the_objective_it_chose(tmp_path):
@@ -81,7 +81,7 @@ def test_sparta_keeps_the_objective_it_chose(tmp_path):
     turn, asked = play(table, navy, point="objective", dice="table")
     # the objective and the game's dice rule are the game's now: the kept objective decides
     assert asked == ["regions"]
-    assert turn.decide().trace.decision["result"] == "keep_objective"
+    assert turn.decide().trace.decision.result == "keep_objective"
 
 
 def _arcs(run, tmp_path):

@@ -28,7 +28,7 @@ def test_a_yellow_scarves_round(tmp_path):
     turn, asked = play(table, setup, point="setup")
     assert asked == ["provinces"]  # the map's borders name them; nothing else is read
     result = turn.decide()
-    assert result.trace.decision["result"] == "setup"
+    assert result.trace.decision.result == "setup"
     table.record(result)
 
     turn, asked = play(table, board, point="turn", dice="table")
@@ -59,7 +59,7 @@ def test_a_yellow_scarves_round(tmp_path):
     # the invasion and the board are the game's: only the engagement's result is asked
     assert asked == ["defenders_left", "attackers_left"]
     result = turn.decide()
-    assert [a["rule"] for a in result.trace.decision["actions"]] == ["ic.continue"]
+    assert [a.rule for a in result.trace.decision.actions] == ["ic.continue"]
     table.record(result)
     assert table.game.pending["Red"]["invasion_to"] == "Birchwood"
     assert [line["point"] for line in table.log_lines()] == ["setup", "turn",
@@ -84,11 +84,11 @@ def test_sparta_athens_decision_points(tmp_path, point, path, asked, rule):
     assert reached == asked
     result = turn.decide()
     expected = values["expect"]
-    assert result.trace.decision["result"] == expected["result"]
-    assert [a["action"] for a in result.trace.decision.get("actions", [])] == \
+    assert result.trace.decision.result == expected["result"]
+    assert [a.action for a in result.trace.decision.actions] == \
         [a["action"] for a in expected.get("actions", [])]
     if rule:
-        assert result.trace.decision["actions"][0]["rule"] == rule
+        assert result.trace.decision.actions[0].rule == rule
     table.record(result)
     assert table.log_lines()[0]["point"] == point
 

@@ -65,7 +65,7 @@ def test_one_power_alone_is_not_refused_for_the_other_missing(tmp_path, run):
         assert question.id not in seen, f"{question.id} asked twice"
         seen.append(question.id)
         turn.answer(question.id, answers.get(question.id, False))  # unchanged: no
-    assert turn.decide().trace.decision["result"]
+    assert turn.decide().trace.decision.result
 
 
 def test_an_undecidable_turn_asks_again_and_is_never_saved(run, tmp_path):

@@ -228,7 +228,7 @@ def test_roll_them_for_me_lets_the_games_seed_roll(player, games):
     assert rolled.status_code == 303
     table = Table.open(games / "g1.yaml")
     seeded = table.past(1, explain=False).dice[0]
-    assert seeded["source"].startswith("pre-rolled")  # the faces the seed rolled, kept
+    assert seeded.source.startswith("pre-rolled")  # the faces the seed rolled, kept
     assert len(table.game.log[0]["snapshot"]["dice"]) == 1
 
 

@@ -20,32 +20,32 @@ def decide(engine, decision: str, *, dice=(), bot: str = "sparta", **board: Any)
     situation = parse_snapshot(yaml.safe_dump(data, sort_keys=False), "test.yaml", engine.pack)
     trace = engine.decide(situation, seed=None)
     assert trace.disagreements == []
-    used = [face for r in trace.dice for face in r["faces"]]
-    assert all(r["source"].startswith("pre-rolled") for r in trace.dice), trace.dice
+    used = [face for r in trace.dice for face in r.faces]
+    assert all(r.source.startswith("pre-rolled") for r in trace.dice), trace.dice
     assert used == list(dice), trace.dice
     return trace
 
 
 def result(trace) -> str:
-    return trace.decision["result"]
+    return trace.decision.result
 
 
 def actions(trace) -> list[str]:
-    return [a["action"] for a in trace.decision["actions"]]
+    return [a.action for a in trace.decision.actions]
 
 
 def details(trace) -> str:
-    return "\n".join(a.get("details", "") for a in trace.decision["actions"])
+    return "\n".join(a.fields.get("details", "") for a in trace.decision.actions)
 
 
 def said(trace) -> str:
-    return "\n".join(trace.decision["say"])
+    return "\n".join(trace.decision.say)
 
 
 def chosen(trace, alias: str) -> dict[str, Any]:
-    return trace.decision["choices"][alias]["entity"]
+    return trace.decision.choices[alias].entity
 
 
 def rolled(trace) -> list[int]:
     """How many dice each roll used, in order."""
-    return [len(r["faces"]) for r in trace.dice]
+    return [len(r.faces) for r in trace.dice]

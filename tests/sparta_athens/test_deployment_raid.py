@@ -77,7 +77,7 @@ def test_forces_tested_in_the_seeds_order(sa):
     forces = [force("land", name="hoplite"), force("sea", name="fleet")]
     trace = deploy(sa, [MISS, HIT, HIT], forces, land="disadvantaged", sea="tied")
     assert result(trace) == "fight"
-    assert "hoplite" in trace.decision["actions"][0]["details"]
+    assert "hoplite" in trace.decision.actions[0].fields["details"]
     assert "does not fight fleet" in said(trace)
 
 
@@ -88,7 +88,7 @@ def test_a_tied_force_is_tested_before_a_disadvantaged_one_listed_first(sa):
     forces = [force("sea", raid=True, name="fleet"), force("land", name="hoplite")]
     trace = deploy(sa, [MISS, HIT], forces, land="tied", sea="disadvantaged")
     assert "does not fight hoplite" in said(trace)
-    assert "fleet" in trace.decision["actions"][0]["details"]
+    assert "fleet" in trace.decision.actions[0].fields["details"]
 
 
 def test_an_advantaged_force_is_fought_first_without_dice(sa):
@@ -96,7 +96,7 @@ def test_an_advantaged_force_is_fought_first_without_dice(sa):
     before it is never rolled for."""
     forces = [force("land", name="hoplite"), force("sea", name="fleet")]
     trace = deploy(sa, [], forces, land="tied", sea="advantaged")
-    assert "fleet" in trace.decision["actions"][0]["details"] and trace.dice == []
+    assert "fleet" in trace.decision.actions[0].fields["details"] and trace.dice == []
 
 
 def test_raid_largest_reachable_enemy_space(sa):
@@ -123,7 +123,7 @@ def test_unplaceable_force_stays_and_new_target_generated(sa):
     trace = deploy(sa, [HIT, HIT], [], spaces=spaces, sea="disadvantaged")
     assert "remains mobilised" in said(trace)
     assert result(trace) == "objective"
-    assert "Attica" in trace.decision["actions"][0]["details"]
+    assert "Attica" in trace.decision.actions[0].fields["details"]
 
 
 @pytest.mark.parametrize(("land", "dice", "outcome"), [

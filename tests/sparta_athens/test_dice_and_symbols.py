@@ -14,7 +14,7 @@ def test_a_success_is_a_face_of_four_or_more_by_default(sa):
     assert sa.pack.facts.board["success_from"].default == 4
     trace = decide(sa, "raid", dice=[4, 6], land="tied")
     assert result(trace) == "siege"
-    assert trace.dice[0]["total"] == 2
+    assert trace.dice[0].total == 2
 
 
 @pytest.mark.parametrize(("success_from", "outcome"), [(4, "siege"), (5, "return_home")])
@@ -23,15 +23,15 @@ def test_success_from_in_the_snapshot_changes_what_counts(sa, success_from, outc
     so the same dice no longer give two successes (line 104)."""
     trace = decide(sa, "raid", dice=[4, 6], land="tied", success_from=success_from)
     assert result(trace) == outcome
-    assert trace.dice[0]["successes"] == f"face >= success_from; success_from = {success_from}"
+    assert trace.dice[0].counting == f"face >= success_from; success_from = {success_from}"
 
 
 def test_every_roll_counts_successes_and_names_the_test_it_decides(sa):
     """Issue 9: success-count rolls show successes, not sums; each die shows what it decided."""
     trace = decide(sa, "raid", dice=[6, 5], land="tied")
     roll, = trace.dice
-    assert roll["total"] == 2  # two successes, not 11
-    assert roll["for"] == "Raid into siege (land tied): two dice, siege on two successes"
+    assert roll.total == 2  # two successes, not 11
+    assert roll.purpose == "Raid into siege (land tied): two dice, siege on two successes"
 
 
 def test_the_fight_dice_never_go_below_zero(sa):

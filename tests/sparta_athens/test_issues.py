@@ -33,7 +33,7 @@ def test_issue_9_success_rolls_show_successes_not_sums(sa):
     trace = decide(sa, "objective", dice=[5, 2], regions=[{"name": "Attica"}],
                    assets=[{"category": "elite", "gap": 1}])
     roll, = trace.dice
-    assert roll["total"] == 1 and roll["successes"].startswith("face >= success_from")
+    assert roll.total == 1 and roll.counting.startswith("face >= success_from")
 
 
 def test_issue_9_every_die_shows_in_the_trace_with_the_test_it_decides(sa):
@@ -41,10 +41,10 @@ def test_issue_9_every_die_shows_in_the_trace_with_the_test_it_decides(sa):
     each in the step that rolled it and each naming its test."""
     trace = decide(sa, "new_mobilisation", dice=[MISS, HIT, HIT], round=1, talents=12,
                    active_siege=True, target_marchable=True)
-    assert [r["for"] for r in trace.dice] == [
+    assert [r.purpose for r in trace.dice] == [
         "New mobilisation, round 1: raise one force if every die rolled is a success",
         "New mobilisation, round 1: raise one force if every die rolled is a success",
         "Six talents after paying for mobilisation: one-die test, buy a battle card on a "
         "success"]
     in_steps = [r for step in trace.steps for r in step.outcome.get("rolls", [])]
-    assert in_steps == trace.dice
+    assert in_steps == [r.as_dict() for r in trace.dice]

@@ -174,5 +174,5 @@ def test_round_one_second_test_rereads_the_treasury(sa):
 def test_what_is_mobilised(sa, marchable, land, sea, piece, rule):
     """Lines 174-177, the four preferences in order."""
     trace = new(sa, [], round=2, talents=7, target_marchable=marchable, land=land, sea=sea)
-    action = trace.decision["actions"][0]
-    assert piece in action["details"] and action["rule"] == rule
+    action = trace.decision.actions[0]
+    assert piece in action.fields["details"] and action.rule == rule

@@ -39,7 +39,7 @@ def test_taking_the_objective_generates_another(sa):
     """Line 63: Boeotia is the bot's now, so two dice are rolled for a new objective."""
     trace = objective(sa, [MISS, MISS], objective_region="Boeotia")
     assert result(trace) == "objective"
-    assert len(trace.dice) == 1 and trace.dice[0]["dice"] == "2d6"
+    assert len(trace.dice) == 1 and trace.dice[0].dice == "2d6"
 
 
 def test_zero_successes_economic_highest_talents_least_alteration(sa):
@@ -78,7 +78,7 @@ def test_region_selection_land_reach_only_when_land_advantaged(sa):
     assert target(trace) == "B"
     trace = objective(sa, [MISS, MISS, 1], regions=regions, land="tied")
     assert target(trace) == "A"
-    assert trace.dice[-1]["dice"] == "1d2"
+    assert trace.dice[-1].dice == "1d2"
 
 
 def test_sparta_one_success_army_target_closest_category(sa):
@@ -129,28 +129,28 @@ def test_army_category_ties_go_to_the_dice(sa):
 def test_sparta_strategic_hellespont_by_land_march(sa):
     """Line 79: Sparta targets Hellespont if able to land march there."""
     trace = objective(sa, [HIT, HIT], hellespont_land_march=True, sea="disadvantaged")
-    assert trace.decision["actions"][0]["details"].startswith("Mark Hellespont")
+    assert trace.decision.actions[0].fields["details"].startswith("Mark Hellespont")
 
 
 def test_sparta_strategic_hellespont_when_even_at_sea(sa):
     """Line 79: even (tied) or better at sea is enough."""
     trace = objective(sa, [HIT, HIT], sea="tied")
-    assert "Hellespont" in trace.decision["actions"][0]["details"]
+    assert "Hellespont" in trace.decision.actions[0].fields["details"]
 
 
 def test_sparta_strategic_otherwise_attica(sa):
     """Line 79: no land march, disadvantaged at sea: Attica."""
     trace = objective(sa, [HIT, HIT], sea="disadvantaged")
-    assert "Attica" in trace.decision["actions"][0]["details"]
+    assert "Attica" in trace.decision.actions[0].fields["details"]
 
 
 def test_athens_strategic_sicily_with_black_sea_grain(sa):
     """Line 79: Athens targets Sicily if it carries the Black Sea Grain marker."""
     trace = objective(sa, [HIT, HIT], bot="athens", black_sea_grain_on_sicily=True)
-    assert "Sicily" in trace.decision["actions"][0]["details"]
+    assert "Sicily" in trace.decision.actions[0].fields["details"]
 
 
 def test_athens_strategic_otherwise_peloponnesos(sa):
     """Line 79: without the marker, Peloponnesos."""
     trace = objective(sa, [HIT, HIT], bot="athens", sea="advantaged")
-    assert "Peloponnesos" in trace.decision["actions"][0]["details"]
+    assert "Peloponnesos" in trace.decision.actions[0].fields["details"]

@@ -11,6 +11,7 @@ from typing import Any
 
 import yaml
 
+from whybot.engine.trace import Said
 from whybot.facts.snapshot import parse_snapshot
 
 ROWS = [["Ashford", "Birchwood", "Cedarfall"], ["Dunmere", "Elmgate", "Fernvale"],
@@ -46,8 +47,8 @@ def decide(engine, **kwargs):
     """Decide with the pre-rolled dice only: every die must come from `dice`, all used."""
     trace = engine.decide(snapshot(engine, **kwargs), seed=None)
     assert trace.disagreements == []
-    used = [face for r in trace.dice for face in r["faces"]]
-    assert all(r["source"].startswith("pre-rolled") for r in trace.dice), trace.dice
+    used = [face for r in trace.dice for face in r.faces]
+    assert all(r.source.startswith("pre-rolled") for r in trace.dice), trace.dice
     assert used == list(kwargs.get("dice", ())), trace.dice
     return trace
 
@@ -55,14 +56,13 @@ def decide(engine, **kwargs):
 def said(trace) -> str:
     """Everything the decision tells the players, actions included, as one text."""
     lines = []
-    for step in trace.decision["steps"]:
-        if "say" in step:
-            lines.append(step["say"])
+    for step in trace.decision.steps:
+        if isinstance(step, Said):
+            lines.append(step.say)
         else:
-            lines.append(f"ACTION {step['action']['action']}: "
-                         f"{step['action'].get('details', '')}")
+            lines.append(f"ACTION {step.action}: {step.fields.get('details', '')}")
     return "\n".join(lines)
 
 
 def rolls(trace) -> list[tuple[str, int]]:
-    return [(r["for"], r["total"]) for r in trace.dice]
+    return [(r.purpose, r.total) for r in trace.dice]

@@ -16,8 +16,8 @@ def _under_way(attackers_left, defenders_left, dice=(), **extra):
 def test_eight_against_four_fights_on(ys):
     """8 attackers (the unit left behind not counted) against 4 defenders: continue."""
     trace = decide(ys, **_under_way(8, 4))
-    assert trace.decision["result"] == "invasion"
-    assert trace.decision["actions"][0]["action"] == "continue_invasion"
+    assert trace.decision.result == "invasion"
+    assert trace.decision.actions[0].action == "continue_invasion"
 
 
 def test_eight_against_four_ends_at_three_against_three(ys):
@@ -29,7 +29,7 @@ def test_eight_against_four_ends_at_three_against_three(ys):
     text = said(trace)
     assert "the invasion ends" in text
     assert "Elmgate keeps 4 Infantry; Hollow keeps 3 defenders." in text
-    assert trace.decision["result"] == "turn_over"
+    assert trace.decision.result == "turn_over"
 
 
 def test_a_won_invasion_moves_in_and_the_turn_reads_on(ys):
@@ -49,14 +49,14 @@ def test_a_won_invasion_moves_in_and_the_turn_reads_on(ys):
     assert "After repositioning Elmgate holds 4 Infantry" in text
     assert "After repositioning Hollow holds 3 Infantry" in text
     assert "Hollow is the bot's capture no. 3: place a bot General there." in text
-    assert trace.decision["result"] == "turn_over"
+    assert trace.decision.result == "turn_over"
 
 
 def test_missing_invasion_details(ys):
     args = _under_way(3, 3)
     args["invasion_order"] = "none"
     trace = decide(ys, **args)
-    assert trace.decision["result"] == "incomplete"
+    assert trace.decision.result == "incomplete"
 
 
 def test_third_capture_with_three_generals_adds_none(ys):

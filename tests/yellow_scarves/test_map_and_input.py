@@ -16,7 +16,7 @@ def test_a_border_given_once_is_seen_from_both_provinces(ys):
                  {"name": "Bay", "owner": "Red", "units": 5, "north_rank": 1, "ruler": True}]
     trace = decide(ys, step="turn", bot="Red", round=1, dice=[2, 2, 1], provinces=provinces,
                    borders=[{"from": "Aster", "to": "Bay", "direction": "E"}])
-    assert trace.decision["actions"][0]["details"].startswith(
+    assert trace.decision.actions[0].fields["details"].startswith(
         "Bay invades Aster (West, 2 defenders) with 4 Infantry")
 
 
@@ -26,7 +26,7 @@ def test_a_neighbour_too_strong_is_listed_with_what_it_needs(ys):
     trace = decide(ys, step="turn", bot="Red", round=1, dice=[2, 2],
                    provinces=grid(Elmgate={"owner": "Red", "units": 4, "ruler": True},
                                   Birchwood={"owner": "Liu", "units": 3}))
-    said = trace.decision["say"]
+    said = trace.decision.say
     assert "- Birchwood (North, player, 3 defenders) needs 7 Infantry." in said
     assert "- Fernvale (East, neutral, 2 defenders) needs 5 Infantry." in said
 

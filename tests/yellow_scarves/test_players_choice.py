@@ -24,8 +24,8 @@ def test_a_rally_left_to_the_players_stops_the_turn_until_they_choose(ys):
     """Before the fix the turn went on and repositioned Keep alone, as if nothing was rallied."""
     trace = decide(ys, step="turn", bot="Red", round=1, dice=[2, 7, 2], provinces=board(3),
                    borders=BORDERS)
-    assert trace.decision["result"] == "players_choose"
-    assert [a["rule"] for a in trace.decision["actions"]] == ["rally.players-choose"]
+    assert trace.decision.result == "players_choose"
+    assert [a.rule for a in trace.decision.actions] == ["rally.players-choose"]
     assert "After repositioning" not in said(trace)
 
 
@@ -38,13 +38,13 @@ def test_the_players_choice_is_rallied_and_the_turn_goes_on(ys):
     assert "the players chose Northgate" in text
     assert "After repositioning Keep holds 4 Infantry." in text
     assert "After repositioning Northgate holds 3 Infantry." in text
-    assert trace.decision["result"] == "turn_over"
+    assert trace.decision.result == "turn_over"
 
 
 def test_the_players_choice_of_invasion_target_is_invaded(ys):
     trace = decide(ys, step="turn", bot="Red", round=1, dice=[2, 2, 1], provinces=board(9),
                    borders=BORDERS, players_choice="Northgate")
-    assert trace.decision["actions"][0]["details"] == \
+    assert trace.decision.actions[0].fields["details"] == \
         "Keep invades Northgate (North, 4 defenders) with 8 Infantry; 1 Infantry stays in Keep."
 
 
@@ -53,5 +53,6 @@ def test_a_choice_among_player_provinces_only(ys):
     players_choice naming one of them is invaded."""
     trace = decide(ys, step="turn", bot="Red", round=1, dice=[2, 2, 1], provinces=board(9, "Liu"),
                    borders=BORDERS, players_choice="Northwatch")
-    assert [a["rule"] for a in trace.decision["actions"]] == ["invade.attack"]
-    assert "Keep invades Northwatch (North, 2 defenders)" in trace.decision["actions"][0]["details"]
+    assert [a.rule for a in trace.decision.actions] == ["invade.attack"]
+    details = trace.decision.actions[0].fields["details"]
+    assert "Keep invades Northwatch (North, 2 defenders)" in details

@@ -22,7 +22,7 @@ def test_difficulty_table_row(ys, players, difficulty, bots, general, extra):
     trace = decide(ys, step="setup", player_count=players, difficulty=difficulty,
                    provinces=grid(), bots=(), players=())
     text = said(trace)
-    assert trace.decision["result"] == "setup"
+    assert trace.decision.result == "setup"
     assert f"Draw {bots} Province cards at random" in text
     assert f"generic Ruler (no card; +2 Infantry per turn while in play) and {8 + extra} " \
            "Infantry" in text
@@ -33,22 +33,22 @@ def test_difficulty_table_row(ys, players, difficulty, bots, general, extra):
 
 def test_players_win_when_no_bot_province_or_unit_is_left(ys):
     trace = decide(ys, step="victory", round=5, provinces=grid(Elmgate={"owner": "Liu"}))
-    assert trace.decision["result"] == "players_win"
+    assert trace.decision.result == "players_win"
 
 
 def test_players_lose_if_bots_remain_after_round_six(ys):
     trace = decide(ys, step="victory", round=6, round_over=True,
                    provinces=grid(Elmgate={"owner": "Red", "units": 1}))
-    assert trace.decision["result"] == "players_lose"
+    assert trace.decision.result == "players_lose"
 
 
 def test_play_on_before_the_end_of_round_six(ys):
     trace = decide(ys, step="victory", round=6, round_over=False,
                    provinces=grid(Elmgate={"owner": "Red", "units": 1}))
-    assert trace.decision["result"] == "play_on"
+    assert trace.decision.result == "play_on"
 
 
 def test_a_bot_general_in_reserve_is_still_a_bot_unit(ys):
     trace = decide(ys, step="victory", round=4, provinces=grid(),
                    bots=({"name": "Red", "reserve_generals": 1},))
-    assert trace.decision["result"] == "play_on"
+    assert trace.decision.result == "play_on"

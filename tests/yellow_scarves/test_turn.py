@@ -26,7 +26,7 @@ def test_income_ruler_and_fate_then_even_deployment(ys):
     assert "Add 2 Infantry to Birchwood (now 9)" in text
     assert "After repositioning Birchwood holds 10 Infantry" in text
     assert "After repositioning Elmgate holds 10 Infantry" in text
-    assert trace.decision["result"] == "turn_over"
+    assert trace.decision.result == "turn_over"
 
 
 def test_round_one_has_no_income(ys):
@@ -46,7 +46,7 @@ def test_deployment_leftovers_odd_roll_bottom_up(ys):
     assert "After deployment Hollow holds 5 Infantry." in text
     assert "After deployment Elmgate holds 8 Infantry." in text
     assert "After deployment Birchwood holds 5 Infantry." in text
-    assert trace.dice[0]["for"].startswith("deployment leftovers (2)")
+    assert trace.dice[0].purpose.startswith("deployment leftovers (2)")
 
 
 def test_unit_caps_lose_units(ys):
@@ -69,26 +69,26 @@ def test_assassination_roll_off_ties_then_latest_general(ys):
     trace = decide(ys, step="turn", bot="Red", round=1, dice=[2, 1, 3, 3, 5, 2, 6],
                    players=({"name": "Liu"}, {"name": "Cao", "ruler": False, "generals": 2}),
                    provinces=grid(Elmgate={"owner": "Red", "units": 8, "ruler": True}))
-    action = trace.decision["actions"][0]
-    assert action["action"] == "assassinate" and action["goal"] == "general"
-    assert "Cao" in action["details"]
-    assert [r["for"] for r in trace.dice[2:6]] == [
+    action = trace.decision.actions[0]
+    assert action.action == "assassinate" and action.fields["goal"] == "general"
+    assert "Cao" in action.fields["details"]
+    assert [r.purpose for r in trace.dice[2:6]] == [
         "Assassination roll-off: Liu", "Assassination roll-off: Cao"] * 2
-    assert trace.decision["result"] == "turn_over"
+    assert trace.decision.result == "turn_over"
 
 
 def test_assassination_kills_the_ruler_on_a_six(ys):
     trace = decide(ys, step="turn", bot="Red", round=1, dice=[2, 1, 6],
                    provinces=grid(Elmgate={"owner": "Red", "units": 8, "ruler": True}))
-    action = trace.decision["actions"][0]
-    assert action["goal"] == "ruler" and "Liu's Ruler dies" in action["details"]
+    action = trace.decision.actions[0]
+    assert action.fields["goal"] == "ruler" and "Liu's Ruler dies" in action.fields["details"]
 
 
 def test_assassination_fails_below_six(ys):
     trace = decide(ys, step="turn", bot="Red", round=1, dice=[2, 1, 4],
                    provinces=grid(Elmgate={"owner": "Red", "units": 8, "ruler": True}))
     assert "the Assassination attempt fails" in said(trace)
-    assert trace.decision["actions"] == []
+    assert trace.decision.actions == []
 
 
 def test_assassination_without_ruler_or_generals_becomes_invade(ys):
@@ -100,10 +100,11 @@ def test_assassination_without_ruler_or_generals_becomes_invade(ys):
                                   Dunmere={"units": 4}, Fernvale={"units": 4},
                                   Hollow={"units": 4}))
     assert "becomes an Invade action" in said(trace)
-    action = trace.decision["actions"][0]
-    assert action["action"] == "invade"
-    assert "Elmgate invades Birchwood (North, 2 defenders) with 7 Infantry" in action["details"]
-    assert trace.decision["result"] == "invasion"
+    action = trace.decision.actions[0]
+    assert action.action == "invade"
+    assert "Elmgate invades Birchwood (North, 2 defenders) with 7 Infantry" in \
+        action.fields["details"]
+    assert trace.decision.result == "invasion"
 
 
 def test_bribe_without_generals_becomes_invade(ys):
@@ -112,7 +113,7 @@ def test_bribe_without_generals_becomes_invade(ys):
                                   Dunmere={"units": 4}, Fernvale={"units": 4},
                                   Hollow={"units": 4}))
     assert "has no General to Bribe: the bot takes an Invade action instead" in said(trace)
-    assert trace.decision["actions"][0]["action"] == "invade"
+    assert trace.decision.actions[0].action == "invade"
 
 
 def test_bribe_success_adds_a_general_to_the_latest_capture(ys):
@@ -122,9 +123,9 @@ def test_bribe_success_adds_a_general_to_the_latest_capture(ys):
                    players=({"name": "Liu", "generals": 1},),
                    provinces=grid(Elmgate={"owner": "Red", "units": 8, "ruler": True},
                                   Birchwood={"owner": "Red", "units": 4, "capture_number": 2}))
-    action = trace.decision["actions"][0]
-    assert action["action"] == "bribe"
-    assert "add a bot General to Birchwood" in action["details"]
+    action = trace.decision.actions[0]
+    assert action.action == "bribe"
+    assert "add a bot General to Birchwood" in action.fields["details"]
 
 
 def test_bribe_with_three_bot_generals_adds_none(ys):
@@ -132,7 +133,7 @@ def test_bribe_with_three_bot_generals_adds_none(ys):
                    players=({"name": "Liu", "generals": 1},),
                    provinces=grid(Elmgate={"owner": "Red", "units": 8, "ruler": True,
                                            "generals": 3}))
-    details = trace.decision["actions"][0]["details"]
+    details = trace.decision.actions[0].fields["details"]
     assert "no bot General is added" in details
     assert "Add a bot General" not in said(trace)
 
@@ -156,7 +157,7 @@ def test_rally_with_no_neutral_neighbour_becomes_invade(ys):
                                   Fernvale={"owner": "Blue", "units": 1},
                                   Hollow={"owner": "Blue", "units": 1}))
     assert "the Rally becomes an Invade action" in said(trace)
-    assert "invades Birchwood (North, 3 defenders)" in trace.decision["actions"][0]["details"]
+    assert "invades Birchwood (North, 3 defenders)" in trace.decision.actions[0].fields["details"]
 
 
 def test_rally_one_neutral_neighbour_moves_the_ruler(ys):
@@ -168,7 +169,7 @@ def test_rally_one_neutral_neighbour_moves_the_ruler(ys):
                                   Fernvale={"owner": "Blue", "units": 1},
                                   Hollow={"owner": "Blue", "units": 1}))
     text = said(trace)
-    assert trace.decision["actions"][0]["action"] == "rally"
+    assert trace.decision.actions[0].action == "rally"
     assert "Bot rallies Birchwood: move the bot's Ruler from Elmgate" in text
     assert "After repositioning Birchwood holds 9 Infantry" in text
     assert "After repositioning Elmgate holds 1 Infantry (locked" in text
@@ -193,18 +194,18 @@ def test_two_provinces_north_player_first(ys):
     provinces, borders = _two_north("Liu")
     trace = decide(ys, step="turn", bot="Red", round=1, dice=[2, 2, 1],
                    provinces=provinces, borders=borders)
-    assert "Elmgate invades Jade (North" in trace.decision["actions"][0]["details"]
+    assert "Elmgate invades Jade (North" in trace.decision.actions[0].fields["details"]
 
 
 def test_two_neutral_provinces_north_players_choose(ys):
     provinces, borders = _two_north("neutral")
     trace = decide(ys, step="turn", bot="Red", round=1, dice=[2, 2, 1],
                    provinces=provinces, borders=borders)
-    details = trace.decision["actions"][0]["details"]
+    details = trace.decision.actions[0].fields["details"]
     assert "Elmgate invades the province the players choose (North)" in details
     text = said(trace)
     assert "- Birchwood (neutral, 2 defenders)" in text and "- Jade (neutral, 2 defenders)" in text
-    assert trace.decision["result"] == "invasion"
+    assert trace.decision.result == "invasion"
 
 
 def test_too_weak_to_invade(ys):
@@ -212,7 +213,7 @@ def test_too_weak_to_invade(ys):
     trace = decide(ys, step="turn", bot="Red", round=1, dice=[2, 2],
                    provinces=grid(Elmgate={"owner": "Red", "units": 4, "ruler": True}))
     assert "no adjacent neutral or player province it can invade" in said(trace)
-    assert trace.decision["result"] == "turn_over"
+    assert trace.decision.result == "turn_over"
 
 
 def test_bots_never_invade_bots(ys):
@@ -256,7 +257,7 @@ def test_general_on_turn_three_odd_roll(ys):
     assert "After repositioning Hollow holds 8 Infantry" in text
     assert "bottom up: place a bot General in Elmgate." in text
     assert "gains none" not in text and "reserve" not in text
-    assert trace.dice[-1]["for"].startswith("bot Red's new General")
+    assert trace.dice[-1].purpose.startswith("bot Red's new General")
 
 
 def test_general_held_in_reserve_then_placed(ys):
@@ -310,7 +311,7 @@ def test_rally_two_neutrals_in_one_direction_players_choose(ys):
             province["owner"] = "Blue"
     trace = decide(ys, step="turn", bot="Red", round=1, dice=[2, 7, 1],
                    provinces=provinces, borders=borders)
-    details = trace.decision["actions"][0]["details"]
+    details = trace.decision.actions[0].fields["details"]
     assert "the players choose which one the bot rallies" in details
     text = said(trace)
     assert "- Birchwood (neutral, 2 defenders)" in text and "- Jade (neutral, 2 defenders)" in text

@@ -19,7 +19,7 @@ def test_ten_units_against_five_and_four_can_only_invade_the_four(ys):
                                   Birchwood={"units": 5}, Fernvale={"units": 4}, **BLUE_AROUND))
     assert "Nothing Elmgate can invade lies North; East, the second direction, has a target." \
         in said(trace)
-    assert trace.decision["actions"][0]["details"] == \
+    assert trace.decision.actions[0].fields["details"] == \
         "Elmgate invades Fernvale (East, 4 defenders) with 9 Infantry; 1 Infantry stays in Elmgate."
 
 
@@ -35,7 +35,7 @@ def test_a_d4_of_three_with_targets_east_and_north_invades_north(ys):
     assert "Nothing Elmgate can invade lies South or West; North, the third direction, has a " \
            "target." in text
     assert "Elmgate invades Birchwood (North, 2 defenders)" in \
-        trace.decision["actions"][0]["details"]
+        trace.decision.actions[0].fields["details"]
 
 
 def test_eleven_units_redistributed_over_five_provinces_on_an_even_roll(ys):
@@ -80,7 +80,7 @@ def test_twelve_over_two_open_provinces_is_six_each_when_a_third_is_full(ys):
     assert "After deployment Birchwood holds 8 Infantry." in text
     assert "After deployment Elmgate holds 9 Infantry." in text
     assert "After deployment Hollow holds 5 Infantry." in text  # full: it takes none
-    assert trace.dice[0]["for"].startswith("invasion order")
+    assert trace.dice[0].purpose.startswith("invasion order")
     assert "After repositioning Birchwood holds 11 Infantry." in text
     assert "After repositioning Elmgate holds 10 Infantry." in text
     assert "After repositioning Hollow holds 5 Infantry." in text
@@ -94,7 +94,7 @@ def test_a_province_with_room_for_one_fills_and_the_rest_is_shared_evenly(ys):
                                   Elmgate={"owner": "Red", "units": 3, "gold": 2, "ruler": True},
                                   Hollow={"owner": "Red", "units": 4, "cap": 5}))
     text = said(trace)
-    assert trace.dice[0]["for"] == "deployment leftovers (1): even top down, odd bottom up"
+    assert trace.dice[0].purpose == "deployment leftovers (1): even top down, odd bottom up"
     assert "After deployment Birchwood holds 7 Infantry." in text
     assert "After deployment Elmgate holds 9 Infantry." in text
     assert "After deployment Hollow holds 5 Infantry." in text
@@ -106,7 +106,7 @@ def test_all_players_roll_and_only_the_tie_for_lowest_rolls_again(ys):
     trace = decide(ys, step="turn", bot="Red", round=1, dice=[2, 1, 2, 2, 5, 4, 3, 4],
                    players=({"name": "Ann"}, {"name": "Bo"}, {"name": "Cy"}),
                    provinces=grid(Elmgate={"owner": "Red", "units": 3, "ruler": True}))
-    assert [r["for"] for r in trace.dice[2:7]] == [
+    assert [r.purpose for r in trace.dice[2:7]] == [
         "Assassination roll-off: Ann", "Assassination roll-off: Bo", "Assassination roll-off: Cy",
         "Assassination roll-off: Ann", "Assassination roll-off: Bo"]
     text = said(trace)

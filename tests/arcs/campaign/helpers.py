@@ -14,16 +14,16 @@ def run(engine, text: str, dice: list[int] | None = None, seed: int = 1):
 
 def acted(trace) -> list[tuple[str, str]]:
     """Each action with the rule that took it."""
-    return [(a["action"], a["rule"]) for a in trace.decision["actions"]]
+    return [(a.action, a.rule) for a in trace.decision.actions]
 
 
 def targets(trace, action: str) -> list[str]:
     """The names of what each `action` aimed at, in order."""
-    return [a["target"]["name"] for a in trace.decision["actions"] if a["action"] == action]
+    return [a.target["name"] for a in trace.decision.actions if a.action == action]
 
 
 def said(trace) -> str:
-    return "\n".join(trace.decision["say"])
+    return "\n".join(trace.decision.say)
 
 
 def judged(trace, name: str):

@@ -12,7 +12,7 @@ RIVALS = "grievances_rule: true\nrivals: [{name: Blue, role: player}, {name: Yel
 
 
 def counter(trace) -> str:
-    return next(line for line in trace.decision["say"] if "grievance counter" in line)
+    return next(line for line in trace.decision.say if "grievance counter" in line)
 
 
 def test_without_the_optional_rule_nothing_changes(arcs):

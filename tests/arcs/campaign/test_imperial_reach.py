@@ -38,7 +38,7 @@ def test_a_bot_that_is_not_the_first_regent_does_not_govern(arcs):
 def test_the_policies_must_be_listed_with_the_one_in_force(arcs):
     trace = run(arcs, "step: imperial_reach\nfirst_regent: true\n"
                 "policies: [{name: Peace, ambition: warlord}]\n")
-    assert trace.decision["result"] == "list_policies"
+    assert trace.decision.result == "list_policies"
 
 
 @pytest.mark.parametrize(("die", "outlaw"), [(4, False), (5, True), (6, True)])
@@ -76,7 +76,7 @@ def test_when_no_policy_would_make_the_bot_contend_it_changes_at_random(arcs):
                     seed=seed)
         assert acted(trace) == [("change_policy", "imperial_reach.change")]
         picks.add(targets(trace, "change_policy")[0])
-        assert any("random pick among 2 equal policy" in r["for"] for r in trace.dice)
+        assert any("random pick among 2 equal policy" in r.purpose for r in trace.dice)
     assert picks == {"War", "Expansion"}
 
 
@@ -114,7 +114,7 @@ def test_the_steward_keeps_peace_when_escalation_would_not_make_it_contend(arcs)
 def test_the_policy_in_force_must_agree_with_policy(arcs):
     trace = run(arcs, "step: imperial_reach\nfirst_regent: true\npolicy: escalation\n"
                 + policies("Peace:tycoon", "War:warlord"))
-    assert trace.decision["result"] == "list_policies"
+    assert trace.decision.result == "list_policies"
 
 
 def test_the_steward_changes_peace_for_escalation_when_that_makes_it_contend(arcs):

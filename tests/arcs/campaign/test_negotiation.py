@@ -58,7 +58,7 @@ def test_each_standing_behind_a_drm_is_named_by_its_ambition(arcs):
 def test_grievances_count_only_with_the_optional_rule(arcs):
     trace = run(arcs, example("attempt_seven_drms", grievances_rule=False, dice=[5]))
     assert judged(trace, "negotiation.drm") == 0
-    assert trace.decision["result"] == "accepted"
+    assert trace.decision.result == "accepted"
 
 
 def test_minus_x_is_the_most_power_among_the_declared_ambitions_it_contends(arcs):
@@ -98,8 +98,8 @@ def test_a_trade_must_move_between_the_offerer_and_the_bot(arcs):
     data = yaml.safe_load(example("attempt_seven_drms"))
     data["deals"].append({"name": "Yellow gives Blue 1 Relic", "giver": "Yellow",
                           "receiver": "Blue", "asset": "resource"})
-    assert run(arcs, yaml.safe_dump(data)).decision["result"] == "list_deals"
-    assert run(arcs, example("attempt_seven_drms", deals=[])).decision["result"] == "list_deals"
+    assert run(arcs, yaml.safe_dump(data)).decision.result == "list_deals"
+    assert run(arcs, example("attempt_seven_drms", deals=[])).decision.result == "list_deals"
 
 
 def test_another_bot_offering_passes_after_its_attempt(arcs):
@@ -129,7 +129,7 @@ def test_the_offer_adds_first_what_raises_the_drm_most(arcs):
 
 def test_the_three_favor_limit_stops_the_offer_and_the_bot_passes(arcs):
     trace = run(arcs, example("bot_round_favor_limit"))
-    assert trace.decision["result"] == "pass"
+    assert trace.decision.result == "pass"
     assert len(targets(trace, "offer")) == 1
 
 
@@ -143,7 +143,7 @@ def test_four_for_one_within_three_favors_reaches_plus_two(arcs):
     offered = targets(trace, "offer")
     assert offered[0] == "the bot gives Yellow 1 Weapon" and len(offered) == 4
     assert matched(trace, "attempt.accepts", "negotiation.drm") == 2
-    assert trace.decision["result"] == "accepted"
+    assert trace.decision.result == "accepted"
 
 
 def test_a_want_no_offer_can_meet_is_dropped_for_the_next_rival_in_turn_order(arcs):
@@ -162,14 +162,14 @@ def test_a_want_no_offer_can_meet_is_dropped_for_the_next_rival_in_turn_order(ar
     assert targets(trace, "ask") == ["White gives the bot a card",
                                      "Yellow gives the bot its Guild card"]
     assert [a for a, _ in acted(trace)][:2] == ["ask", "drop_want"]
-    assert trace.decision["result"] == "accepted"
+    assert trace.decision.result == "accepted"
 
 
 def test_a_magnate_asks_only_for_resources_or_favors_and_plays_two_rounds(arcs):
     """Magnate › Act I (readings R113): Yellow's Guild card is not a resource; Blue is a
     player: nothing to ask — the bot passes, and says its second round comes."""
     trace = run(arcs, example("bot_round_offer", fate="magnate", act=1, dice=None))
-    assert trace.decision["result"] == "pass"
+    assert trace.decision.result == "pass"
     assert targets(trace, "ask") == []
     assert "2 negotiation rounds" in said(trace)
 

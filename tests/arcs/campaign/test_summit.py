@@ -27,9 +27,10 @@ def test_the_roll_adds_one_per_favor_and_calls_on_five_or_more(arcs, held, die, 
     3 favors and a 6 make 9, and the bot calls (readings R100)."""
     trace = run(arcs, "step: summit\n" + RIVALS + (favors(*["Blue"] * held) if held else ""),
                 dice=[die])
-    assert trace.decision["result"] == ("summit" if calls else "no_summit")
+    assert trace.decision.result == ("summit" if calls else "no_summit")
     assert judged(trace, "summit.favors_held") == held
-    assert f"= {die + held}" in (trace.decision["actions"][0]["details"] if calls else said(trace))
+    text = trace.decision.actions[0].fields["details"] if calls else said(trace)
+    assert f"= {die + held}" in text
 
 
 def test_a_founder_regent_always_calls_and_leaves_the_empire_without_a_roll(arcs):
@@ -48,7 +49,7 @@ def test_a_founder_regent_always_calls_and_leaves_the_empire_without_a_roll(arcs
 def test_a_fate_whose_summit_line_does_not_hold_leaves_it_to_the_roll(arcs, board):
     """L200: If Fate does not dictate behavior for Summits, roll (readings R101)."""
     trace = run(arcs, "step: summit\n" + board, dice=[1])
-    assert trace.decision["result"] == "no_summit"
+    assert trace.decision.result == "no_summit"
     assert "summit.roll" in trace.fired()
 
 
@@ -94,7 +95,7 @@ def test_the_third_priority_makes_a_rival_stop_contending_a_declared_ambition(ar
                   "  - {name: Yellow gives Blue 1 Relic, giver: Yellow, receiver: Blue,"
                   " asset: resource, ambition: keeper}\n", dice=[6])
     assert acted(trace)[1:] == [("return_favor", "return_favors.stop-rival")]
-    target = trace.decision["actions"][1]["target"]
+    target = trace.decision.actions[1].target
     assert (target["g_before"], target["g_after"], target["g_place_after"]) == (2, 1, 3)
 
 

@@ -74,11 +74,11 @@ def decide_data(engine, data: dict, seed: int = 1):
 
 
 def rules(trace) -> list[str]:
-    return [a["rule"] for a in trace.decision["actions"]]
+    return [a.rule for a in trace.decision.actions]
 
 
 def chosen(trace) -> dict:
-    return trace.decision["choices"]["selected"]["entity"]
+    return trace.decision.choices["selected"].entity
 
 
 __all__ = ["EXAMPLES", "MAP", "Path", "chosen", "decide_data", "derive", "example", "named",

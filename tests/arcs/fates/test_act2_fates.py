@@ -52,9 +52,9 @@ def test_planting_banners_only_for_the_hegemon(arcs):
     data = example("hegemon", "act2_banners")
     assert rules(decide_data(arcs, data))[0] == "hegemon.play.plant-banner"
     other = decide_data(arcs, {**data, "fate": "none"})
-    assert "place_banner" not in [a["action"] for a in other.decision["actions"]]
+    assert "place_banner" not in [a.action for a in other.decision.actions]
     no_planet = decide_data(arcs, {**data, "banner_planet": False})
-    assert "place_banner" not in [a["action"] for a in no_planet.decision["actions"]]
+    assert "place_banner" not in [a.action for a in no_planet.decision.actions]
 
 
 def test_spore_ships_spend_material_on_spawn_unless_tycoon_is_declared(arcs):
@@ -62,7 +62,7 @@ def test_spore_ships_spend_material_on_spawn_unless_tycoon_is_declared(arcs):
     spawn = decide_data(arcs, example("blight_speaker", "act2_spawn"))
     assert rules(spawn)[0] == "blight_speaker.prelude.spawn"
     kept = decide_data(arcs, example("blight_speaker", "act2_tycoon_keeps_material"))
-    assert "spend_material" not in [a["action"] for a in kept.decision["actions"]]
+    assert "spend_material" not in [a.action for a in kept.decision.actions]
 
 
 def test_sycophants_said_in_every_planet_breaker_prelude(arcs):
@@ -76,9 +76,9 @@ def test_pacifist_special_rules_only_until_the_objective(arcs):
     the captive Tax, the trophies Battle and the contested card (readings R66)."""
     data = example("pacifist", "act2_witness_to_psionic")
     held = decide_data(arcs, data)
-    assert sum(1 for s in held.decision["say"] if s.startswith("Set aside")) == 3
+    assert sum(1 for s in held.decision.say if s.startswith("Set aside")) == 3
     done = decide_data(arcs, {**data, "objective_completed": True})
-    assert not any(s.startswith("Set aside") for s in done.decision["say"])
+    assert not any(s.startswith("Set aside") for s in done.decision.say)
     assert "mob.influence-card" in rules(done)
 
 
@@ -95,10 +95,10 @@ def test_feudal_law_for_every_bot(arcs):
               "defenders": 1, "trophies": 2, "outrage_risk": True, "target": "Red on Hex 5"}
     data = {"fate": "none", "hand_counter": 3, "initiative": True,
             "cards": [{"suit": "aggression", "number": 1, "pips": 1}], "options": [battle]}
-    assert "battle" not in [a["action"] for a in decide_data(arcs, data).decision["actions"]]
+    assert "battle" not in [a.action for a in decide_data(arcs, data).decision.actions]
     ransack = {**battle, "can_ransack": True}
     trace = decide_data(arcs, {**data, "options": [ransack]})
-    assert [a["action"] for a in trace.decision["actions"]] == ["battle"]
+    assert [a.action for a in trace.decision.actions] == ["battle"]
 
 
 def test_claim_fief_is_not_a_plain_tax(arcs):
@@ -107,7 +107,7 @@ def test_claim_fief_is_not_a_plain_tax(arcs):
     data["options"] = [o for o in data["options"] if o.get("warden") == "claim_fief"]
     data["cards"] = [{"suit": "administration", "number": 5, "pips": 2}]
     trace = decide_data(arcs, data)
-    assert "tax" not in [a["action"] for a in trace.decision["actions"]]
+    assert "tax" not in [a.action for a in trace.decision.actions]
 
 
 def _plain(data: dict, target: str) -> dict:

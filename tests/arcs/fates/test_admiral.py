@@ -6,7 +6,7 @@ from tests.arcs.helpers import decide
 
 
 def rules(trace) -> list[str]:
-    return [a["rule"] for a in trace.decision["actions"]]
+    return [a.rule for a in trace.decision.actions]
 
 
 def test_the_no_branch_is_not_read_when_the_answer_is_yes(arcs):

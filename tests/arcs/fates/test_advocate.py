@@ -78,6 +78,6 @@ options:
   - {action: battle, court_card: guild, discards_itself: true, keys: 1, ships: 3, fresh_ships: 3,
      defenders: 1, target: Blue's Weapon Guild card}
 """)
-    assert trace.decision["actions"][0]["rule"] == "advocate.act1.combat-discarding"
-    assert trace.decision["result"] == "battle"
-    assert trace.decision["choices"]["selected"]["entity"]["suit"] == "aggression"
+    assert trace.decision.actions[0].rule == "advocate.act1.combat-discarding"
+    assert trace.decision.result == "battle"
+    assert trace.decision.choices["selected"].entity["suit"] == "aggression"

@@ -8,7 +8,7 @@ from tests.arcs.helpers import actions, decide, selected
 
 
 def rules(trace) -> list[str]:
-    return [a["rule"] for a in trace.decision["actions"]]
+    return [a.rule for a in trace.decision.actions]
 
 
 def test_a_faithful_card_surpasses_only_a_faithful_lead_on_the_same_side(arcs):
@@ -144,9 +144,9 @@ def test_the_believer_places_its_first_building_through_the_setup_hook(arcs):
                 "slots: [{name: Hexy 1}, {name: Arrow 2, guild_suit: true}]\n")
     assert rules(decide(arcs, snapshot))[0] == "setup.city"
     believer = decide(arcs, "fate: believer\n" + snapshot)
-    assert believer.decision["result"] == "setup"
+    assert believer.decision.result == "setup"
     assert rules(believer) == ["believer.setup.cities"]
-    assert believer.decision["actions"][0]["target"]["name"] == "Arrow 2"
+    assert believer.decision.actions[0].target["name"] == "Arrow 2"
 
 
 def test_a_copy_of_a_faithful_lead_is_not_a_faithful_card(arcs):

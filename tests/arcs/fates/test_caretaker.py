@@ -7,7 +7,7 @@ from tests.arcs.helpers import actions, decide
 
 
 def rules(trace) -> list[str]:
-    return [a["rule"] for a in trace.decision["actions"]]
+    return [a.rule for a in trace.decision.actions]
 
 
 def test_with_one_fate_action_the_caretaker_just_takes_golems(arcs):
@@ -57,8 +57,8 @@ options:
 """)
     used = [s.rule for s in trace.steps if s.rule.startswith("golems.use")]
     assert used == ["golems.use-seeker", "golems.use-harvester"]
-    harvest = next(a for a in trace.decision["actions"] if a["rule"] == "golems.use-harvester")
-    assert harvest["target"]["name"] == "tycoon"
+    harvest = next(a for a in trace.decision.actions if a.rule == "golems.use-harvester")
+    assert harvest.target["name"] == "tycoon"
 
 
 def test_council_decided_and_librarians_are_judgments_for_the_table(arcs):

@@ -45,7 +45,7 @@ def _with(data: dict, target: str, ability: bool) -> dict:
 
 
 def _taken(trace) -> list[tuple[str, str]]:
-    return [(a["rule"], (a.get("target") or {}).get("target")) for a in trace.decision["actions"]]
+    return [(a.rule, (a.target or {}).get("target")) for a in trace.decision.actions]
 
 
 @pytest.mark.parametrize(("fate", "name", "target", "rule"), TAX_LINES,

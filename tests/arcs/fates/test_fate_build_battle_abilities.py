@@ -41,8 +41,8 @@ LINES = [
 def _taken(trace) -> list[tuple[str, str | None]]:
     """The rules that acted, with their targets, and the rule that chose the card (a Battle line
     chooses the card, then the card stops for the Prelude's Battle)."""
-    acted = [(a["rule"], (a.get("target") or {}).get("target")) for a in trace.decision["actions"]]
-    return [*acted, (trace.decision["choices"].get("selected", {}).get("by"), None)]
+    acted = [(a.rule, (a.target or {}).get("target")) for a in trace.decision.actions]
+    return [*acted, (getattr(trace.decision.choices.get("selected"), "by", None), None)]
 
 
 @pytest.mark.parametrize(("fate", "name", "target", "rule", "marker"), LINES,

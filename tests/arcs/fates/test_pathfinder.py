@@ -81,8 +81,8 @@ def test_restrictions_keep_the_resource_uncovering_clues_would_spend(arcs):
     data["ambitions"] = data["ambitions"] + [{"name": "empath", "declared": True, "bot": 0,
                                               "best_rival": 1}]
     trace = decide_data(arcs, data)
-    assert trace.decision["result"] == "decided"
-    assert "uncover_clues" not in [a["action"] for a in trace.decision["actions"]]
+    assert trace.decision.result == "decided"
+    assert "uncover_clues" not in [a.action for a in trace.decision.actions]
     assert trace.judgments["pathfinder.uncover_clues"].value is False
 
 
@@ -90,8 +90,8 @@ def test_uncovering_clues_spends_the_resource_once(arcs):
     """The Psionic spent on Uncovering Clues is not spent again by the Prelude's Psionic line
     (L1056) — the card waits for the minigame."""
     trace = decide_data(arcs, example("pathfinder", "act2_uncover_clues"))
-    assert trace.decision["result"] == "minigame"
-    assert [a["action"] for a in trace.decision["actions"]] == ["uncover_clues"]
+    assert trace.decision.result == "minigame"
+    assert [a.action for a in trace.decision.actions] == ["uncover_clues"]
 
 
 def test_no_pathfinder_page_in_act_one(arcs):
