@@ -31,8 +31,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from batch import examples
 
 import whybot.engine.network as network
-from whybot.cli import batch as rows
-from whybot.cli.inputs import Item
+from whybot.cli.batch import run as rows
+from whybot.cli.batch.inputs import Item
 
 SENT = ("assert_facts", "retract_facts", "assert_event")  # calls whose 2nd argument is JSON
 RATIO = 2.0  # issue 24: a decision's CPU at most twice what durable_rules' C core takes

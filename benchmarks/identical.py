@@ -21,9 +21,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from batch import ROOT, WHYBOT, examples
 
-from whybot.cli.common import load_situation, overlay_key
 from whybot.engine.errors import WhybotError
 from whybot.engine.reach import Reading
+from whybot.facts.packs import overlay_key
+from whybot.facts.situations import load_situation
 
 SEEDS = (1, 2, 3)
 

@@ -21,11 +21,11 @@ import sys
 import time
 from pathlib import Path
 
-from whybot.cli.common import load_situation
 from whybot.engine.decide import Engine, compile_derivations
 from whybot.engine.derive import DurableDeriver
 from whybot.engine.reads import FIELD, KIND, NAME, bound_kinds, outcome_reads, tree_items
 from whybot.engine.strata import Product, reads
+from whybot.facts.situations import load_situation
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "facts" / "examples"
 

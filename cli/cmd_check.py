@@ -13,8 +13,9 @@ from whybot.engine.check import KINDS, TRIES, Finding, Report, check
 from whybot.engine.errors import WhybotError
 from whybot.engine.model import Pack
 from whybot.engine.situation import Situation
+from whybot.facts.packs import engine_for, overlay_key, with_variant
 
-from .common import engine_for, overlay_key, rel, require_pack, with_variant
+from .common import rel, require_pack
 from .group import out, print_json
 from .options import JsonOption, RulesOption, RulesPack
 

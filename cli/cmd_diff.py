@@ -10,8 +10,9 @@ from rich.text import Text
 
 from whybot.engine.errors import WhybotError
 from whybot.engine.variants import diff_rules
+from whybot.facts.packs import overlay_key, pack_for, with_variant
 
-from .common import overlay_key, pack_for, rel, require_pack, with_variant
+from .common import rel, require_pack
 from .group import out, print_json
 from .options import JsonOption, RulesOption, RulesPack
 

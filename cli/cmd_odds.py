@@ -9,8 +9,9 @@ import typer
 
 from whybot.engine.errors import WhybotError
 from whybot.engine.tally import GRAINS
+from whybot.facts.packs import overlay_key
+from whybot.facts.situations import load_situation
 
-from .common import load_situation, overlay_key
 from .group import out, print_json
 from .options import (
     IncludeFromOption,

@@ -14,18 +14,10 @@ from rich.text import Text
 from whybot.engine.explain import find_rule
 from whybot.engine.loaded_files import LoadedFiles
 from whybot.engine.schema import RULE_FILE_SCHEMA
+from whybot.facts import packs as registry
+from whybot.facts.packs import is_folder, overlay_key, pack_for, pack_names, pack_title
 
-from . import common
-from .common import (
-    is_folder,
-    message,
-    overlay_key,
-    pack_for,
-    pack_names,
-    pack_title,
-    rel,
-    require_pack,
-)
+from .common import message, rel, require_pack
 from .graph import mermaid
 from .group import command_group, out, print_json
 from .new_page import new_page
@@ -134,7 +126,7 @@ def _lint_entry(name: str, folder: Path, variant: str | None, rules: list[Path] 
     from whybot.engine.lint import warnings as lint_warnings
     from whybot.engine.loader import lint_load
 
-    overlays = common.with_variant(name, variant, overlay_key(rules))
+    overlays = registry.with_variant(name, variant, overlay_key(rules))
     problems, pack = lint_load(folder, [Path(o) for o in overlays], loaded)
     label = f"{name} (variant {variant})" if variant else name
     entry: dict[str, Any] = {"pack": label, "errors": [message(p) for p in problems],
@@ -169,7 +161,7 @@ def rules_lint(pack: RulesPack = None, rules: RulesOption = None,
     report: list[dict[str, Any]] = []
     loaded = LoadedFiles()
     for name in [pack] if pack else pack_names():
-        folder = Path(name) if is_folder(name) else pack_folder(common.KNOWLEDGE, name)
+        folder = Path(name) if is_folder(name) else pack_folder(registry.KNOWLEDGE, name)
         for variant in [None, *shipped_variants(folder)]:
             report.append(_lint_entry(name, folder, variant, rules, loaded))
     if json_out:

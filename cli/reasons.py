@@ -16,7 +16,7 @@ from typing import Any
 
 from whybot.engine.model import Pack
 from whybot.engine.trees import all_refs
-from whybot.facts.wording import plain
+from whybot.facts.play.wording import plain
 
 from .odds import label
 from .render import entity_text, show

@@ -10,7 +10,7 @@ from typing import Any
 from whybot.engine.decide import Engine
 from whybot.engine.situation import Situation
 from whybot.engine.trace import Trace
-from whybot.facts.wording import seed_title
+from whybot.facts.play.wording import seed_title
 
 from .reasons import entity_name, reasons
 

@@ -16,7 +16,7 @@ from starlette.responses import Response
 from whybot.engine.errors import WhybotError
 from whybot.engine.explain import rule_verdict
 from whybot.engine.model import Pack
-from whybot.facts.fix import listed_moves
+from whybot.facts.play.fix import listed_moves
 
 from ..brief import render_brief
 from ..decision_view import printed_note, render_decision

@@ -16,7 +16,7 @@ from whybot.engine import Engine, Situation
 from whybot.engine.errors import EngineFault, WhybotError
 from whybot.engine.trace import Trace
 
-from .common import message
+from ..common import message
 
 Row = dict[str, Any]
 Outcome = Row | WhybotError
@@ -56,7 +56,7 @@ def guarded(origin: str, work: Callable[[], Row]) -> Outcome:
 
 def odds_part(engine: Engine, situation: Situation) -> dict[str, Any]:
     """A row's `odds`, or the reason they were refused under `error` (rendered later)."""
-    from .odds import odds_row
+    from ..odds import odds_row
 
     try:
         return odds_row(engine, situation)

@@ -17,8 +17,8 @@ from whybot.engine.errors import RuleFileError, WhybotError, did_you_mean
 from whybot.engine.loader import declares_rules, rule_files
 from whybot.engine.schema import RULE_FILE_SCHEMA, validate
 from whybot.engine.sources import read_document
+from whybot.facts.packs import KNOWLEDGE, engine_for, is_folder, pack_for, pack_names
 
-from .common import KNOWLEDGE, engine_for, is_folder, pack_for, pack_names
 from .rows import Row
 
 Spelled = tuple[tuple[str, str], ...]  # (resolved folder, the folder as the user gave it)

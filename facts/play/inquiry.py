@@ -24,8 +24,8 @@ from whybot.engine.situation import Situation
 from whybot.engine.sources import Document
 from whybot.engine.trace import Trace
 
-from .includes import with_includes as _included
-from .snapshot import missing_required, situation_from, unlisted_referred
+from ..includes import with_includes as _included
+from ..snapshot import missing_required, situation_from, unlisted_referred
 
 Answer = Callable[[Open, "Inquiry"], Any]
 Roll = Callable[[dict[str, Any], "Inquiry"], list[int]]

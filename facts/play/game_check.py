@@ -14,8 +14,8 @@ from whybot.engine.errors import WhybotError, did_you_mean
 from whybot.engine.model import FieldSpec, Pack
 from whybot.engine.sources import Document, json_path
 
+from ..values import ValueProblem, check_value
 from .game_schema import GAME_FILE_SCHEMA, TURN, check_shape
-from .values import ValueProblem, check_value
 
 KIND = GAME_FILE_SCHEMA["properties"]["whybot"]["const"]
 VERSION = GAME_FILE_SCHEMA["properties"]["version"]["const"]

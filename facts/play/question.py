@@ -18,8 +18,8 @@ from typing import Any
 from whybot.engine.errors import WhybotError, did_you_mean
 from whybot.engine.model import EntitySpec, FieldSpec, Pack
 
+from ..values import ValueProblem, check_value
 from .playbook import Wording
-from .values import ValueProblem, check_value
 from .wording import as_name, cited, plain
 
 YES = {"y", "yes", "true", "t", "1", "on"}
