@@ -23,9 +23,10 @@ from typing import Any, cast
 
 from .derivation import EID, GIVEN, UNSET, Change, Derivation, entity_support, firing_order
 from .model import Pack, Rule
+from .pack_reads import PackReads
+from .reads import Product
 from .same import ABSENT, identical
-from .strata import Product, Strata, products, reads
-from .trees import kinds_read
+from .strata import Strata
 
 SHARE = 0.9  # above this share of affected derivations, a full run costs about as much
 
@@ -107,20 +108,16 @@ def conclude_round(run: Derivation, stratum: int, round_: int, firings: list[Fir
 
 
 class Dependencies:
-    """Who reads what among the derivations, worked out once per pack."""
+    """Who reads what among the derivations (`PackReads.readers`), and what each one's firings
+    change."""
 
-    def __init__(self, pack: Pack, strata: Strata) -> None:
+    def __init__(self, pack: Pack, reads: PackReads, strata: Strata) -> None:
         self.pack = pack
         self.count = len(pack.derivations())
-        self.readers: dict[Product, set[str]] = {}  # a plain dict: engines travel pickled
+        self.readers = reads.readers
         self.products: dict[str, list[Product]] = {}
-        for rule in pack.derivations():
-            read = {product for product, _ in reads(rule, pack)}
-            parts = [rule.when, *([rule.then.judge.value] if rule.then.judge else [])]
-            read.update(("kind", kind) for part in parts for kind in kinds_read(part))
-            for product in read:
-                self.readers.setdefault(product, set()).add(rule.id)
-            made = self.products[rule.id] = products(rule, pack)
+        for rule_id, read in reads.derivations.items():
+            made = self.products[rule_id] = list(read.concludes)
             for what, name in list(made):  # a derived name: firings on its kind show it
                 kind, _, field_name = name.partition(".")
                 spec = pack.facts.entities.get(kind)

@@ -49,7 +49,7 @@ def asked_instead(engine: Engine, kinds: Collection[str]) -> Instead:
     """The judgments a consultation may ask instead of the lists of `kinds` (see Instead)."""
     if not kinds:
         return Instead()
-    sources = engine.known_reads.sources
+    sources = engine.reads.sources
     return Instead(frozenset(name for name in engine.pack.facts.judgments
                              if moves_in(sources.get((NAME, name), []), kinds)),
                    frozenset(kinds))

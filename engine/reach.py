@@ -23,7 +23,7 @@ from .evaluate import World, holds
 from .expressions import Condition
 from .instead import NOTHING_INSTEAD, Instead, answered, layers, moves_in
 from .model import Rule
-from .reads import FIELD, KIND, NAME, Item, outcome_reads
+from .reads import FIELD, KIND, NAME, Item
 
 if TYPE_CHECKING:
     from .decide import Engine
@@ -135,7 +135,7 @@ def leaves(engine: Engine, item: Item, answers: Mapping[str, Any],
     itself the leaf: the seed's question, asked instead of what it is derived from). With
     `world`, a judgment's or created kind's derivations are read on it, cut short as the
     evaluator cuts them; otherwise (and for entity fields) everything they mention."""
-    known = engine.known_reads
+    known = engine.reads
     sources = known.sources
     found: list[Item] = []
     seen = {item}
@@ -176,16 +176,15 @@ def _any_kind(sources: Mapping[Item, list[Item]], field_name: str) -> Iterator[t
 def _events(engine: Engine, trace: Trace, reading: Reading,
             ) -> Iterator[tuple[int, str, Item]]:
     """What each step read: its rules' conditions, then what the fired rule's outcome read."""
-    known = engine.known_reads
+    rules = engine.reads.rules
     events = iter(reading.events)
     pending = next(events, None)
     for index, step in enumerate(trace.steps):
         while pending is not None and pending[0] <= index:
             yield pending
             pending = next(events, None)
-        rule = known.rules.get(step.rule) if step.rule else None
-        if rule is not None:
-            yield from ((index, rule.id, item) for item in outcome_reads(rule, known.aliases))
+        if step.rule and step.rule in rules:
+            yield from ((index, step.rule, item) for item in rules[step.rule].outcome)
     while pending is not None:
         yield pending
         pending = next(events, None)
@@ -196,7 +195,7 @@ def _comes_to_moves(engine: Engine, item: Item, world: World | None,
     """Whether this judgment's own derivations, read on `world` (cut short as the evaluator
     cuts them), read a list of moves: a count derived from the moves used this card (a
     standing) is derived, not asked; a Fate's derivation guarded by another Fate reads none."""
-    known = engine.known_reads
+    known = engine.reads
     reads = _read_by(known.by_rule[item], world) if world is not None and \
         item in known.by_rule else known.sources.get(item, [])
     return moves_in(reads, asked.kinds)

@@ -10,46 +10,18 @@ handed out again, as a copy the walk may change, without asking the reasoner. Wh
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
 from .derivation import EID, Derivation
 from .incremental import Dependencies, Replay
-from .model import Pack
+from .pack_reads import DerivedFrom
 from .same import ABSENT, frozen, identical
-from .trees import all_refs, kinds_read
-
-
-@dataclass(frozen=True)
-class Reads:
-    """What derivations can depend on: board names, and entity kinds they quantify over,
-    derive fields of, or create."""
-
-    names: frozenset[str]
-    kinds: frozenset[str]
-
-
-def derivation_reads(pack: Pack) -> Reads:
-    names: set[str] = set()
-    kinds = {kind for kind, spec in pack.facts.entities.items()
-             if spec.created or spec.derived_fields()}
-    for rule in pack.derivations():
-        parts: list[Any] = [rule.when]
-        if rule.then.judge is not None:
-            parts.append(rule.then.judge.value)
-        if rule.then.create is not None:
-            kinds.add(rule.then.create.kind)
-            parts.extend(assign.value for assign in rule.then.create.fields)
-        for part in parts:
-            names.update(ref.name for ref in all_refs(part) if ref.scope is None)
-            kinds.update(kinds_read(part))
-    return Reads(frozenset(names), frozenset(kinds))
 
 
 class LastDerivation:
     """The inputs and the result of a decision's last derivation."""
 
-    def __init__(self, reads: Reads, dependencies: Dependencies | None = None) -> None:
+    def __init__(self, reads: DerivedFrom, dependencies: Dependencies | None = None) -> None:
         self.reads = reads
         self.dependencies = dependencies
         self.key: tuple[Any, ...] | None = None

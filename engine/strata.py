@@ -9,15 +9,13 @@ puts it in a later stratum. A cycle through such a read has no meaning and is a 
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
 from .errors import RuleFileError
-from .expressions import TRUE, Aggregate, All, Any_, Compare, Condition, Exists, Not, Ref
 from .model import FieldSpec, Pack, Rule
-from .trees import all_refs, children, negation_normal, scopes
-
-Product = tuple[str, str]  # ("judgment", name) | ("field", "kind.field") | ("kind", kind)
+from .reads import DerivationReads, Product
 
 
 @dataclass
@@ -40,85 +38,16 @@ class Strata:
         return max(self.level.values(), default=0)
 
 
-def products(rule: Rule, pack: Pack) -> list[Product]:
-    """What a derivation establishes: a board judgment, an entity field, or new entities."""
-    then = rule.then
-    if then.create is not None:
-        return [("kind", then.create.kind)]
-    assert then.judge is not None
-    if then.judge.alias is None:
-        return [("judgment", then.judge.name)]
-    kind = scopes(rule.when).get(then.judge.alias, "")
-    return [("field", f"{kind}.{then.judge.name}")]
-
-
-def reads(rule: Rule, pack: Pack) -> list[tuple[Product, bool]]:
-    """(product read, needs it final) for everything a derivation's condition and values read."""
-    found: list[tuple[Product, bool]] = []
-    kinds = scopes(rule.when)
-    _condition_reads(negation_normal(rule.when), kinds, pack, found, final=False)
-    values = []
-    if rule.then.judge is not None:
-        values.append(rule.then.judge.value)
-    if rule.then.create is not None:
-        values.extend(a.value for a in rule.then.create.fields)
-    for value in values:
-        kinds = {**kinds, **scopes(value)}
-        _value_reads(value, kinds, pack, found)
-    return found
-
-
-def _condition_reads(node: Condition, kinds: dict[str, str], pack: Pack,
-                     found: list[tuple[Product, bool]], final: bool) -> None:
-    if isinstance(node, Compare):
-        positive = not final and node.op == "==" and node.right == TRUE and \
-            isinstance(node.left, Ref)
-        for side in (node.left, node.right):
-            if isinstance(side, Ref):
-                found.append((_product(side, kinds, pack), not positive))
-            else:
-                _value_reads(side, kinds, pack, found)
-        return
-    if isinstance(node, Exists):
-        found.append((("kind", node.kind), final))
-        if node.where is not None:
-            _condition_reads(node.where, kinds, pack, found, final)
-        return
-    if isinstance(node, Not):
-        _condition_reads(node.item, kinds, pack, found, final=True)
-        return
-    if isinstance(node, All | Any_):
-        for item in node.items:
-            _condition_reads(item, kinds, pack, found, final)
-        return
-    for child in children(node):  # Member: its value
-        _value_reads(child, kinds, pack, found)
-
-
-def _value_reads(node: object, kinds: dict[str, str], pack: Pack,
-                 found: list[tuple[Product, bool]]) -> None:
-    """Values are computed once: everything they read must be final."""
-    if isinstance(node, Aggregate):
-        found.append((("kind", node.kind), True))
-    for ref in all_refs(node):
-        found.append((_product(ref, {**kinds, **scopes(node)}, pack), True))
-
-
-def _product(ref: Ref, kinds: dict[str, str], pack: Pack) -> Product:
-    if ref.scope is None:
-        return ("judgment", ref.name)
-    return ("field", f"{kinds.get(ref.scope, ref.scope)}.{ref.name}")
-
-
-def stratify(rules: list[Rule], pack: Pack) -> Strata:
-    """The stratum of every derivation; raises on a cycle through a read that needs final."""
+def stratify(rules: list[Rule], pack: Pack, reads: Mapping[str, DerivationReads]) -> Strata:
+    """The stratum of every derivation (`reads`: what each concludes and needs, by id);
+    raises on a cycle through a read that needs final."""
     result = Strata()
     for rule in rules:
-        for product in products(rule, pack):
+        for product in reads[rule.id].concludes:
             result.producers.setdefault(product, []).append(rule)
     edges: dict[str, list[tuple[str, bool]]] = defaultdict(list)
     for rule in rules:
-        for product, final in reads(rule, pack):
+        for product, final in reads[rule.id].needs:
             for producing in result.producers.get(product, []):
                 edges[rule.id].append((producing.id, final))
     by_id = {r.id: r for r in rules}

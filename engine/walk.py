@@ -62,7 +62,7 @@ class Turn(Knowing):
         self.first_run: Derivation | None = None
         self.first_values: dict[str, Any] = {}
         self.judgment_notes: dict[str, list[dict[str, Any]]] = {}
-        self.last_derivation = LastDerivation(engine.derivation_reads, engine.dependencies)
+        self.last_derivation = LastDerivation(engine.reads.derived_from, engine.dependencies)
         self._derive(situation.entities)
         self.session = engine.pages.open(self.store)
 
@@ -146,7 +146,7 @@ class Turn(Knowing):
                  bound: dict[str, Any], world: World) -> None:
         """Why each rule above the fired one did not apply — and a check that the evaluator
         agrees with the rule engine on all of them (the why-not text only when explaining)."""
-        conditions, reads = self.engine.conditions, self.engine.reads
+        conditions, reads = self.engine.conditions, self.engine.reads.rules
         if self.reading is not None:
             considered = [*skipped, *([rule] if rule is not None else [])]
             self.reading.considered(len(self.trace.steps) - 1,
@@ -158,7 +158,7 @@ class Turn(Knowing):
                     f"{earlier.id}: the evaluator finds it applies, the rule engine did not "
                     "fire it")
             step.skipped.append({"rule": earlier.id, "says": earlier.says, "why": why,
-                                 "read": reads[earlier.id]})
+                                 "read": list(reads[earlier.id].names)})
         if rule is None:
             return
         if not holds(conditions[rule.id], world):
@@ -166,7 +166,7 @@ class Turn(Knowing):
                 f"{rule.id}: the rule engine fired it, the evaluator finds it does not apply")
         step.rule, step.says, step.cite, step.layer = rule.id, rule.says, rule.cite, \
             rule.layer_name
-        step.matched = {n: self.board.get(n) for n in reads[rule.id]}
+        step.matched = {n: self.board.get(n) for n in reads[rule.id].names}
         entities = [self.shown(e) | {"kind": self.store.kind_of.get(e[EID])}
                     for alias, e in bound.items() if not alias.startswith(("select_",
                                                                            "target_"))]
@@ -302,11 +302,11 @@ class Turn(Knowing):
         self.trace.dice_notes = self.dice.notes()
         used = {n for step in self.trace.steps for n in step.matched}
         used |= {n for step in self.trace.steps for s in step.skipped for n in s.get("read", [])}
-        engine = self.engine
-        read = set().union(*(engine.fields[r] for r in self.trace.considered()),
-                           *(engine.judgment_fields.get(n, ()) for n in used))
-        behind = engine.fields_behind
+        reads = self.engine.reads
+        read = set().union(*(reads.rules[r].fields for r in self.trace.considered()),
+                           *(reads.judgment_fields.get(n, ()) for n in used))
+        behind = reads.fields_behind
         self.trace.entity_judgments = self.entity_judgments(
-            read.union(*(behind.get(name, ()) for name in read)), engine.shown_fields)
+            read.union(*(behind.get(name, ()) for name in read)), reads.shown_fields)
         self.trace.judgments = self.judged(used)
         return self.trace

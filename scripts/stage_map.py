@@ -49,7 +49,8 @@ STAGES: dict[str, tuple[str, list[str]]] = {
         "engine/cache"]),
     "derive": ("judgments forward-chained in durable_rules, stratum by stratum, rederived in "
                "part after an action; the plain reference reasoner beside it", [
-        "engine/derive", "engine/derivation", "engine/strata", "engine/asserted",
+        "engine/derive", "engine/derivation", "engine/pack_reads", "engine/strata",
+        "engine/asserted",
         "engine/entities", "engine/incremental", "engine/reuse", "engine/same",
         "engine/reference"]),
     "walk": ("the pages read one after another: on each, durable_rules' agenda fires the top "
