@@ -60,12 +60,11 @@ test: typecheck $(TEST_STAMP)
 # mypy on engine/ and facts/ ([tool.mypy] in pyproject.toml). mypy cannot follow the package-dir
 # mapping (the editable install finds whybot.engine through an import hook), so the folders are
 # linked into $(MYPY_TREE) as the packages they install as, and mypy reads them from there
-# (mypy_path): an error in .venv/mypy/whybot/engine/x.py is one in engine/x.py. whybot.cli is
-# read for its types only (facts/table.py imports it).
+# (mypy_path): an error in .venv/mypy/whybot/engine/x.py is one in engine/x.py.
 MYPY_TREE := $(VENV)/mypy/whybot
 typecheck: $(TEST_STAMP)
 	@mkdir -p $(MYPY_TREE)
-	@for p in engine facts cli knowledge; do ln -sfn ../../../$$p $(MYPY_TREE)/$$p; done
+	@for p in engine facts knowledge; do ln -sfn ../../../$$p $(MYPY_TREE)/$$p; done
 	$(BIN)/mypy
 
 # The table companion on this machine (GAMES=folder for the game files; default games/).

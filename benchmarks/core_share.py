@@ -30,8 +30,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from batch import examples
 
-from whybot.cli import batch as rows
-from whybot.cli.inputs import Item
+from whybot.cli.batch import run as rows
+from whybot.cli.batch.inputs import Item
 from whybot.engine import durable_core_wrapped
 
 SENT = ("assert_facts", "retract_facts", "assert_event")  # calls whose 2nd argument is JSON

@@ -21,8 +21,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from batch import ROOT, WHYBOT, examples
 
-from whybot.cli.common import load_situation, overlay_key
 from whybot.engine import Reading, WhybotError
+from whybot.facts.packs import overlay_key
+from whybot.facts.situations import load_situation
 
 SEEDS = (1, 2, 3)
 

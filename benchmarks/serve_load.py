@@ -42,7 +42,7 @@ sys.path.insert(0, str(ROOT))
 
 from tests.serve.arcs_game import SETUP, TURN_1, TURN_2, as_text, cells  # noqa: E402
 from whybot.cli.cmd_serve import free_port  # noqa: E402
-from whybot.facts.table import Table  # noqa: E402
+from whybot.facts.play.table import Table  # noqa: E402
 
 HOST = "127.0.0.1"
 _HIDDEN = re.compile(r'<input type="hidden" name="(\w+)" value="([^"]*)">')

@@ -21,7 +21,6 @@ import sys
 import time
 from pathlib import Path
 
-from whybot.cli.common import load_situation
 from whybot.engine import (
     FIELD,
     KIND,
@@ -32,6 +31,7 @@ from whybot.engine import (
     compile_derivations,
     tree_items,
 )
+from whybot.facts.situations import load_situation
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "facts" / "examples"
 

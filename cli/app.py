@@ -13,6 +13,7 @@ from typing import Annotated
 import typer
 
 from whybot.engine import current_limits, limits_from_environment, use_limits
+from whybot.facts.packs import engine_for
 
 from . import (
     cmd_batch,
@@ -26,7 +27,6 @@ from . import (
     cmd_rules,
     cmd_serve,
 )
-from .common import engine_for
 from .group import command_group
 
 

@@ -11,8 +11,9 @@ import typer
 from rich.console import Console
 
 from whybot.engine import WhybotError
+from whybot.facts.packs import overlay_key, with_variant
 
-from .common import overlay_folder, overlay_key, with_variant
+from .common import overlay_folder
 from .options import (
     IncludeFromOption,
     PackOption,
@@ -81,11 +82,11 @@ def batch(
     stops it with the rows so far kept whole (exit 130 or 143); --resume continues it.
     With --diff, each row compares the decision under the base rules with the decision under
     the overlay, and the summary counts the changes by page and rule."""
-    from . import batch as batching  # here, not at the top: `decide` starts faster without it
-    from .diffoverlay import spelled
-    from .diffsummary import DiffSummary, render_diff_summary
-    from .stopping import Interrupted
-    from .summary import render_summary
+    from .batch import run as batching  # here, not at the top: `decide` starts faster without it
+    from .batch.diffoverlay import spelled
+    from .batch.diffsummary import DiffSummary, render_diff_summary
+    from .batch.stopping import Interrupted
+    from .batch.summary import render_summary
 
     if variant and not pack:
         raise WhybotError("--variant in a batch needs --pack: a variant is one pack's",

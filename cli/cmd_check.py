@@ -11,8 +11,9 @@ from rich.text import Text
 
 from whybot.engine import KINDS, TRIES, Finding, Pack, Report, Situation, WhybotError
 from whybot.engine import check_rules as check
+from whybot.facts.packs import engine_for, overlay_key, with_variant
 
-from .common import engine_for, overlay_key, rel, require_pack, with_variant
+from .common import rel, require_pack
 from .group import out, print_json
 from .options import JsonOption, RulesOption, RulesPack
 

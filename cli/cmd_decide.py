@@ -8,9 +8,10 @@ from typing import Annotated
 import typer
 
 from whybot.engine import Reading, SnapshotError
+from whybot.facts.packs import overlay_key
+from whybot.facts.situations import load_situation
 
 from .brief import render_brief
-from .common import load_situation, overlay_key
 from .decision_view import render_decision
 from .group import out, print_json
 from .options import (
@@ -96,7 +97,7 @@ def why(snapshot: Snapshot, rule: Annotated[str | None, typer.Option(
     "no"), and every dice roll. With --rule ID: only that rule, fired or not and why. With
     --turn N: a past turn of a game file (`whybot play`)."""
     if turn is not None:
-        from whybot.facts.table import Table  # a game file: only for --turn
+        from whybot.facts.play.table import Table  # a game file: only for --turn
 
         table = Table.open(snapshot)
         engine, situation, trace = table.engine, *table.past_situation(turn)

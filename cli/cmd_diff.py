@@ -9,8 +9,9 @@ import typer
 from rich.text import Text
 
 from whybot.engine import WhybotError, diff_rules
+from whybot.facts.packs import overlay_key, pack_for, with_variant
 
-from .common import overlay_key, pack_for, rel, require_pack, with_variant
+from .common import rel, require_pack
 from .group import out, print_json
 from .options import JsonOption, RulesOption, RulesPack
 

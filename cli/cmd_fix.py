@@ -14,11 +14,11 @@ from typing import Annotated, Any
 import typer
 
 from whybot.engine import WhybotError
-from whybot.facts.fix import FixPlan, apply_fix, asked_at, plan_fix
-from whybot.facts.ledger import summary
-from whybot.facts.question import AnswerError, Question
-from whybot.facts.table import Table
-from whybot.facts.wording import plain
+from whybot.facts.play.fix import FixPlan, apply_fix, asked_at, plan_fix
+from whybot.facts.play.ledger import summary
+from whybot.facts.play.question import AnswerError, Question
+from whybot.facts.play.table import Table
+from whybot.facts.play.wording import plain
 
 from .cmd_play import AnswersOption, GameFile, _answerer
 from .options import one_of

@@ -8,8 +8,9 @@ from typing import Annotated
 import typer
 
 from whybot.engine import GRAINS, WhybotError
+from whybot.facts.packs import overlay_key
+from whybot.facts.situations import load_situation
 
-from .common import load_situation, overlay_key
 from .group import out, print_json
 from .options import (
     IncludeFromOption,

@@ -1,6 +1,6 @@
 """`whybot new`, `play`, `undo`, `redo`, `log`: a whole game at the table (`fix`: cmd_fix.py).
 
-Every command is a face on the table API (`facts/table.py`); this module only asks, reads
+Every command is a face on the table API (`facts/play/table.py`); this module only asks, reads
 answers files and prints.
 """
 
@@ -13,13 +13,14 @@ from typing import Annotated, Any
 import typer
 
 from whybot.engine import STDIN, WhybotError, decode_text, read_bytes, read_stream
-from whybot.facts.flow import next_point
-from whybot.facts.game import check_new
-from whybot.facts.ledger import kept_given, summary
-from whybot.facts.question import AnswerError
-from whybot.facts.table import Table, setup_questions
-from whybot.facts.turn import DICE_MODES
-from whybot.facts.wording import plain
+from whybot.facts.play.flow import next_point
+from whybot.facts.play.game import check_new
+from whybot.facts.play.ledger import kept_given, summary
+from whybot.facts.play.question import AnswerError
+from whybot.facts.play.setup import setup_questions
+from whybot.facts.play.table import Table
+from whybot.facts.play.turn import DICE_MODES
+from whybot.facts.play.wording import plain
 
 from .brief import render_brief
 from .group import out, print_json

@@ -12,18 +12,10 @@ from rich.table import Table
 from rich.text import Text
 
 from whybot.engine import RULE_FILE_SCHEMA, LoadedFiles, find_rule
+from whybot.facts import packs as registry
+from whybot.facts.packs import is_folder, overlay_key, pack_for, pack_names, pack_title
 
-from . import common
-from .common import (
-    is_folder,
-    message,
-    overlay_key,
-    pack_for,
-    pack_names,
-    pack_title,
-    rel,
-    require_pack,
-)
+from .common import message, rel, require_pack
 from .graph import mermaid
 from .group import command_group, out, print_json
 from .new_page import new_page
@@ -131,7 +123,7 @@ def _lint_entry(name: str, folder: Path, variant: str | None, rules: list[Path] 
     pack's files are read once for all of them: `loaded`)."""
     from whybot.engine import lint_load, lint_warnings
 
-    overlays = common.with_variant(name, variant, overlay_key(rules))
+    overlays = registry.with_variant(name, variant, overlay_key(rules))
     problems, pack = lint_load(folder, [Path(o) for o in overlays], loaded)
     label = f"{name} (variant {variant})" if variant else name
     entry: dict[str, Any] = {"pack": label, "errors": [message(p) for p in problems],
@@ -165,7 +157,7 @@ def rules_lint(pack: RulesPack = None, rules: RulesOption = None,
     report: list[dict[str, Any]] = []
     loaded = LoadedFiles()
     for name in [pack] if pack else pack_names():
-        folder = Path(name) if is_folder(name) else pack_folder(common.KNOWLEDGE, name)
+        folder = Path(name) if is_folder(name) else pack_folder(registry.KNOWLEDGE, name)
         for variant in [None, *shipped_variants(folder)]:
             report.append(_lint_entry(name, folder, variant, rules, loaded))
     if json_out:

@@ -12,7 +12,7 @@ from rich.text import Text
 from rich.tree import Tree
 
 from whybot.engine import Action, ActionFields
-from whybot.facts.wording import cited_as
+from whybot.facts.play.wording import cited_as
 
 from .render import entity_text, labelled, pack_and_variant, roll_text, show
 from .shown import Shown

@@ -21,8 +21,8 @@ import typer
 import yaml
 
 from whybot.engine import WhybotError
-from whybot.facts.question import AnswerError, Question
-from whybot.facts.wording import as_name, plain
+from whybot.facts.play.question import AnswerError, Question
+from whybot.facts.play.wording import as_name, plain
 
 BACK = object()
 Ask = Callable[[Question, int], Any]

@@ -15,7 +15,7 @@ import re
 from typing import Any
 
 from whybot.engine import Pack, all_refs
-from whybot.facts.wording import plain
+from whybot.facts.play.wording import plain
 
 from .odds import label
 from .render import entity_text, show

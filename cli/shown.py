@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from whybot.engine import ActionFields, Engine, Situation, Trace
-from whybot.facts.wording import seed_title
+from whybot.facts.play.wording import seed_title
 
 from .reasons import entity_name, reasons
 

@@ -14,7 +14,7 @@ from rich.text import Text
 from rich.tree import Tree
 
 from whybot.engine import Step, WhyNot
-from whybot.facts.wording import cited_as
+from whybot.facts.play.wording import cited_as
 
 from .brief import opening
 from .render import entity_text, labelled, pack_and_variant, pairs, roll_text, show

@@ -19,9 +19,9 @@ from typer.testing import CliRunner
 
 from whybot.cli.app import app
 from whybot.cli.prompt import FromFile, answers_from
-from whybot.facts.flow import next_point
-from whybot.facts.ledger import kept_given, summary
-from whybot.facts.table import Table
+from whybot.facts.play.flow import next_point
+from whybot.facts.play.ledger import kept_given, summary
+from whybot.facts.play.table import Table
 
 ROOT = Path(__file__).resolve().parent.parent
 GAME = ROOT / "tests" / "play" / "steward_game"

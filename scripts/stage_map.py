@@ -77,26 +77,31 @@ STAGES: dict[str, tuple[str, list[str]]] = {
                    "use)", ["engine/__init__"]),
     "snapshots": ("snapshots read and checked against a pack's fact schema", [
         "facts/snapshot", "facts/values", "facts/includes", "facts/schema"]),
+    "pack registry": ("the installed packs, one compiled engine per pack and overlays (kept on "
+                      "disk), a snapshot read for its pack's engine", [
+        "facts/packs", "facts/situations"]),
     "play loop": ("a game at the table: questions, the game file, its flow and log", [
-        "facts/table", "facts/turn", "facts/inquiry", "facts/consult", "facts/question",
-        "facts/wording",
-        "facts/playbook", "facts/flow", "facts/game", "facts/game_check",
-        "facts/game_schema", "facts/ledger", "facts/timeline", "facts/fix"]),
-    "commands": ("the typer app and its commands (batch and serve in their wings)", [
+        "facts/play/table", "facts/play/setup", "facts/play/turn", "facts/play/asking",
+        "facts/play/inquiry", "facts/play/consult", "facts/play/question",
+        "facts/play/wording", "facts/play/playbook", "facts/play/flow", "facts/play/game",
+        "facts/play/game_check", "facts/play/game_schema", "facts/play/ledger",
+        "facts/play/timeline", "facts/play/fix"]),
+    "commands": ("the typer app and its commands (batch and serve run in their wings)", [
         "cli/__main__", "cli/app", "cli/cmd_decide", "cli/cmd_odds", "cli/cmd_play",
-        "cli/cmd_fix", "cli/cmd_rules", "cli/cmd_diff", "cli/cmd_serve", "cli/cmd_limits",
-        "cli/prompt", "cli/graph", "cli/new_page", "cli/cmd_check"]),
+        "cli/cmd_fix", "cli/cmd_rules", "cli/cmd_diff", "cli/cmd_batch", "cli/cmd_serve",
+        "cli/cmd_limits", "cli/prompt", "cli/graph", "cli/new_page", "cli/cmd_check"]),
     "batch": ("`whybot batch`: inputs, forked or Dask workers, resumable rows, --diff", [
-        "cli/cmd_batch", "cli/batch", "cli/inputs", "cli/rows", "cli/pool", "cli/results",
-        "cli/outfile", "cli/stopping", "cli/summary", "cli/progress", "cli/cluster",
-        "cli/scheduler", "cli/inflight", "cli/remote", "cli/diffoverlay", "cli/diffrows",
-        "cli/diffsummary"]),
+        "cli/batch/run", "cli/batch/inputs", "cli/batch/rows", "cli/batch/pool",
+        "cli/batch/results", "cli/batch/outfile", "cli/batch/stopping", "cli/batch/summary",
+        "cli/batch/progress", "cli/batch/cluster", "cli/batch/scheduler",
+        "cli/batch/inflight", "cli/batch/remote", "cli/batch/diffoverlay",
+        "cli/batch/diffrows", "cli/batch/diffsummary"]),
     "web": ("`whybot serve`: the play loop as web pages", [
         "cli/web/app", "cli/web/guard", "cli/web/listen", "cli/web/folder", "cli/web/pages",
         "cli/web/games", "cli/web/play", "cli/web/turns", "cli/web/forms",
         "cli/web/decision", "cli/web/fixpage", "cli/web/treehtml"]),
-    "views": ("what the commands share: the pack registry, options, one error catch, and "
-              "the terminal views of a decision", [
+    "views": ("what the commands share: options, paths and errors as a user reads them, one "
+              "error catch, and the terminal views of a decision", [
         "cli/common", "cli/options", "cli/group", "cli/shown", "cli/render",
         "cli/decision_view", "cli/trace_view", "cli/verdict_view", "cli/brief", "cli/reasons",
         "cli/odds"]),

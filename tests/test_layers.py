@@ -14,15 +14,11 @@ import subprocess
 import sys
 from pathlib import Path
 
-import pytest
-
 import whybot.engine as engine
 
 ROOT = Path(__file__).resolve().parent.parent
 OUTSIDE = ("cli", "facts", "benchmarks", "scripts")
 LAYERS = ("engine", "facts", "cli")  # each imports only those before it
-# The one upward import left (issue 22 item 4 moves the pack registry out of cli/).
-KNOWN_UPWARD = {("facts/table.py", "whybot.cli.common")}
 
 
 def _imports(path: Path) -> list[tuple[int, str, list[str]]]:
@@ -89,13 +85,6 @@ def test_the_engine_imports_neither_facts_nor_cli() -> None:
     assert _upward("engine") == set()
 
 
-def test_facts_imports_nothing_of_cli_but_the_known_pack_registry() -> None:
-    assert _upward("facts") - KNOWN_UPWARD == set()
-
-
-@pytest.mark.xfail(strict=True, reason="facts/table.py imports engine_for and pack_names from "
-                   "whybot.cli.common (the pack registry); issue 22 item 4 moves the registry "
-                   "out of cli/, and then this passes: drop the mark and KNOWN_UPWARD")
 def test_facts_imports_nothing_of_cli() -> None:
     assert _upward("facts") == set()
 

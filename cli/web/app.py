@@ -22,9 +22,9 @@ from starlette.staticfiles import StaticFiles
 
 from whybot.engine import EngineFault, WhybotError
 from whybot.engine import current_limits as limits
-from whybot.facts.game import GameFileError
-from whybot.facts.ledger import summary
-from whybot.facts.wording import plain
+from whybot.facts.play.game import GameFileError
+from whybot.facts.play.ledger import summary
+from whybot.facts.play.wording import plain
 
 from . import decision, fixpage, games, play
 from .folder import GamesFolder, NoSuchGame, NotInFolder

@@ -14,7 +14,7 @@ from starlette.requests import Request
 from starlette.responses import Response
 
 from whybot.engine import Pack, WhybotError, rule_verdict
-from whybot.facts.fix import listed_moves
+from whybot.facts.play.fix import listed_moves
 
 from ..brief import render_brief
 from ..decision_view import printed_note, render_decision

@@ -4,7 +4,7 @@
 input as when it was asked, the old answer filled in). The corrected answer is sent with the
 game's turn count (a stale form is refused): the page shows turn N decided again and the later
 turns that now decide differently, with "keep them" / "drop them" — and only that second post
-saves (`facts/fix.py`). The correction travels in the form, as a turn's answers do.
+saves (`facts/play/fix.py`). The correction travels in the form, as a turn's answers do.
 """
 
 from __future__ import annotations
@@ -15,8 +15,8 @@ from starlette.datastructures import FormData
 from starlette.requests import Request
 from starlette.responses import Response
 
-from whybot.facts.fix import apply_fix, asked_at, plan_fix
-from whybot.facts.question import AnswerError, Question
+from whybot.facts.play.fix import apply_fix, asked_at, plan_fix
+from whybot.facts.play.question import AnswerError, Question
 
 from .decision import TURNS
 from .forms import raw_answer, read_answers, table_rows, text, whole, write_answers

@@ -14,12 +14,13 @@ from starlette.datastructures import FormData
 from starlette.requests import Request
 from starlette.responses import Response
 
-from whybot.cli.common import pack_names, pack_title
 from whybot.engine import WhybotError
-from whybot.facts.game import GameFileError
-from whybot.facts.playbook import load_playbook
-from whybot.facts.question import AnswerError, Question
-from whybot.facts.table import Table, setup_questions
+from whybot.facts.packs import pack_names, pack_title
+from whybot.facts.play.game import GameFileError
+from whybot.facts.play.playbook import load_playbook
+from whybot.facts.play.question import AnswerError, Question
+from whybot.facts.play.setup import setup_questions
+from whybot.facts.play.table import Table
 
 from .forms import text, whole
 from .pages import Pages, fresh, see
@@ -47,7 +48,7 @@ def games_page(pages: Pages, request: Request) -> Response:
 
 def _seat_questions(pack: str) -> tuple[Question, list[Question], list[Question], int, list]:
     """(the bots question, the game's setup questions, one seat's questions, seats, names)."""
-    from whybot.cli.common import pack_for
+    from whybot.facts.packs import pack_for
 
     book = load_playbook(pack_for(pack))
     questions = setup_questions(pack, [SEAT])

@@ -1,6 +1,6 @@
 """The pages of one game: its board state and log, the next turn's questions, undo, redo.
 
-Each handler opens the game file through the table API (`facts/table.py`), under the one lock
+Each handler opens the game file through the table API (`facts/play/table.py`), under the one lock
 (`pages.py`), and checks that the form was made for the game as it is now (the turn count it
 carries) before anything is written. A turn's answers travel in its form (`forms.py`); when the
 procedure asks nothing more, the turn is decided, recorded and saved by `Table.record`, and the
@@ -15,10 +15,10 @@ from starlette.datastructures import FormData
 from starlette.requests import Request
 from starlette.responses import Response
 
-from whybot.facts.flow import next_point
-from whybot.facts.question import AnswerError
-from whybot.facts.table import Table
-from whybot.facts.turn import DICE_MODES, Turn
+from whybot.facts.play.flow import next_point
+from whybot.facts.play.question import AnswerError
+from whybot.facts.play.table import Table
+from whybot.facts.play.turn import DICE_MODES, Turn
 
 from .forms import raw_answer, table_rows, text, write_answers
 from .pages import Pages, fresh, see

@@ -15,9 +15,9 @@ from __future__ import annotations
 from collections import OrderedDict
 from dataclasses import dataclass, field
 
-from whybot.facts.question import AnswerError
-from whybot.facts.table import Table
-from whybot.facts.turn import DICE_MODES, Turn
+from whybot.facts.play.question import AnswerError
+from whybot.facts.play.table import Table
+from whybot.facts.play.turn import DICE_MODES, Turn
 
 from .forms import read_answers, write_answers
 

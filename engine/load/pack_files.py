@@ -9,7 +9,7 @@ from .variants import VARIANTS
 
 PACK_FILE = "pack.yaml"
 SECTIONS_FILE = "sections.yaml"  # the seed's sections, for `rules coverage` (not rules)
-PLAY_FILE = "play.yaml"  # how a game of the pack is kept at the table (facts/playbook.py)
+PLAY_FILE = "play.yaml"  # how a game of the pack is kept at the table (facts/play/playbook.py)
 
 
 def rule_files(folder: Path) -> list[Path]:

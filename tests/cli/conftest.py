@@ -1,6 +1,6 @@
 """Fixtures for the CLI tests: an in-process `whybot` runner and the demo's trace.
 
-Every command builds its Engine through `whybot.cli.common.engine_for`, cached per process, so
+Every command builds its Engine through `whybot.facts.packs.engine_for`, cached per process, so
 these tests compile the arcs pack once.
 """
 

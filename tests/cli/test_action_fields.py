@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from tests.conftest import ROOT, refused
-from whybot.cli.rows import decision_of
+from whybot.cli.batch.rows import decision_of
 from whybot.engine import Engine, load_pack
 from whybot.facts.snapshot import load_snapshot
 

@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 
 from tests.conftest import refused
-from whybot.cli import batch as batching
-from whybot.cli.diffsummary import ODDS_ONLY, DiffSummary
+from whybot.cli.batch import run as batching
+from whybot.cli.batch.diffsummary import ODDS_ONLY, DiffSummary
 
 ROOT = Path(__file__).resolve().parents[2]
 ARCS = ROOT / "facts" / "examples" / "arcs"

@@ -25,9 +25,9 @@ import yaml
 from distributed import LocalCluster
 
 from tests.conftest import refused
-from whybot.cli import cluster as clustering
-from whybot.cli import remote
-from whybot.cli.remote import fingerprint
+from whybot.cli.batch import cluster as clustering
+from whybot.cli.batch import remote
+from whybot.cli.batch.remote import fingerprint
 from whybot.engine.errors import WhybotError
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from whybot.cli.common import KNOWLEDGE, engine_for
+from whybot.facts.packs import KNOWLEDGE, engine_for
 
 ROOT = Path(__file__).resolve().parents[2]
 DEMO = ROOT / "facts" / "examples" / "arcs" / "demo.yaml"
@@ -205,8 +205,8 @@ def test_the_decision_names_the_target_as_the_table_does_and_cites_the_seed_by_t
 
 
 def test_naming_the_targets_for_the_view_leaves_the_trace_as_decided():
-    from whybot.cli.common import engine_for
     from whybot.cli.shown import shown
+    from whybot.facts.packs import engine_for
     from whybot.facts.snapshot import load_snapshot
 
     engine = engine_for("arcs")

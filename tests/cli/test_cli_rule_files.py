@@ -94,7 +94,7 @@ def test_a_house_rule_may_declare_an_action_of_its_own(run, tmp_path):
 
 
 def test_every_shipped_pack_declares_exactly_the_actions_its_rules_take():
-    from whybot.cli.common import pack_for, pack_names
+    from whybot.facts.packs import pack_for, pack_names
 
     for name in pack_names():
         pack = pack_for(name)

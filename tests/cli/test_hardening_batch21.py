@@ -23,7 +23,7 @@ import pytest
 import yaml
 
 from tests.conftest import refused
-from whybot.cli import batch as batching
+from whybot.cli.batch import run as batching
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = ROOT / "facts" / "examples"
@@ -286,7 +286,7 @@ class _Stalled:
 
 
 def test_a_scheduler_that_never_gives_its_first_answer_is_one_error():
-    from whybot.cli import cluster as clustering
+    from whybot.cli.batch import cluster as clustering
     from whybot.engine.errors import WhybotError
 
     with pytest.raises(WhybotError, match=r"scheduler at tcp://s:1 did not answer within "

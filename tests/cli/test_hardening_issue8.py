@@ -21,8 +21,8 @@ import pytest
 import yaml
 
 from tests.conftest import refused
-from whybot.cli import batch as batching
-from whybot.cli.pool import ordered_map
+from whybot.cli.batch import run as batching
+from whybot.cli.batch.pool import ordered_map
 
 ROOT = Path(__file__).resolve().parents[2]
 DEMO = ROOT / "facts" / "examples" / "arcs" / "demo.yaml"

@@ -11,9 +11,10 @@ import jsonschema
 import pytest
 
 from tests.conftest import ROOT
-from whybot.cli.common import load_situation, overlay_key
 from whybot.cli.shown import shown_in_full
 from whybot.engine.walk.facts_read import Reading
+from whybot.facts.packs import overlay_key
+from whybot.facts.situations import load_situation
 
 SCHEMA = json.loads((ROOT / "docs" / "trace.schema.json").read_text(encoding="utf-8"))
 VALIDATOR = jsonschema.Draft202012Validator(SCHEMA)

@@ -16,8 +16,8 @@ from tests.conftest import KNOWLEDGE, ROOT, engine_for, example_overlays
 from whybot.cli.shown import shown, shown_in_full
 from whybot.cli.trace_view import render_trace
 from whybot.engine.walk.facts_read import Reading
+from whybot.facts.play.wording import SEED_FILE, seed_title
 from whybot.facts.snapshot import load_snapshot
-from whybot.facts.wording import SEED_FILE, seed_title
 
 FOLDER = ROOT / "facts" / "examples"
 EXAMPLES = sorted(p for p in FOLDER.rglob("*.yaml") if p.name != "map.yaml")

@@ -53,7 +53,7 @@ def test_a_label_naming_no_field_of_its_kind_is_refused(tmp_path, label, expecte
 def test_a_game_file_keeps_entities_only_by_a_one_field_label(tmp_path):
     """`whybot play` keeps an entity's fields under its name: a label of several fields names
     it in a trace but cannot key what a game file keeps."""
-    from whybot.facts.playbook import load_playbook
+    from whybot.facts.play.playbook import load_playbook
 
     root = _toy_labelled(tmp_path, "[colour, size]")
     (root / "toy" / "play.yaml").write_text(

@@ -10,9 +10,10 @@ from typing import Any
 import pytest
 
 from tests.conftest import ROOT
-from whybot.cli.common import load_situation, overlay_key
-from whybot.cli.rows import _decided
+from whybot.cli.batch.rows import _decided
 from whybot.engine.errors import WhybotError
+from whybot.facts.packs import overlay_key
+from whybot.facts.situations import load_situation
 
 
 def _examples(exhaustive: bool) -> list[Path]:

@@ -22,7 +22,7 @@ import pytest
 import typer.main
 import typer.testing
 
-import whybot.cli.common as cli_common
+import whybot.facts.packs as registry
 from tests.conftest import KNOWLEDGE, TOY_PACKS
 from whybot.cli.app import app
 
@@ -107,7 +107,7 @@ def cli(packs_root: Path) -> Iterator[Callable[..., typer.testing.Result]]:
     runner = typer.testing.CliRunner()
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(typer.testing, "_get_command", lambda _app: command)
-        patch.setattr(cli_common, "KNOWLEDGE", packs_root)
+        patch.setattr(registry, "KNOWLEDGE", packs_root)
         yield lambda *args: runner.invoke(app, [str(a) for a in args], catch_exceptions=False)
 
 

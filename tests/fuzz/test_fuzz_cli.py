@@ -21,8 +21,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from whybot.cli.common import pack_for
 from whybot.engine.language.pack import FieldSpec
+from whybot.facts.packs import pack_for
 
 from .conftest import CASE_SECONDS, TALLY, check_case, check_output
 from .corpus import (

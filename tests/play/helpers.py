@@ -9,8 +9,8 @@ from typing import Any
 from whybot.engine.errors import SnapshotError
 from whybot.engine.load.sources import read_document
 from whybot.facts.includes import with_includes
-from whybot.facts.table import Table
-from whybot.facts.turn import Turn
+from whybot.facts.play.table import Table
+from whybot.facts.play.turn import Turn
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "facts" / "examples"
 

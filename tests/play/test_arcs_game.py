@@ -13,7 +13,7 @@ import json
 
 import yaml
 
-from whybot.facts.table import Table
+from whybot.facts.play.table import Table
 
 from .conftest import ARCS_GAME
 

@@ -13,11 +13,11 @@ import json
 
 import yaml
 
-from whybot.cli.common import engine_for
-from whybot.engine import asked_instead
-from whybot.engine.trace import Action, Decision, Trace
-from whybot.facts.consult import naming, review
-from whybot.facts.table import Table
+from whybot.engine import Action, Decision, asked_instead
+from whybot.engine.trace import Trace
+from whybot.facts.packs import engine_for
+from whybot.facts.play.consult import naming, review
+from whybot.facts.play.table import Table
 
 from .conftest import HERE
 from .helpers import chapter_begun

@@ -12,8 +12,8 @@ from typing import Any
 
 import yaml
 
-from whybot.facts.flow import next_point
-from whybot.facts.table import Table
+from whybot.facts.play.flow import next_point
+from whybot.facts.play.table import Table
 
 from .conftest import ARCS_GAME
 from .helpers import EXAMPLES, example, value_for

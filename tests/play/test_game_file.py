@@ -6,9 +6,9 @@ from __future__ import annotations
 import pytest
 
 from whybot.engine.errors import WhybotError
-from whybot.facts.game import GameFileError
-from whybot.facts.question import AnswerError
-from whybot.facts.table import Table
+from whybot.facts.play.game import GameFileError
+from whybot.facts.play.question import AnswerError
+from whybot.facts.play.table import Table
 
 from .helpers import example, play
 

@@ -135,7 +135,7 @@ def test_serve_answers_a_hand_edited_game_file_with_a_one_line_409(played, tmp_p
 def test_the_schema_is_valid_and_a_played_game_fits_it(played):
     import jsonschema
 
-    from whybot.facts.game_schema import GAME_FILE_SCHEMA
+    from whybot.facts.play.game_schema import GAME_FILE_SCHEMA
 
     jsonschema.Draft202012Validator.check_schema(GAME_FILE_SCHEMA)
     jsonschema.validate(played, GAME_FILE_SCHEMA)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import yaml
 
-from whybot.facts.table import Table
+from whybot.facts.play.table import Table
 
 from .conftest import ARCS_GAME, HERE
 

@@ -10,7 +10,7 @@ import shutil
 
 import yaml
 
-from whybot.facts.table import Table
+from whybot.facts.play.table import Table
 
 from .conftest import ARCS_GAME
 from .helpers import EXAMPLES, chapter_begun, example, play

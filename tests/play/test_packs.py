@@ -8,8 +8,8 @@ import shutil
 
 import pytest
 
-from whybot.facts.question import AnswerError
-from whybot.facts.table import Table
+from whybot.facts.play.question import AnswerError
+from whybot.facts.play.table import Table
 
 from .helpers import EXAMPLES, example, play
 

@@ -10,11 +10,11 @@ import copy
 
 import pytest
 
-from whybot.cli.common import engine_for
 from whybot.engine.load.sources import Document
 from whybot.engine.walk.facts_read import Reading
-from whybot.facts.inquiry import Inquiry
-from whybot.facts.ledger import compact
+from whybot.facts.packs import engine_for
+from whybot.facts.play.inquiry import Inquiry
+from whybot.facts.play.ledger import compact
 from whybot.facts.snapshot import situation_from
 
 from .helpers import EXAMPLES, example

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import yaml
 
-from whybot.facts.table import Table
+from whybot.facts.play.table import Table
 
 from .conftest import HERE
 

@@ -7,8 +7,8 @@ from __future__ import annotations
 import pytest
 import yaml
 
-from whybot.facts.question import AnswerError
-from whybot.facts.table import Table
+from whybot.facts.play.question import AnswerError
+from whybot.facts.play.table import Table
 
 from .conftest import ARCS_GAME, HERE
 

@@ -8,11 +8,11 @@ import re
 
 import pytest
 
-from whybot.cli.common import engine_for
-from whybot.facts.playbook import load_playbook
-from whybot.facts.question import Question, field_question, list_question
-from whybot.facts.table import setup_questions
-from whybot.facts.wording import plain, reason
+from whybot.facts.packs import engine_for
+from whybot.facts.play.playbook import load_playbook
+from whybot.facts.play.question import Question, field_question, list_question
+from whybot.facts.play.setup import setup_questions
+from whybot.facts.play.wording import plain, reason
 
 PACKS = ("arcs", "sparta_athens", "yellow_scarves")
 CODE = re.compile(r"==|!=|\b[A-Za-z][A-Za-z0-9]*_[A-Za-z0-9_]+\b|\b\d{3}_[0-9a-f]{16}\b"

@@ -23,7 +23,7 @@ import pytest
 
 from whybot.cli.cmd_serve import free_port
 from whybot.cli.web.app import create_app
-from whybot.facts.table import Table
+from whybot.facts.play.table import Table
 
 from .arcs_game import AMBITIONS, CONSULT, TURN_1, TURN_2, as_text
 

@@ -4,7 +4,7 @@ is missing and saves nothing."""
 
 from __future__ import annotations
 
-from whybot.facts.table import Table
+from whybot.facts.play.table import Table
 
 from .arcs_game import CARDS, TURN_1, cells
 from .conftest import hidden, question_of

@@ -8,7 +8,7 @@ import html
 import re
 from pathlib import Path
 
-from whybot.facts.table import Table
+from whybot.facts.play.table import Table
 
 from .arcs_game import CARDS, TURN_1, TURN_2
 from .conftest import errors, hidden, question_of
@@ -254,7 +254,7 @@ def _first_answer(question) -> str:
 
 
 def test_every_pack_starts_a_game_from_its_own_setup_questions(client, games):
-    from whybot.facts.table import setup_questions
+    from whybot.facts.play.setup import setup_questions
 
     for pack, bot in (("yellow_scarves", "Red"), ("sparta_athens", "sparta")):
         form = client.get("/new", params={"pack": pack})

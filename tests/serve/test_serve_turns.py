@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from whybot.cli.web.forms import write_answers
 from whybot.cli.web.turns import Turns
-from whybot.facts.table import Table
+from whybot.facts.play.table import Table
 
 
 def test_a_kept_turn_is_taken_once_and_equals_one_rebuilt_from_its_answers(player, games):

@@ -22,8 +22,9 @@ from pathlib import Path
 from typing import Any
 
 from whybot.engine import Engine, Situation, WhybotError
+from whybot.facts.packs import engine_for, pack_for
+from whybot.facts.situations import read_situation
 
-from .common import engine_for, pack_for, read_situation
 from .diffoverlay import Spelled, as_given, check_overlay
 from .diffrows import attempt_diff
 from .diffsummary import DiffSummary

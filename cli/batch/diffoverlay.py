@@ -25,8 +25,8 @@ from whybot.engine import (
     rule_files,
     validate,
 )
+from whybot.facts.packs import KNOWLEDGE, engine_for, is_folder, pack_for, pack_names
 
-from .common import KNOWLEDGE, engine_for, is_folder, pack_for, pack_names
 from .rows import Row
 
 Spelled = tuple[tuple[str, str], ...]  # (resolved folder, the folder as the user gave it)

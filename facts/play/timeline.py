@@ -81,10 +81,10 @@ class Timeline:
               undo: Callable[[], Any]) -> None:
         if self.game.path is None:
             return
-        from .table import _pack
+        from .setup import game_pack
 
         try:
-            write_game(self.game, self.game.path, _pack)
+            write_game(self.game, self.game.path, game_pack)
         except BaseException:
             undo()
             self.game.state, self.game.pending = saved

@@ -17,8 +17,8 @@ from typing import Any
 
 from whybot.engine import EntitySpec, FieldSpec, Pack, WhybotError, did_you_mean
 
+from ..values import ValueProblem, check_value
 from .playbook import Wording
-from .values import ValueProblem, check_value
 from .wording import as_name, cited, plain
 
 YES = {"y", "yes", "true", "t", "1", "on"}

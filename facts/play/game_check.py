@@ -12,8 +12,8 @@ from typing import Any, cast
 
 from whybot.engine import Document, FieldSpec, Pack, WhybotError, did_you_mean, json_path
 
+from ..values import ValueProblem, check_value
 from .game_schema import GAME_FILE_SCHEMA, TURN, check_shape
-from .values import ValueProblem, check_value
 
 KIND = GAME_FILE_SCHEMA["properties"]["whybot"]["const"]
 VERSION = GAME_FILE_SCHEMA["properties"]["version"]["const"]

@@ -29,8 +29,8 @@ from whybot.engine import (
     open_facts,
 )
 
-from .includes import with_includes as _included
-from .snapshot import missing_required, situation_from, unlisted_referred
+from ..includes import with_includes as _included
+from ..snapshot import missing_required, situation_from, unlisted_referred
 
 Answer = Callable[[Open, "Inquiry"], Any]
 Roll = Callable[[dict[str, Any], "Inquiry"], list[int]]

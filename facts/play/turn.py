@@ -17,21 +17,20 @@ from typing import TYPE_CHECKING, Any
 
 from whybot.engine import NOTHING_INSTEAD, Open, Reading, SnapshotError, Trace
 
+from .asking import dice_question, label_of, question_for
 from .consult import (
     REVIEW,
     acted_on,
     action_review,
-    after_action,
     assumed_at_table,
-    definitions,
     names_in,
     naming,
     review,
     with_names,
 )
 from .inquiry import Inquiry, first_unrolled, said
-from .question import AnswerError, Question, field_question, list_question
-from .wording import plain, reason
+from .question import AnswerError, Question
+from .wording import plain
 
 if TYPE_CHECKING:
     from .table import Table
@@ -127,55 +126,11 @@ class Turn:
         step = reading.roll_steps[index] if index is not None and \
             index < len(reading.roll_steps) else len(trace.steps)
         pairs = list(zip(opened, questions, strict=True))
-        return [*(q for o, q in pairs if o.step <= step), self._dice_question(roll),
+        return [*(q for o, q in pairs if o.step <= step), dice_question(roll, given),
                 *(q for o, q in pairs if o.step > step)]
 
     def _question(self, item: Open) -> Question:
-        return self._remembered(self._asked(item))
-
-    def _asked(self, item: Open) -> Question:
-        pack, book = self.table.engine.pack, self.table.playbook
-        why = reason(pack, item.rule, item.page)
-        if item.what == "list":
-            entity = pack.facts.entities[item.kind]
-            return list_question(item.name, entity, pack, book.hidden.get(item.kind, []),
-                                 book.wording(item.name), self.table.kept_labels(self.bot,
-                                                                                 item.kind),
-                                 **why)
-        if item.what == "answer":
-            spec = pack.facts.judgments[item.name]
-            question = field_question(spec, pack, item.name, "answer",
-                                      book.wording(item.name), layer=item.layer, **why)
-            if item.name in self.table.instead and (terms := definitions(
-                    self.table.engine, item.name, book.terms)):
-                question = _with(question, help=f"In the seed's words: {terms}")
-            return after_action(question, item, self._state_trace) if item.layer else question
-        spec = pack.facts.board[item.name]
-        question = field_question(spec, pack, item.name, "fact", book.wording(item.name),
-                                  **why)
-        if spec.refers:  # it names a listed entity: those listed are the choices
-            names = [e.get(f) for kind, f in spec.refers
-                     for e in self.inquiry.data.get(pack.facts.entities[kind].key or "", [])
-                     if isinstance(e, dict) and e.get(f)]
-            question = _with(question, kind="choice", choices=[*(spec.enum or []), *names])
-        return question
-
-    def _remembered(self, question: Question) -> Question:
-        """A fact or list the player said on an earlier turn (the pack's `remember:`): asked
-        again, the last answer offered as the default to keep or change."""
-        said = self.table.said(self.bot).get(question.id)
-        if said is None or question.again:
-            return question
-        if isinstance(said, list):
-            said = [{**item, **question.known.get(_label_of(item, question), {})}
-                    for item in said]
-            shown = f"{len(said)} entr{'y' if len(said) == 1 else 'ies'}"
-        else:
-            shown = plain(str(said)) if not isinstance(said, bool) else \
-                ("yes" if said else "no")
-        return _with(question, default=said, last=True,
-                     help=f"Last time: {shown}. Anything changed? Keep it or give the new "
-                          f"value. {question.help}".strip())
+        return question_for(self.table, self.bot, self.inquiry.data, item, self._state_trace)
 
     def _naming(self, trace: Trace) -> list[Question]:
         named = names_in(self.asked())
@@ -214,7 +169,7 @@ class Turn:
         for name in names:
             item = Open("list", name, [], "", "", "", kinds[name]) if name in kinds \
                 else Open("fact", name, None, pack.facts.board[name].says, "", "")
-            again.append(_with(self._question(item), again=why,
+            again.append(replace(self._question(item), again=why,
                                help=f"Not decided yet: {why}"))
         return again
 
@@ -222,14 +177,6 @@ class Turn:
         """Why the procedure cannot decide on the answers given (empty: it can)."""
         questions = self.questions()
         return questions[0].again if questions else ""
-
-    def _dice_question(self, roll: dict[str, Any]) -> Question:
-        count, _, sides = str(roll["dice"]).partition("d")
-        index = len(self.inquiry.data.get("dice", []))
-        return Question(id=f"dice.{index}", what="dice", kind="dice",
-                        text=plain(f"Roll {int(count) - roll['skip']}d{sides}: {roll['for']}"),
-                        help=plain(str(roll["for"])), count=int(count) - roll["skip"],
-                        sides=int(sides))
 
     # --- answering -------------------------------------------------------------------------
 
@@ -269,7 +216,7 @@ class Turn:
         elif question.what == "dice":
             data["dice"] = [*data.get("dice", []), *value]
         elif question.what == "list":
-            data[question.id] = [{**question.known.get(_label_of(item, question), {}), **item}
+            data[question.id] = [{**question.known.get(label_of(item, question), {}), **item}
                                  for item in value]
         else:
             data[question.id] = value
@@ -312,14 +259,6 @@ class Turn:
         point = self.table.playbook.point
         at = situation.board.get(point) if point else None
         return TurnResult(self.number, self.bot, at, snapshot, explained, reading, self.asked())
-
-
-def _label_of(item: dict[str, Any], question: Question) -> str:
-    return str(item.get(question.label, ""))
-
-
-def _with(question: Question, **changes: Any) -> Question:
-    return replace(question, **changes)
 
 
 __all__ = ["DICE_MODES", "Turn", "TurnResult"]

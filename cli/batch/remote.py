@@ -48,9 +48,10 @@ from whybot.engine import (
     parse_text,
     use_limits,
 )
+from whybot.facts.packs import pack_names
+from whybot.facts.situations import pack_of, variant_refused
 from whybot.facts.snapshot import situation_from, snapshot_variant
 
-from .common import pack_names, pack_of, variant_refused
 from .diffrows import attempt_diff
 from .inputs import Item
 from .rows import Outcome, attempt
@@ -87,7 +88,7 @@ Unit = Item | FileText | Resolved
 
 @dataclass
 class Table:
-    """The engines of one set of rules (a --diff has two), as `common.read_situation` picks
+    """The engines of one set of rules (a --diff has two), as `situations.read_situation` picks
     them: per (pack, variant the snapshot names or ""), the compiled engine or why it failed
     to load; the variants this run may not lay (`refused`); and per pack, its folder's name and
     the variants it ships, to word the error for any other name (or why it has no folder)."""
@@ -224,8 +225,8 @@ def _answer(unit: Unit, engines: tuple[Table, ...], settings: Settings) -> Outco
 
 def _situate(unit: Unit, read: Callable[[], Document], engines: Table, pack: str | None,
              ) -> tuple[Engine, Situation]:
-    """As `common.read_situation`, in its order (pack, variant, engine, includes, facts), with
-    the shipped engines and without reading a file."""
+    """As `situations.read_situation`, in its order (pack, variant, engine, includes, facts),
+    with the shipped engines and without reading a file."""
     document = read()
     name = pack_of(document, pack)
     variant = unit.variant if isinstance(unit, Resolved) else snapshot_variant(document)

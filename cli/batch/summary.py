@@ -10,7 +10,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
-from .common import engine_for
+from whybot.facts.packs import engine_for
 
 
 @dataclass

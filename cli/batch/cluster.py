@@ -29,9 +29,9 @@ from whybot.engine import (
     excerpt,
     shipped_variants,
 )
+from whybot.facts.packs import engine_for, pack_names, variant_home, with_variant
 
 from . import scheduler
-from .common import engine_for, pack_names, variant_home, with_variant
 from .inflight import stream
 from .inputs import Item
 from .remote import Settings, Table, engines_blob, fingerprint, keep
@@ -114,7 +114,7 @@ def _local_cluster(distributed: Any, workers: int | None) -> Iterator[Any]:
 
     count = workers or (len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity")
                         else os.cpu_count() or 1)
-    preload = [*dask.config.get("distributed.worker.preload"), "whybot.cli.remote"]
+    preload = [*dask.config.get("distributed.worker.preload"), "whybot.cli.batch.remote"]
     try:
         local = distributed.LocalCluster(n_workers=count, threads_per_worker=1, processes=True,
                                          dashboard_address=":0", silence_logs=logging.CRITICAL,

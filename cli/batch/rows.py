@@ -14,7 +14,7 @@ from typing import Any
 
 from whybot.engine import Engine, EngineFault, Situation, Trace, WhybotError
 
-from .common import message
+from ..common import message
 
 Row = dict[str, Any]
 Outcome = Row | WhybotError
@@ -54,7 +54,7 @@ def guarded(origin: str, work: Callable[[], Row]) -> Outcome:
 
 def odds_part(engine: Engine, situation: Situation) -> dict[str, Any]:
     """A row's `odds`, or the reason they were refused under `error` (rendered later)."""
-    from .odds import odds_row
+    from ..odds import odds_row
 
     try:
         return odds_row(engine, situation)

@@ -1,0 +1,88 @@
+"""What the walk reaches, as the question a player is asked: in the seed's words, with the
+choices the table offers, and the last answer offered again where the pack remembers it.
+
+`turn.py` decides what to ask next; this module only says how one open item reads.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import TYPE_CHECKING, Any
+
+from whybot.engine import Open, Trace
+
+from .consult import after_action, definitions
+from .question import Question, field_question, list_question
+from .wording import plain, reason
+
+if TYPE_CHECKING:
+    from .table import Table
+
+
+def question_for(table: Table, bot: str, data: dict[str, Any], item: Open,
+                 trace: Trace | None) -> Question:
+    """The question `item` (a fact, list or judgment the walk read that nobody gave) is asked
+    as, in a turn of `bot` whose snapshot so far is `data`; `trace`: the decision the open
+    items came from."""
+    return _remembered(table, bot, _asked(table, bot, data, item, trace))
+
+
+def _asked(table: Table, bot: str, data: dict[str, Any], item: Open,
+           trace: Trace | None) -> Question:
+    pack, book = table.engine.pack, table.playbook
+    why = reason(pack, item.rule, item.page)
+    if item.what == "list":
+        entity = pack.facts.entities[item.kind]
+        return list_question(item.name, entity, pack, book.hidden.get(item.kind, []),
+                             book.wording(item.name), table.kept_labels(bot, item.kind),
+                             **why)
+    if item.what == "answer":
+        spec = pack.facts.judgments[item.name]
+        question = field_question(spec, pack, item.name, "answer",
+                                  book.wording(item.name), layer=item.layer, **why)
+        if item.name in table.instead and (terms := definitions(
+                table.engine, item.name, book.terms)):
+            question = replace(question, help=f"In the seed's words: {terms}")
+        return after_action(question, item, trace) if item.layer else question
+    spec = pack.facts.board[item.name]
+    question = field_question(spec, pack, item.name, "fact", book.wording(item.name),
+                              **why)
+    if spec.refers:  # it names a listed entity: those listed are the choices
+        names = [e.get(f) for kind, f in spec.refers
+                 for e in data.get(pack.facts.entities[kind].key or "", [])
+                 if isinstance(e, dict) and e.get(f)]
+        question = replace(question, kind="choice", choices=[*(spec.enum or []), *names])
+    return question
+
+
+def _remembered(table: Table, bot: str, question: Question) -> Question:
+    """A fact or list the player said on an earlier turn (the pack's `remember:`): asked
+    again, the last answer offered as the default to keep or change."""
+    said = table.said(bot).get(question.id)
+    if said is None or question.again:
+        return question
+    if isinstance(said, list):
+        said = [{**item, **question.known.get(label_of(item, question), {})}
+                for item in said]
+        shown = f"{len(said)} entr{'y' if len(said) == 1 else 'ies'}"
+    else:
+        shown = plain(str(said)) if not isinstance(said, bool) else \
+            ("yes" if said else "no")
+    return replace(question, default=said, last=True,
+                   help=f"Last time: {shown}. Anything changed? Keep it or give the new "
+                        f"value. {question.help}".strip())
+
+
+def dice_question(roll: dict[str, Any], given: int) -> Question:
+    """The faces of `roll` asked at the table (dice rolled there); `given`: how many faces the
+    snapshot has already."""
+    count, _, sides = str(roll["dice"]).partition("d")
+    return Question(id=f"dice.{given}", what="dice", kind="dice",
+                    text=plain(f"Roll {int(count) - roll['skip']}d{sides}: {roll['for']}"),
+                    help=plain(str(roll["for"])), count=int(count) - roll["skip"],
+                    sides=int(sides))
+
+
+def label_of(item: dict[str, Any], question: Question) -> str:
+    """The label an entry of a list answer goes by (its `name`, say)."""
+    return str(item.get(question.label, ""))
