@@ -12,7 +12,8 @@ wording, help and seed-given defaults for the questions (`questions:`), and the 
 decide nothing because the table left something out (`undecided:` — a result and what is
 asked again: such a turn is never saved), and the lists of moves whose judgments are asked as
 the seed's questions instead of listing each move (`consult:`), with the seed's sections
-whose rules define its terms, shown with those questions (`terms:`). Every name
+whose rules define its terms, shown with those questions (`terms:`), and the questions the
+table answers without asking (`unchanged:`, `settled:`; unasked.py). Every name
 is checked against the pack's fact schema, so a typo is one error naming the field path.
 """
 
@@ -31,6 +32,7 @@ from whybot.engine.sources import Document, json_path, read_document
 from whybot.engine.tokens import ConditionSyntaxError
 
 from .flow import Flow, read_flow
+from .unasked import Settled, Unchanged, read_settled, read_unchanged
 
 SCOPES = ("game", "bot")
 AS_LEFT = "as left"  # a carried fact or list: as the walk left it
@@ -90,6 +92,9 @@ class Playbook:
     # asked instead of the list (listing every move stays a choice: `play --moves`)
     consult: list[str] = field(default_factory=list)
     terms: list[str] = field(default_factory=list)  # the seed's sections that define its terms
+    # the seed's questions the table answers: carried past an action, settled by the game
+    unchanged: dict[str, Unchanged] = field(default_factory=dict)
+    settled: list[Settled] = field(default_factory=list)
 
     def scope_of(self, name: str) -> str | None:
         return next((s for s in SCOPES if name in self.keep[s]), None)
@@ -144,7 +149,8 @@ class _Reader:
     def read(self) -> Playbook:
         data = self.mapping(self.document.data, ())
         known = {"pack", "bots", "point", "snapshot", "setup", "keep", "remember", "ask",
-                 "hidden", "carry", "questions", "undecided", "flow", "consult", "terms"}
+                 "hidden", "carry", "questions", "undecided", "flow", "consult", "terms",
+                 "unchanged", "settled"}
         for key in data:
             if key not in known:
                 raise self.fail((key,), f"unknown key {key!r}", did_you_mean(str(key), known))
@@ -179,6 +185,8 @@ class _Reader:
         book.terms = list(terms)
         book.consult = [self.lists[key] for key in self.names(
             data.get("consult"), ("consult",), set(self.lists), "entity list")]
+        book.unchanged = read_unchanged(self, data.get("unchanged"))
+        book.settled = read_settled(self, data.get("settled"))
         for kind, names in self.mapping(data.get("hidden"), ("hidden",)).items():
             entity = self._entity(kind, ("hidden", kind))
             book.hidden[kind] = self.names(names, ("hidden", kind), set(entity.fields), "field")

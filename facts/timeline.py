@@ -50,7 +50,9 @@ class Timeline:
         changes = turn_changes(self, result)
         before, after = self.game.pending.get(result.bot), carried(self, result)
         return {"turn": result.number, "bot": result.bot, "point": result.point,
-                "asked": result.asked, "snapshot": result.snapshot,
+                "asked": result.asked,
+                **({"unasked": [u.as_dict() for u in result.unasked]} if result.unasked else {}),
+                "snapshot": result.snapshot,
                 "decision": compact(result.trace, self.engine.pack),
                 "dice": [roll["total"] for roll in result.trace.dice], "changes": changes,
                 "carried": {k: v for k, v in (("before", before), ("after", after))
