@@ -15,7 +15,8 @@ from whybot.facts.wording import cited_as
 from .render import entity_text, labelled, pack_and_variant, roll_text, show
 
 
-def _action(index: int, action: dict[str, Any], seed: str) -> Tree:
+def _action(index: int, action: dict[str, Any], seed: str,
+            words: dict[str, Any] | None = None) -> Tree:
     head = Text(f"{index}. ", style="bold")
     head.append(str(action.get("action", "?")), style="bold green")
     if action.get("goal"):
@@ -35,7 +36,11 @@ def _action(index: int, action: dict[str, Any], seed: str) -> Tree:
         kind = fact.get("kind", "")
         node.add(labelled("because of", f"{kind}: " + entity_text(
             {k: v for k, v in fact.items() if k != "kind"}), "yellow"))
-    node.add(labelled("rule:", f"{action.get('rule')} on page {action.get('page')}", "dim"))
+    if words and words.get("rule_says"):  # the seed's words, not the rule's id
+        node.add(labelled("by:", f"{words['rule_says']}", "dim"))
+    else:
+        node.add(labelled("rule:", f"{action.get('rule')} on page {action.get('page')}",
+                          "dim"))
     if action.get("cite"):
         node.add(labelled("cites:", cited_as(action["cite"], seed) if seed else action["cite"],
                           "dim"))
@@ -100,13 +105,19 @@ def render_decision(data: dict[str, Any], assumed_first: bool = True) -> Rendera
             {**entity, **really} if really else entity, full=False, lead=lead), "bold yellow")
         for name, value in really.items():
             line.append(f" ({printed_note(entity[name], value)})", style="yellow")
-        line.append(f"   chosen by {choice.get('by')} on {choice.get('page')}", style="dim")
+        said = data.get("words", {}).get("choices", {}).get(alias, {})
+        line.append(f"   chosen by: {said['rule_says']}" + (f" ({said['cite']})" if
+                                                             said.get("cite") else "")
+                    if said.get("rule_says") else
+                    f"   chosen by {choice.get('by')} on {choice.get('page')}", style="dim")
         parts.append(line)
     actions = decision.get("actions", [])
     if actions:
         tree = Tree(Text("actions:", style="bold"))
+        said = data.get("words", {}).get("actions", [])
         for index, action in enumerate(actions, 1):
-            tree.add(_action(index, action, presentation.get("seed", "")))
+            tree.add(_action(index, action, presentation.get("seed", ""),
+                             said[index - 1] if index <= len(said) else None))
         parts.append(tree)
     else:
         parts.append(labelled("actions:", "none", "dim"))

@@ -10,7 +10,7 @@ from typing import Any
 from whybot.engine.decide import Engine
 from whybot.engine.situation import Situation
 from whybot.engine.trace import Trace
-from whybot.facts.wording import seed_title
+from whybot.facts.wording import reason, seed_title
 
 from .reasons import entity_name, reasons
 
@@ -35,7 +35,19 @@ def shown(engine: Engine, trace: Trace) -> dict[str, Any]:
     data = {**data, "presentation": {**pack.presentation, "seed": seed_title(pack),
                                      "start": pack.start}}
     board = trace.derived_from[0] if trace.derived_from else {}
-    return {**data, "reasons": reasons(pack, data, board)}
+    return {**data, "reasons": reasons(pack, data, board), "words": _words(pack, data)}
+
+
+def _words(pack: Any, data: dict[str, Any]) -> dict[str, Any]:
+    """The rules that chose each entity and took each action, in the seed's words: their
+    `says:` and citation (what the short answer shows instead of rule ids)."""
+    decision = data["decision"]
+    return {"choices": {alias: reason(pack, str(choice.get("by") or ""),
+                                      str(choice.get("page") or ""))
+                        for alias, choice in decision.get("choices", {}).items()},
+            "actions": [reason(pack, str(action.get("rule") or ""),
+                               str(action.get("page") or ""))
+                        for action in decision.get("actions", [])]}
 
 
 def _really(path: list[dict[str, Any]], alias: str, entity: Any) -> dict[str, Any]:

@@ -71,6 +71,8 @@ TURN: dict[str, Any] = {
         "decision": DECISION,
         "dice": {"type": "array", "items": {"type": "integer"}},
         "changes": {"type": "array", "items": CHANGE},
+        "tells": {"type": "object", "description": "what the turn told the rest of its "
+                                                    "round (play.yaml round:)"},
         "carried": {"type": "object", "additionalProperties": False,
                     "properties": {"before": _CARRIED, "after": _CARRIED}},
     },

@@ -29,7 +29,7 @@ from whybot.engine.tokens import ConditionSyntaxError
 from whybot.engine.trace import Trace
 
 from .inquiry import Inquiry, said
-from .wording import plain
+from .wording import cited, plain
 
 
 @dataclass(frozen=True)
@@ -195,9 +195,10 @@ def _keys(reader: Any, raw: Any, path: tuple, known: set[str]) -> dict[str, Any]
 
 
 def _cite(reader: Any, spec: dict[str, Any], path: tuple) -> str:
+    """The entry's citation, as the player reads it (the seed's title and section)."""
     if not spec.get("cite"):
         raise reader.fail(path, "give the seed's citation (cite:)")
-    return str(spec["cite"])
+    return cited(str(spec["cite"]), reader.pack)
 
 
 __all__ = ["Settled", "Unasked", "Unchanged", "carried", "given_by_table", "open_asking_less",
