@@ -14,7 +14,7 @@ import typer
 
 from whybot.engine.errors import WhybotError
 from whybot.engine.sources import STDIN, decode_text, read_bytes, read_stream
-from whybot.facts.consult import shown as in_words
+from whybot.facts.consult import by_reason
 from whybot.facts.flow import next_point
 from whybot.facts.game import check_new
 from whybot.facts.ledger import kept_given, summary
@@ -172,19 +172,11 @@ def _say_next(table: Table, at: str | None, json_out: bool) -> None:
 
 
 def _print_unasked(table: Table, entry: dict[str, Any]) -> None:
-    """The answers the table gave, not asked (play.yaml `unchanged:`, `settled:`): each
-    reason once, then the questions it answered, in the seed's words."""
-    judgments = table.engine.pack.facts.judgments
-    by_why: dict[str, list[str]] = {}
-    for item in entry.get("unasked", []):
-        spec = judgments.get(item["id"])
-        asked = plain(spec.says if spec is not None and spec.says else item["id"])
-        line = f"{asked} {in_words(item['value'])}"
-        if line not in by_why.setdefault(item["why"], []):
-            by_why[item["why"]].append(line)
-    if by_why:
+    """The answers the table gave, not asked (play.yaml `unchanged:`, `settled:`)."""
+    found = by_reason(table.engine.pack, entry.get("unasked", []))
+    if found:
         typer.echo("not asked, the table answers them:")
-    for why, questions in by_why.items():
+    for why, questions in found.items():
         typer.echo(f"  {why}:\n" + "\n".join(f"    {q}" for q in questions))
 
 
