@@ -23,8 +23,6 @@ from whybot.engine.expressions import Condition
 from whybot.engine.parser import parse
 from whybot.engine.tokens import ConditionSyntaxError
 
-from .told import told_this_round
-
 if TYPE_CHECKING:
     from .table import Table
 
@@ -180,7 +178,7 @@ def next_point(table: Table) -> Offer | None:
                        if _applies(table, s, bot, last)), flow.otherwise)
     if chosen is None:
         return None
-    facts = {**told_this_round(table, bot), **chosen.give,
+    facts = {**chosen.give,
              **({chosen.count: _turns_at(table, bot, chosen.to)} if chosen.count else {})}
     return Offer(chosen.to, bot, chosen.says, facts)
 

@@ -5,7 +5,7 @@ the suit and number every later player follows) is not asked of the bots after i
 declares, as data, the decision points after which a new round starts (`starts:`) and what a
 decision tells (`tells:` — like a `carry:`, expressions over the board the decision left,
 with the entity it chose as `selected`, each with a `when:`). The log keeps what each turn
-told (`Timeline.record`, evaluated as a carry is); the flow gives it to the later turns of
+told (`Timeline.record`, evaluated as a carry is); `Table.turn` gives it to the later turns of
 other bots in the same round.
 """
 
