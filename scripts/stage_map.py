@@ -67,7 +67,8 @@ STAGES: dict[str, tuple[str, list[str]]] = {
     "play loop": ("a game at the table: questions, the game file, its flow and log", [
         "facts/table", "facts/turn", "facts/inquiry", "facts/consult", "facts/question",
         "facts/wording",
-        "facts/playbook", "facts/flow", "facts/game", "facts/game_check",
+        "facts/playbook", "facts/flow", "facts/told", "facts/unasked", "facts/game",
+        "facts/game_check",
         "facts/game_schema", "facts/ledger", "facts/timeline", "facts/fix"]),
     "commands": ("the typer app and its commands (batch and serve in their wings)", [
         "cli/__main__", "cli/app", "cli/cmd_decide", "cli/cmd_odds", "cli/cmd_play",
