@@ -23,7 +23,7 @@ GAME = HERE / "steward_game"
 PLAN = yaml.safe_load((GAME / "plan.yaml").read_text(encoding="utf-8"))
 # the questions each bot turn asks (docs/play-transcript.md; 42/35/22/33/6/27 before the
 # table answered what it knows: play.yaml unchanged:, settled:, round:)
-AT_MOST = {7: 38, 8: 28, 10: 17, 11: 25, 13: 5, 14: 21}
+AT_MOST = {7: 38, 8: 26, 10: 17, 11: 25, 13: 5, 14: 21}
 TABLES = {"cards", "ambitions", "golems", "guild_cards"}  # lists of what is on the table
 
 
@@ -101,3 +101,7 @@ def test_the_table_answers_what_it_knows_and_says_why(run, tmp_path):
     assert log[7]["snapshot"]["lead_suit"] == "administration"
     # a new round: blue leads again, and is told nothing of the last round's lead
     assert "lead_suit" not in log[9]["snapshot"]
+    # each bot's standings in the ambitions are its own: red's later turn is offered red's
+    standings = {n: e["snapshot"]["ambitions"][0]["best_rival"] for n, e in enumerate(log)
+                 if e["point"] == "turn"}
+    assert standings == {6: 0, 7: 1, 9: 1, 10: 0, 12: 0, 13: 1}
