@@ -82,7 +82,7 @@ def main() -> None:
         for number, step in enumerate(plan["steps"], 1):
             entry, texts = play(game, GAME / step["answers"])
             out += [f"## {number}. {step['shows']} ({entry['bot']}, {entry['point']})", "",
-                    f"`whybot play game.yaml --answers {step["answers"]}` — "
+                    f"`whybot play game.yaml --answers {step['answers']}` — "
                     f"{len(texts)} question(s):", ""]
             out += [f"{i}. {text}" for i, text in enumerate(texts, 1)]
             found = by_reason(Table.open(game).engine.pack, entry.get("unasked", []))
