@@ -50,11 +50,12 @@ demo: $(STAMP)
 	@$(BIN)/whybot why facts/examples/arcs/demo.yaml --seed 7 --brief
 
 # The browser tests (tests/serve, marked `browser`) drive Debian's Chromium; without it they
-# are skipped, and this says how to install it. The type check runs first.
+# are skipped, and this says how to install it. The type check runs first; the tests run on
+# every core (pytest-xdist; the workers share the compiled packs through the session's cache).
 test: typecheck $(TEST_STAMP)
 	@command -v chromium >/dev/null 2>&1 || command -v chromium-browser >/dev/null 2>&1 || \
 		echo "note: no Chromium, so the browser tests of whybot serve are skipped; install it with: sudo apt-get install -y chromium"
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest -n auto --dist worksteal
 
 # mypy on engine/ and facts/ ([tool.mypy] in pyproject.toml). mypy cannot follow the package-dir
 # mapping (the editable install finds whybot.engine through an import hook), so the folders are
@@ -85,7 +86,7 @@ serve-load: $(TEST_STAMP)
 # Pins what the test environment has now (run after `make test` passed on newer versions).
 constraints: $(TEST_STAMP)
 	@{ echo "# The versions the suite last passed with (make constraints writes this file)."; \
-	  $(BIN)/python -m pip freeze --exclude-editable --exclude whybot; } > constraints.txt
+	  $(BIN)/python -m pip list --format=freeze --exclude-editable --exclude whybot --exclude pip --exclude setuptools; } > constraints.txt
 	@echo "constraints.txt: $$(grep -vc '^#' constraints.txt) packages pinned"
 
 clean:

@@ -241,8 +241,9 @@ def fingerprint() -> dict[str, Any]:
     source = hashlib.sha256()
     for package in (whybot.engine, whybot.facts, whybot.cli):
         folder = Path(package.__file__).parent
-        for path in sorted(folder.glob("*.py")):
-            source.update(f"{package.__name__}.{path.name}".encode() + b"\0" + path.read_bytes())
+        for path in sorted(folder.rglob("*.py")):  # its subpackages too
+            name = f"{package.__name__}/{path.relative_to(folder)}"
+            source.update(name.encode() + b"\0" + path.read_bytes())
     return {"whybot": metadata.version("whybot"), "source": source.hexdigest()[:12],
             "packs": pack_names(), "durable-rules": metadata.version("durable-rules"),
             "python": ".".join(platform.python_version_tuple()[:2])}

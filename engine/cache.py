@@ -28,8 +28,9 @@ def _code() -> bytes:
     import durable_rules_engine
 
     digest = hashlib.sha256()
-    for path in sorted(Path(__file__).parent.glob("*.py")):
-        digest.update(path.name.encode() + b"\0" + path.read_bytes())
+    here = Path(__file__).parent
+    for path in sorted(here.rglob("*.py")):  # every stage folder too
+        digest.update(str(path.relative_to(here)).encode() + b"\0" + path.read_bytes())
     library = Path(durable_rules_engine.__file__)
     digest.update(f"{library.name}:{library.stat().st_size}".encode())
     return digest.digest()

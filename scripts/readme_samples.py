@@ -1,6 +1,7 @@
 """Write every sample output in README.md and docs/*.md from the real commands, so none goes
 stale: `python scripts/readme_samples.py` rewrites the marked blocks, `--check` only compares
-(exit 1 and a diff when a block differs; tests/test_readme.py runs it).
+(exit 1 and a diff when a block differs; tests/test_docs.py runs it, one page at a time). Name
+pages (`docs/player.md`) to render only those.
 
 A block is marked in the Markdown, and the fenced block right after the marker is replaced:
 
@@ -186,8 +187,9 @@ def render(page: Path) -> str:
 
 def main(argv: list[str]) -> int:
     check = "--check" in argv
+    named = [ROOT / arg for arg in argv if not arg.startswith("--")]
     stale = 0
-    for page in PAGES:
+    for page in named or PAGES:
         old = page.read_text(encoding="utf-8")
         new = render(page)
         if new == old:

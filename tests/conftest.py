@@ -1,7 +1,12 @@
-"""Shared fixtures: engines are compiled once per pack-and-overlays per test session."""
+"""Shared fixtures: engines are compiled once per pack-and-overlays per test session, and the
+test workers (`make test` runs them in parallel, pytest-xdist) share the compiled packs through
+the session's own compiled-pack cache."""
 
 from __future__ import annotations
 
+import os
+import shutil
+import tempfile
 from functools import cache
 from pathlib import Path
 
@@ -9,12 +14,14 @@ import pytest
 import yaml
 
 from whybot.engine import Engine, load_pack
+from whybot.engine.cache import cached
 from whybot.engine.variants import variant_folder
 
 ROOT = Path(__file__).resolve().parent.parent
 KNOWLEDGE = ROOT / "knowledge"
 TOY_PACKS = ROOT / "tests" / "engine" / "packs"
 OVERLAYS = ROOT / "tests" / "engine" / "overlays"
+_CACHE = pytest.StashKey[str]()
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
@@ -45,9 +52,16 @@ def example_overlays(path: Path) -> tuple[Path, ...]:
     return (*variant, *(ROOT / rules for rules in (data.get("expect") or {}).get("rules", [])))
 
 
+def _pack_files(folder: Path) -> list[Path]:
+    return sorted(path for path in folder.rglob("*") if path.suffix in (".yaml", ".json"))
+
+
 @cache
 def engine_for(root: Path, name: str, overlays: tuple[Path, ...] = ()) -> Engine:
-    return Engine(load_pack(root, name, list(overlays)))
+    """The engine of pack `name` under `root` with `overlays`: compiled by the first worker that
+    needs it, read from the session's cache by the others."""
+    return cached("test-engine", [root / name, *overlays], _pack_files,
+                  lambda: Engine(load_pack(root, name, list(overlays))))
 
 
 def refused(result, *words: str) -> str:
@@ -66,9 +80,16 @@ def toy() -> Engine:
     return engine_for(TOY_PACKS, "toy")
 
 
-@pytest.fixture(scope="session", autouse=True)
-def _private_cache(tmp_path_factory):
-    """Tests never write to the user's compiled-pack cache."""
-    import os
+def pytest_configure(config: pytest.Config) -> None:
+    """Tests never read or write the user's compiled-pack cache: the session has its own,
+    made before anything is collected; the workers xdist starts inherit it."""
+    if hasattr(config, "workerinput"):
+        return
+    folder = tempfile.mkdtemp(prefix="whybot-test-cache-")
+    config.stash[_CACHE] = folder
+    os.environ["WHYBOT_CACHE_DIR"] = folder
 
-    os.environ["WHYBOT_CACHE_DIR"] = str(tmp_path_factory.mktemp("cache"))
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    if _CACHE in config.stash:
+        shutil.rmtree(config.stash[_CACHE], ignore_errors=True)

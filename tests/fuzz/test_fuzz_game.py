@@ -42,7 +42,6 @@ def game_seeds(cli, tmp_path_factory) -> list[bytes]:
 @pytest.fixture(scope="session")
 def served(tmp_path_factory):
     """`whybot serve`'s app on a folder of its own, and that folder."""
-    pytest.importorskip("starlette")
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         from starlette.testclient import TestClient

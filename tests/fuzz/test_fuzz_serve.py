@@ -22,8 +22,6 @@ from urllib.parse import quote, urlencode
 
 import pytest
 
-pytest.importorskip("starlette", reason="whybot serve needs the extra: pip install "
-                                        "'whybot[serve]'")
 warnings.filterwarnings("ignore", message="Using `httpx` with `starlette.testclient`")
 from starlette.testclient import TestClient  # noqa: E402
 

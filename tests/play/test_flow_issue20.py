@@ -10,7 +10,6 @@ from __future__ import annotations
 import warnings
 from typing import Any
 
-import pytest
 import yaml
 
 from whybot.facts.flow import next_point
@@ -118,7 +117,6 @@ def test_play_says_the_next_point_and_why(run, tmp_path):
 
 
 def test_the_web_page_offers_the_same_next_point(tmp_path):
-    pytest.importorskip("starlette")
     with warnings.catch_warnings():  # Starlette 1.x suggests httpx2 for its test client
         warnings.simplefilter("ignore")
         from starlette.testclient import TestClient

@@ -114,7 +114,6 @@ def test_a_logged_snapshot_is_checked_when_its_turn_is_decided_again(played, tmp
 
 @pytest.mark.filterwarnings("ignore:Using `httpx`")
 def test_serve_answers_a_hand_edited_game_file_with_a_one_line_409(played, tmp_path):
-    pytest.importorskip("starlette")
     from starlette.testclient import TestClient
 
     from whybot.cli.web.app import create_app

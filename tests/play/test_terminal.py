@@ -6,11 +6,8 @@ from __future__ import annotations
 
 import sys
 
-import pytest
+import pexpect
 import yaml
-
-pexpect = pytest.importorskip("pexpect", reason="pexpect drives the terminal test "
-                                                "(pip install -e '.[test]')")
 
 
 def _spawn(*args: str, cwd) -> pexpect.spawn:

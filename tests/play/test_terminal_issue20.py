@@ -6,15 +6,13 @@ from __future__ import annotations
 
 import sys
 
-import pytest
+import pexpect
 import yaml
 from typer.testing import CliRunner
 
 from whybot.cli.app import app
 
 from .conftest import ARCS_GAME, HERE
-
-pexpect = pytest.importorskip("pexpect", reason="pexpect drives the terminal test")
 
 
 def test_fix_at_a_terminal(tmp_path):

@@ -11,9 +11,6 @@ from typing import Any
 
 import pytest
 
-pytest.importorskip("starlette", reason="whybot serve needs the extra: pip install "
-                                        "'whybot[serve]'")
-
 # Starlette 1.x suggests httpx2 for its test client; httpx (which it still supports) is kept.
 warnings.filterwarnings("ignore", message="Using `httpx` with `starlette.testclient`")
 from starlette.testclient import TestClient  # noqa: E402
