@@ -30,9 +30,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from batch import examples
 
-import whybot.engine.network as network
 from whybot.cli import batch as rows
 from whybot.cli.inputs import Item
+from whybot.engine import durable_core_wrapped
 
 SENT = ("assert_facts", "retract_facts", "assert_event")  # calls whose 2nd argument is JSON
 RATIO = 2.0  # issue 24: a decision's CPU at most twice what durable_rules' C core takes
@@ -86,12 +86,8 @@ def measure(pack: str, lines: list[str], passes: int) -> None:
     for item in items:  # warm-up: engines loaded, rulesets of affected derivations compiled
         rows.decide_item(item)
     plain = fastest_pass(items, passes, rows.decide_item) / len(items)
-    real, timed = network.core, TimedCore(network.core)
-    network.core = timed
-    try:
+    with durable_core_wrapped(TimedCore) as timed:
         fastest_pass(items, passes, rows.decide_item)
-    finally:
-        network.core = real
     decided = passes * len(items)
     core = sum(timed.seconds.values()) / decided
     ratio = plain / core

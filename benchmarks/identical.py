@@ -22,8 +22,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from batch import ROOT, WHYBOT, examples
 
 from whybot.cli.common import load_situation, overlay_key
-from whybot.engine.errors import WhybotError
-from whybot.engine.reach import Reading
+from whybot.engine import Reading, WhybotError
 
 SEEDS = (1, 2, 3)
 

@@ -22,10 +22,16 @@ import time
 from pathlib import Path
 
 from whybot.cli.common import load_situation
-from whybot.engine.decide import Engine, compile_derivations
-from whybot.engine.derive import DurableDeriver
-from whybot.engine.reads import FIELD, KIND, NAME, bound_kinds, outcome_reads, tree_items
-from whybot.engine.strata import Product, reads
+from whybot.engine import (
+    FIELD,
+    KIND,
+    NAME,
+    DurableDeriver,
+    Engine,
+    Product,
+    compile_derivations,
+    tree_items,
+)
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "facts" / "examples"
 
@@ -33,11 +39,12 @@ EXAMPLES = Path(__file__).resolve().parents[1] / "facts" / "examples"
 def read_by_pages(engine: Engine, pages: set[str]) -> set[Product]:
     """Every judgment, entity field and kind the rules of these pages read."""
     pack = engine.pack
-    aliases = bound_kinds(pack)
+    reads = engine.reads
     found: set[Product] = set()
     for page in pages:
         for rule in engine.ordered[page]:
-            for what, name in tree_items(rule.when, aliases) + outcome_reads(rule, aliases):
+            outcome = reads.rules[rule.id].outcome
+            for what, name in [*tree_items(rule.when, reads.aliases), *outcome]:
                 if what == NAME and name in pack.facts.judgments:
                     found.add(("judgment", name))
                 elif what == KIND:
@@ -64,7 +71,7 @@ def behind(engine: Engine, wanted: set[Product]) -> frozenset[str]:
         for rule in found:
             if rule.id not in rules:
                 rules.add(rule.id)
-                for read, _ in reads(rule, engine.pack):
+                for read, _ in engine.reads.derivations[rule.id].needs:
                     if read not in seen:
                         seen.add(read)
                         work.append(read)

@@ -12,7 +12,7 @@ from typing import Annotated
 
 import typer
 
-from whybot.engine import limits
+from whybot.engine import current_limits, limits_from_environment, use_limits
 
 from . import (
     cmd_batch,
@@ -76,9 +76,9 @@ def options(
         help="Print whybot's version and exit.")] = False,
 ) -> None:
     """Sets the limits every command reads by (environment, then --limit), before it runs."""
-    previous = limits.current()
-    limits.use(limits.from_environment(limit))
-    ctx.call_on_close(lambda: limits.use(previous))
+    previous = current_limits()
+    use_limits(limits_from_environment(limit))
+    ctx.call_on_close(lambda: use_limits(previous))
 
 
 def main() -> None:

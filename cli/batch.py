@@ -21,8 +21,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from whybot.engine import Engine, Situation
-from whybot.engine.errors import WhybotError
+from whybot.engine import Engine, Situation, WhybotError
 
 from .common import engine_for, pack_for, read_situation
 from .diffoverlay import Spelled, as_given, check_overlay

@@ -20,10 +20,15 @@ from concurrent.futures import CancelledError
 from pathlib import Path
 from typing import Any
 
-from whybot.engine import Engine, limits
-from whybot.engine.errors import EngineFault, RuleFileError, WhybotError
-from whybot.engine.sources import excerpt
-from whybot.engine.variants import shipped_variants
+from whybot.engine import (
+    Engine,
+    EngineFault,
+    RuleFileError,
+    WhybotError,
+    current_limits,
+    excerpt,
+    shipped_variants,
+)
 
 from . import scheduler
 from .common import engine_for, pack_names, variant_home, with_variant
@@ -170,7 +175,7 @@ class Cluster:
         of a --diff's other side)."""
         sides = (overlays,) if diff is None else (overlays, diff)
         blob = engines_blob(tuple(_engines(pack, folders, reasoner) for folders in sides))
-        settings = Settings(hashlib.sha256(blob).hexdigest(), pack, seed, limits.current(),
+        settings = Settings(hashlib.sha256(blob).hexdigest(), pack, seed, current_limits(),
                             odds)
         return stream(self, items, self.client.submit(keep, blob, pure=False), settings,
                       include_from)

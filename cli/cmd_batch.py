@@ -10,7 +10,7 @@ from typing import Annotated
 import typer
 from rich.console import Console
 
-from whybot.engine.errors import WhybotError
+from whybot.engine import WhybotError
 
 from .common import overlay_folder, overlay_key, with_variant
 from .options import (

@@ -9,10 +9,8 @@ from typing import Annotated
 import typer
 from rich.text import Text
 
-from whybot.engine.check import KINDS, TRIES, Finding, Report, check
-from whybot.engine.errors import WhybotError
-from whybot.engine.model import Pack
-from whybot.engine.situation import Situation
+from whybot.engine import KINDS, TRIES, Finding, Pack, Report, Situation, WhybotError
+from whybot.engine import check_rules as check
 
 from .common import engine_for, overlay_key, rel, require_pack, with_variant
 from .group import out, print_json

@@ -7,8 +7,7 @@ from typing import Annotated
 
 import typer
 
-from whybot.engine.errors import SnapshotError
-from whybot.engine.reach import Reading
+from whybot.engine import Reading, SnapshotError
 
 from .brief import render_brief
 from .common import load_situation, overlay_key
@@ -104,7 +103,7 @@ def why(snapshot: Snapshot, rule: Annotated[str | None, typer.Option(
         engine, situation, trace = _decide(snapshot, pack, rules, seed, True, include_from,
                                            variant, strict)
     if rule is not None:
-        from whybot.engine.explain import rule_verdict
+        from whybot.engine import rule_verdict
 
         verdict = rule_verdict(engine, situation, trace, rule)
         if json_out:

@@ -8,8 +8,7 @@ from typing import Annotated
 import typer
 from rich.text import Text
 
-from whybot.engine.errors import WhybotError
-from whybot.engine.variants import diff_rules
+from whybot.engine import WhybotError, diff_rules
 
 from .common import overlay_key, pack_for, rel, require_pack, with_variant
 from .group import out, print_json

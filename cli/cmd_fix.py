@@ -13,7 +13,7 @@ from typing import Annotated, Any
 
 import typer
 
-from whybot.engine.errors import WhybotError
+from whybot.engine import WhybotError
 from whybot.facts.fix import FixPlan, apply_fix, asked_at, plan_fix
 from whybot.facts.ledger import summary
 from whybot.facts.question import AnswerError, Question

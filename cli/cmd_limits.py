@@ -8,7 +8,7 @@ from dataclasses import fields
 
 import typer
 
-from whybot.engine import limits
+from whybot.engine import LIMIT_HELP, Limits, current_limits
 
 from .group import print_json
 from .options import JsonOption
@@ -19,15 +19,15 @@ _INTRO = ("Every input is bounded before the work starts; a refused input is one
 _WIDTH = 80
 
 
-def _lines(in_force: limits.Limits, defaults: limits.Limits) -> list[str]:
+def _lines(in_force: Limits, defaults: Limits) -> list[str]:
     """One entry per limit: name and value, then what it bounds, wrapped under a hanging
     indent (a fixed width, so the table reads the same on every terminal)."""
-    name_width = max(len(spec.name) for spec in fields(limits.Limits))
+    name_width = max(len(spec.name) for spec in fields(Limits))
     lead = name_width + 2 + 11 + 2
     lines = [*textwrap.wrap(_INTRO, _WIDTH), ""]
-    for spec in fields(limits.Limits):
+    for spec in fields(Limits):
         value, default = getattr(in_force, spec.name), getattr(defaults, spec.name)
-        what = limits.LIMIT_HELP[spec.name]
+        what = LIMIT_HELP[spec.name]
         if value != default:
             what = f"(default {default:,}) {what}"
         head = f"{spec.name:<{name_width}}  {value:>11,}  "
@@ -38,12 +38,12 @@ def _lines(in_force: limits.Limits, defaults: limits.Limits) -> list[str]:
 
 def limits_command(json_out: JsonOption = False) -> None:
     """The limits on inputs and work: each one's value in force, its default, what it bounds."""
-    in_force, defaults = limits.current(), limits.Limits()
+    in_force, defaults = current_limits(), Limits()
     if json_out:
         print_json([{"limit": spec.name, "value": getattr(in_force, spec.name),
                      "default": getattr(defaults, spec.name),
                      "variable": f"WHYBOT_LIMIT_{spec.name.upper()}",
-                     "bounds": limits.LIMIT_HELP[spec.name]}
-                    for spec in fields(limits.Limits)])
+                     "bounds": LIMIT_HELP[spec.name]}
+                    for spec in fields(Limits)])
         return
     typer.echo("\n".join(_lines(in_force, defaults)))

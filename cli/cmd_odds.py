@@ -1,5 +1,5 @@
-"""`whybot odds`: the command's options; the odds are computed in `engine/odds.py` and shown by
-`odds.py`."""
+"""`whybot odds`: the command's options; the odds are computed in `engine/odds/distribution.py` and
+shown by `odds.py`."""
 
 from __future__ import annotations
 
@@ -7,8 +7,7 @@ from typing import Annotated
 
 import typer
 
-from whybot.engine.errors import WhybotError
-from whybot.engine.tally import GRAINS
+from whybot.engine import GRAINS, WhybotError
 
 from .common import load_situation, overlay_key
 from .group import out, print_json
@@ -47,7 +46,7 @@ def odds(snapshot: Snapshot,
     Every outcome of the dice the snapshot has not pre-rolled (and of every random pick), in
     exact fractions, with the dice that lead to each decision. Over the limit odds_runs the
     exact odds are refused (exit 2, with the count); --samples N then gives an estimate."""
-    from whybot.engine.odds import odds as odds_of  # here: `decide` starts faster without it
+    from whybot.engine import odds_of
 
     from .odds import odds_data, render_odds
 

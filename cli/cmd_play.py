@@ -12,8 +12,7 @@ from typing import Annotated, Any
 
 import typer
 
-from whybot.engine.errors import WhybotError
-from whybot.engine.sources import STDIN, decode_text, read_bytes, read_stream
+from whybot.engine import STDIN, WhybotError, decode_text, read_bytes, read_stream
 from whybot.facts.consult import by_reason
 from whybot.facts.flow import next_point
 from whybot.facts.game import check_new

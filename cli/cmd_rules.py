@@ -11,9 +11,7 @@ from rich.padding import Padding
 from rich.table import Table
 from rich.text import Text
 
-from whybot.engine.explain import find_rule
-from whybot.engine.loaded_files import LoadedFiles
-from whybot.engine.schema import RULE_FILE_SCHEMA
+from whybot.engine import RULE_FILE_SCHEMA, LoadedFiles, find_rule
 
 from . import common
 from .common import (
@@ -131,8 +129,7 @@ def _lint_entry(name: str, folder: Path, variant: str | None, rules: list[Path] 
                 loaded: LoadedFiles) -> dict[str, Any]:
     """What `rules lint` reports for a pack, or for one of its variants laid over it (the
     pack's files are read once for all of them: `loaded`)."""
-    from whybot.engine.lint import warnings as lint_warnings
-    from whybot.engine.loader import lint_load
+    from whybot.engine import lint_load, lint_warnings
 
     overlays = common.with_variant(name, variant, overlay_key(rules))
     problems, pack = lint_load(folder, [Path(o) for o in overlays], loaded)
@@ -163,8 +160,7 @@ def rules_lint(pack: RulesPack = None, rules: RulesOption = None,
     alike have them). Notes: files of the --rules folders that are not rule files (snapshots
     kept beside them), which are not read. Each variant a pack ships is checked too, laid over
     the pack."""
-    from whybot.engine.loader import pack_folder
-    from whybot.engine.variants import shipped_variants
+    from whybot.engine import pack_folder, shipped_variants
 
     report: list[dict[str, Any]] = []
     loaded = LoadedFiles()
@@ -200,7 +196,7 @@ def rules_coverage(pack: RulesPack = None, rules: RulesOption = None,
     A section is cited (some rule's citation names it, or a line inside it), excused (the pack
     lists it under `coverage: excused:` with a reason: a component list, a player-side rule),
     not yet encoded (`coverage: not_yet:`), or missing."""
-    from whybot.engine.coverage import coverage
+    from whybot.engine import coverage
 
     report = coverage(pack_for(require_pack(pack), overlay_key(rules)))
     if json_out:

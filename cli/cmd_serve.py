@@ -16,7 +16,7 @@ from typing import Annotated
 
 import typer
 
-from whybot.engine.errors import WhybotError
+from whybot.engine import WhybotError
 
 from .common import rel
 

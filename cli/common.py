@@ -15,14 +15,23 @@ from pathlib import Path
 import yaml
 
 import whybot.knowledge
-from whybot.engine.cache import cached
-from whybot.engine.decide import Engine
-from whybot.engine.errors import RuleFileError, SnapshotError, WhybotError, did_you_mean
-from whybot.engine.files import pack_folder, rule_files
-from whybot.engine.model import Pack
-from whybot.engine.situation import Situation
-from whybot.engine.sources import Document, excerpt, printable, read_document
-from whybot.engine.variants import variant_folder
+from whybot.engine import (
+    Document,
+    Engine,
+    Pack,
+    RuleFileError,
+    Situation,
+    SnapshotError,
+    WhybotError,
+    cached,
+    did_you_mean,
+    excerpt,
+    pack_folder,
+    printable,
+    read_document,
+    rule_files,
+    variant_folder,
+)
 from whybot.facts.snapshot import situation_from, snapshot_variant, with_includes
 
 KNOWLEDGE = Path(whybot.knowledge.__file__).parent
@@ -101,7 +110,7 @@ def is_folder(name: str) -> bool:
 @lru_cache(maxsize=16)
 def pack_for(name: str, overlays: tuple[str, ...] = ()) -> Pack:
     """The pack `name` (or pack folder) with the overlay folders applied, checked once."""
-    from whybot.engine.loader import load_pack, load_pack_folder  # only when not cached
+    from whybot.engine import load_pack, load_pack_folder
 
     folders = [Path(o) for o in overlays]
     if is_folder(name):
@@ -112,8 +121,9 @@ def pack_for(name: str, overlays: tuple[str, ...] = ()) -> Pack:
 @lru_cache(maxsize=16)
 def engine_for(name: str, overlays: tuple[str, ...] = (), reasoner: str = "durable") -> Engine:
     """The compiled Engine for `name` plus overlays: built once per process, and kept on disk
-    between runs until any of its files changes (`engine/cache.py`). `reasoner="plain"`: the
-    plain-Python reference instead of durable_rules (to cross-check, and for the benchmark)."""
+    between runs until any of its files changes (`engine/compile/disk_cache.py`).
+    `reasoner="plain"`: the plain-Python reference instead of durable_rules (to cross-check, and
+    for the benchmark)."""
     folders = [Path(name) if is_folder(name) else KNOWLEDGE / name, *map(Path, overlays)]
     engine = cached(f"engine-{reasoner}", folders, rule_files,
                     lambda: Engine(pack_for(name, overlays), reasoner))

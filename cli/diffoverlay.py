@@ -13,10 +13,16 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from whybot.engine.errors import RuleFileError, WhybotError, did_you_mean
-from whybot.engine.loader import declares_rules, rule_files
-from whybot.engine.schema import RULE_FILE_SCHEMA, validate
-from whybot.engine.sources import read_document
+from whybot.engine import (
+    RULE_FILE_SCHEMA,
+    RuleFileError,
+    WhybotError,
+    declares_rules,
+    did_you_mean,
+    read_document,
+    rule_files,
+    validate,
+)
 
 from .common import KNOWLEDGE, engine_for, is_folder, pack_for, pack_names
 from .rows import Row

@@ -3,8 +3,8 @@ one row saying whether the decision changed, where the walks part and both decis
 
 A row, for pandas (`pandas.read_json(path, lines=True)`, then `json_normalize` for the sides):
 `snapshot`, `ok`, `changed`, `name`, `pack`; `step`, `page`, `rule` — the first rule whose
-outcome differs (`engine/divergence.py`), None when the walks took the same steps; `base` and
-`overlay` — each side's decision (result, the pack's columns, actions) or its `error`, with
+outcome differs (`engine/explain/divergence.py`), None when the walks took the same steps; `base`
+and `overlay` — each side's decision (result, the pack's columns, actions) or its `error`, with
 `rule_outcome`, what became of that rule on that side, and with `odds` that side's exact odds
 (as `batch --odds` gives them); `judgments` — those whose values differ. A snapshot that neither
 side can decide is an error row, as in a plain batch; one that only one side can decide (an
@@ -18,10 +18,16 @@ import json
 from collections.abc import Callable
 from typing import Any
 
-from whybot.engine import Engine, Situation
-from whybot.engine.divergence import divergence, judgments_changed, only_one_declares, without
-from whybot.engine.errors import WhybotError
-from whybot.engine.trace import Trace
+from whybot.engine import (
+    Engine,
+    Situation,
+    Trace,
+    WhybotError,
+    divergence,
+    judgments_changed,
+    only_one_declares,
+    without,
+)
 
 from .rows import Outcome, Row, decision_of, guarded, odds_part
 

@@ -8,8 +8,7 @@ from __future__ import annotations
 
 import re
 
-from whybot.engine.links import links
-from whybot.engine.model import DECISION, Pack
+from whybot.engine import DECISION, Pack, links
 
 _ARROWS = {"call": "-.->", "each": "-.->", "goto": "-->"}
 

@@ -16,7 +16,7 @@ import typer
 from rich.console import Console
 from typer.core import TyperGroup
 
-from whybot.engine.errors import EngineFault, WhybotError
+from whybot.engine import EngineFault, WhybotError
 
 from .common import message
 

@@ -22,8 +22,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from whybot.engine.errors import SnapshotError, WhybotError
-from whybot.engine.sources import read_bytes
+from whybot.engine import SnapshotError, WhybotError, read_bytes
 from whybot.facts.includes import with_includes
 from whybot.facts.snapshot import snapshot_variant
 

@@ -16,9 +16,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import BinaryIO
 
-from whybot.engine.errors import SnapshotError
-from whybot.engine.limits import current
-from whybot.engine.sources import Document, parse_json_line, printable, read_document
+from whybot.engine import Document, SnapshotError, parse_json_line, printable, read_document
+from whybot.engine import current_limits as current
 
 SUFFIXES = {".yaml", ".yml", ".json", ".jsonl"}
 _CHUNK = 1 << 20  # how much of an over-long line is read at a time while skipping it

@@ -15,8 +15,7 @@ from typing import Any
 
 import yaml
 
-from whybot.engine.errors import WhybotError, did_you_mean
-from whybot.engine.model import Pack
+from whybot.engine import Pack, WhybotError, did_you_mean
 
 NAME = re.compile(r"^[a-z][a-z0-9_]*$")
 

@@ -16,10 +16,18 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from whybot.engine import Engine, Situation
-from whybot.engine.model import Pack
-from whybot.engine.odds import Odds, odds
-from whybot.engine.tally import Outcome, Path, Rolled, RollSpec, essential
+from whybot.engine import (
+    DicePath,
+    Engine,
+    Odds,
+    Outcome,
+    Pack,
+    Rolled,
+    RollSpec,
+    Situation,
+    essential,
+)
+from whybot.engine import odds_of as odds
 
 from .render import entity_text
 
@@ -53,7 +61,7 @@ def values_text(values: frozenset[int]) -> str:
     return ", ".join(parts)
 
 
-def path_text(path: Path, names: dict[RollSpec, str]) -> str:
+def path_text(path: DicePath, names: dict[RollSpec, str]) -> str:
     """`A: 2, 4, 6, 8 · B: 3`: one way to an outcome, by the rolls' letters."""
     return " · ".join(f"{names[step.spec]}: {_values(step)}" for step in path) or "any roll"
 

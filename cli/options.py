@@ -8,9 +8,7 @@ from typing import Annotated
 
 import typer
 
-from whybot.engine.decide import REASONERS
-from whybot.engine.errors import WhybotError, did_you_mean
-from whybot.engine.sources import STDIN
+from whybot.engine import REASONERS, STDIN, WhybotError, did_you_mean
 
 
 def _readable_snapshot(path: Path) -> Path:

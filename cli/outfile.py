@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import BinaryIO
 
-from whybot.engine.errors import WhybotError
+from whybot.engine import WhybotError
 
 from .inputs import SUFFIXES, file_key
 

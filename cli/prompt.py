@@ -20,7 +20,7 @@ from typing import Any
 import typer
 import yaml
 
-from whybot.engine.errors import WhybotError
+from whybot.engine import WhybotError
 from whybot.facts.question import AnswerError, Question
 from whybot.facts.wording import as_name, plain
 
@@ -233,8 +233,7 @@ class FromFile:
 def answers_from(text: str, origin: str) -> dict[str, Any]:
     """An answers file's mapping, with what its `include:` names merged in (a map kept in
     its own file, included as a snapshot includes it; the file's own answers win)."""
-    from whybot.engine.errors import SnapshotError
-    from whybot.engine.sources import parse_text
+    from whybot.engine import SnapshotError, parse_text
     from whybot.facts.includes import with_includes
 
     document = parse_text(text, origin, AnswerError)

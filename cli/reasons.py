@@ -14,8 +14,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from whybot.engine.model import Pack
-from whybot.engine.trees import all_refs
+from whybot.engine import Pack, all_refs
 from whybot.facts.wording import plain
 
 from .odds import label

@@ -35,10 +35,19 @@ from typing import Any
 import whybot.cli
 import whybot.engine
 import whybot.facts
-from whybot.engine import Engine, Situation, limits
-from whybot.engine.errors import RuleFileError, SnapshotError
-from whybot.engine.sources import Document, decode_text, parse_text
-from whybot.engine.variants import no_variant
+from whybot.engine import (
+    Document,
+    Engine,
+    Limits,
+    RuleFileError,
+    Situation,
+    SnapshotError,
+    current_limits,
+    decode_text,
+    no_variant,
+    parse_text,
+    use_limits,
+)
 from whybot.facts.snapshot import situation_from, snapshot_variant
 
 from .common import pack_names, pack_of, variant_refused
@@ -115,7 +124,7 @@ class Settings:
     digest: str
     pack: str | None
     seed: int
-    limits: limits.Limits
+    limits: Limits
     odds: bool = False
 
 
@@ -142,12 +151,12 @@ def decide_units(blob: bytes, settings: Settings, units: list[Unit]) -> list[Out
     or two for a --diff (the base rules, then with the overlay)."""
     with _LOCK:
         engines = _engines(settings.digest, blob)
-        previous = limits.current()
-        limits.use(settings.limits)
+        previous = current_limits()
+        use_limits(settings.limits)
         try:
             return [_answer(unit, engines, settings) for unit in units]
         finally:
-            limits.use(previous)
+            use_limits(previous)
 
 
 def _engines(digest: str, blob: bytes) -> tuple[Table, ...]:

@@ -23,8 +23,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, BinaryIO
 
-from whybot.engine.errors import WhybotError
-from whybot.engine.sources import excerpt
+from whybot.engine import WhybotError, excerpt
 
 from .inputs import Item, Skip, file_key
 from .outfile import card_of, checked_out, create, open_special, partial_of, reopen

@@ -12,9 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from whybot.engine import Engine, Situation
-from whybot.engine.errors import EngineFault, WhybotError
-from whybot.engine.trace import Trace
+from whybot.engine import Engine, EngineFault, Situation, Trace, WhybotError
 
 from .common import message
 

@@ -12,8 +12,7 @@ import asyncio
 import os
 from typing import Any
 
-from whybot.engine.errors import WhybotError
-from whybot.engine.sources import excerpt
+from whybot.engine import WhybotError, excerpt
 
 TIMEOUT = "WHYBOT_CLUSTER_TIMEOUT"  # seconds to wait for the scheduler, and for a worker
 LONGER = f"{TIMEOUT}=SECONDS waits longer"

@@ -7,9 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from whybot.engine.decide import Engine
-from whybot.engine.situation import Situation
-from whybot.engine.trace import Trace
+from whybot.engine import Engine, Situation, Trace
 from whybot.facts.wording import reason, seed_title
 
 from .reasons import entity_name, reasons
@@ -75,7 +73,7 @@ def _really(path: list[dict[str, Any]], alias: str, entity: Any) -> dict[str, An
 def shown_in_full(engine: Engine, situation: Situation, trace: Trace) -> dict[str, Any]:
     """The whole trace's data: each judgment no rule established carries `not_by`, the rules
     that could have and why each did not (`whybot why`, the web page of a decision)."""
-    from whybot.engine.explain import unestablished
+    from whybot.engine import unestablished
 
     data = shown(engine, trace)
     for name, rules in unestablished(engine, situation, trace).items():

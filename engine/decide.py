@@ -12,24 +12,21 @@ from __future__ import annotations
 from typing import Any
 
 from . import budget
-from .compiled import Compiled, Packer, rule_condition
-from .derivation import Derivation
-from .derive import DurableDeriver
-from .dice import Dice
+from .compile.rulesets import Compiled, Packer
+from .derive.derivation import Derivation
+from .derive.fast.incremental import Dependencies, Replay
+from .derive.forward_chaining import DurableDeriver
+from .derive.pack_reads import pack_reads
+from .derive.strata import Strata, stratify
 from .errors import EngineFault
-from .expressions import Condition
-from .incremental import Dependencies, Replay
-from .model import Pack, Rule
-from .outcomes import Assign, Choice, Each
-from .pages import DurablePages
-from .reach import Reading, open_facts
-from .reads import known_reads
-from .reuse import derivation_reads
+from .language.expressions import Condition
+from .language.pack import Pack, Rule
 from .situation import Situation
-from .strata import Strata, stratify
 from .trace import Trace
-from .trees import all_refs, board_names
-from .walk import Turn
+from .walk.dice import Dice
+from .walk.facts_read import Reading, open_facts
+from .walk.pages import DurablePages
+from .walk.turn import Turn
 
 REASONERS = ("durable", "plain")
 
@@ -103,39 +100,24 @@ class Engine:
             raise ValueError(f"reasoner must be one of {REASONERS}")
         self.pack = pack
         self.reasoner = reasoner
-        self.strata = stratify(pack.derivations(), pack)
+        self.reads = pack_reads(pack)
+        self.strata = stratify(pack.derivations(), pack, self.reads.derivations)
         self.ordered = {name: page.ordered() for name, page in pack.pages.items()}
         self.rank = {rule.id: index for rules in self.ordered.values()
                      for index, rule in enumerate(rules, start=1)}
-        self.conditions: dict[str, Condition] = {r.id: rule_condition(r) for r in pack.rules()}
-        self.reads = {rule_id: sorted(board_names(condition))
-                      for rule_id, condition in self.conditions.items()}
-        self.fields = {r.id: _fields_read(r, self.conditions[r.id]) for r in pack.rules()}
-        self.judgment_inputs, self.judgment_fields = _inputs_of_judgments(pack)
-        self.field_inputs, self.fields_behind = _inputs_of_fields(pack, self.judgment_inputs)
-        self.shown_fields = self._fields_only_shown()
-        self.derivation_reads = derivation_reads(pack)
-        self.dependencies = Dependencies(pack, self.strata)
-        self.known_reads = known_reads(self)
+        self.conditions: dict[str, Condition] = {rule_id: read.condition
+                                                 for rule_id, read in self.reads.rules.items()}
+        self.dependencies = Dependencies(pack, self.reads, self.strata)
         if reasoner == "durable":
             self.pages: Any = DurablePages(compile_pages(pack))
             self.deriver: Any = DurableDeriver(pack, self.strata,
                                                compile_derivations(pack, self.strata),
                                                PartialDerivations(pack, self.strata))
         else:
-            from .reference import PlainDeriver, PlainPages
+            from .derive.reference import PlainDeriver, PlainPages
 
             self.pages = PlainPages(pack)
             self.deriver = PlainDeriver(pack, self.strata)
-
-    def _fields_only_shown(self) -> frozenset[str]:
-        """Derived entity fields nothing reads: they exist to show a player the arithmetic (a
-        battle's 'fresh ships vs defenders'), so every trace lists them."""
-        derived = {name for spec in self.pack.facts.entities.values()
-                   for name, field in spec.fields.items() if field.derived}
-        read = set().union(*self.fields.values(), *self.judgment_fields.values(),
-                           *(behind - {name} for name, behind in self.fields_behind.items()))
-        return frozenset(derived - read)
 
     def derive(self, board: dict[str, Any], entities: dict[str, list[dict[str, Any]]],
                answers: dict[str, Any], replay: Replay | None = None,
@@ -157,8 +139,8 @@ class Engine:
                reading: Reading | None = None, record: bool = True) -> Trace:
         """The decision and its trace; `dice` replaces the snapshot's (the odds drive it).
 
-        With `reading`, the walk notes what it reads (`reach.py`): the assumptions are then
-        exactly the defaults the walk reached, in the order it reached them, entity lists
+        With `reading`, the walk notes what it reads (`walk/facts_read.py`): the assumptions are
+        then exactly the defaults the walk reached, in the order it reached them, entity lists
         included; without, a quicker reckoning from the names each considered rule mentions.
 
         Without `record` (a batch row), the trace is not one to show: the decision, the path,
@@ -189,10 +171,11 @@ class Engine:
             for skipped in step.skipped:
                 read |= set(skipped.get("read", [])) - set_by_rules
             set_by_rules |= set(step.outcome.get("set", {}))
+        reads = self.reads
         for name in list(read):
-            read |= self.judgment_inputs.get(name, set())
-        for name in set().union(*(self.fields[r] for r in trace.considered())):
-            read |= self.field_inputs.get(name, set())  # a region's `candidate`: target_kind
+            read |= reads.judgment_inputs.get(name, set())
+        for name in set().union(*(reads.rules[r].fields for r in trace.considered())):
+            read |= reads.field_inputs.get(name, set())  # a region's `candidate`: target_kind
         found = []
         for name in sorted(read & situation.defaulted):
             spec = self.pack.facts.spec(name)
@@ -202,78 +185,3 @@ class Engine:
 
     def rule(self, rule_id: str) -> Rule | None:
         return self.pack.rule(rule_id)
-
-
-def _fields_read(rule: Rule, condition: Condition) -> frozenset[str]:
-    """The entity fields a rule reads: in its condition, in how its choices and loops filter,
-    prefer and order, and in the values it sets — `option.strength` of a bound entity too (a
-    trace shows the entity judgments among them)."""
-    parts: list[object] = [condition]
-    for effect in rule.then.effects:
-        if isinstance(effect, Choice):
-            parts += [p.when for p in effect.prefer] + [k.value for k in effect.order]
-        elif isinstance(effect, Each):
-            parts += [effect.where, *(k.value for k in effect.order)]
-        elif isinstance(effect, Assign):
-            parts.append(effect.value)
-    refs = [r for part in parts if part is not None for r in all_refs(part)]
-    return frozenset(r.name if r.scope is not None else r.name.rpartition(".")[2]
-                     for r in refs if r.scope is not None or "." in r.name)
-
-
-def _inputs_of_fields(pack: Pack, judgment_inputs: dict[str, set[str]],
-                      ) -> tuple[dict[str, set[str]], dict[str, set[str]]]:
-    """entity field → every board name its derivations read, through other derived fields
-    and judgments too (a field named alike on two kinds shares one entry); and entity field →
-    the other entity fields behind it (a Principle's `favorable` → its tests)."""
-    direct: dict[str, set[str]] = {}
-    fields: dict[str, set[str]] = {}
-    for rule in pack.derivations():
-        judge = rule.then.judge
-        if judge is None or judge.alias is None:
-            continue
-        parts = (rule.when, judge.value)
-        direct.setdefault(judge.name, set()).update(*(board_names(p) for p in parts))
-        fields.setdefault(judge.name, set()).update(
-            r.name for p in parts for r in all_refs(p) if r.scope is not None)
-    closed: dict[str, set[str]] = {}
-    behind: dict[str, set[str]] = {}
-    for name in direct:
-        seen, work, found = {name}, [name], set()
-        while work:
-            field = work.pop()
-            found |= direct.get(field, set())
-            for judgment in direct.get(field, set()):
-                found |= judgment_inputs.get(judgment, set())
-            for other in fields.get(field, set()) - seen:
-                seen.add(other)
-                work.append(other)
-        closed[name] = found
-        behind[name] = seen
-    return closed, behind
-
-
-def _inputs_of_judgments(pack: Pack) -> tuple[dict[str, set[str]], dict[str, set[str]]]:
-    """judgment → every board name its derivations read, through other judgments too; and
-    judgment → the entity fields those derivations read (`any(option, option.favorable)`)."""
-    direct: dict[str, set[str]] = {}
-    fields: dict[str, set[str]] = {}
-    for rule in pack.derivations():
-        judge = rule.then.judge
-        if judge is not None and judge.alias is None:
-            direct.setdefault(judge.name, set()).update(board_names(rule.when))
-            fields.setdefault(judge.name, set()).update(
-                r.name for r in all_refs(rule.when) if r.scope is not None)
-    closed: dict[str, set[str]] = {}
-    entity_fields: dict[str, set[str]] = {}
-    for name in direct:
-        seen: set[str] = set()
-        work = [name]
-        while work:
-            for read in direct.get(work.pop(), set()):
-                if read not in seen:
-                    seen.add(read)
-                    work.append(read)
-        closed[name] = seen
-        entity_fields[name] = fields[name].union(*(fields.get(n, set()) for n in seen))
-    return closed, entity_fields

@@ -17,18 +17,23 @@ from collections.abc import Iterable
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
-from whybot.engine import NOTHING_INSTEAD
-from whybot.engine.reach import Open, Reading, open_facts
-from whybot.engine.reads import FIELD, NAME
-from whybot.engine.situation import Situation
-from whybot.engine.trace import Trace
+from whybot.engine import (
+    FIELD,
+    KIND,
+    NAME,
+    NOTHING_INSTEAD,
+    Open,
+    Reading,
+    Situation,
+    Trace,
+    open_facts,
+)
 
 from .question import Question
 from .wording import plain
 
 if TYPE_CHECKING:
-    from whybot.engine.decide import Engine
-    from whybot.engine.model import Pack
+    from whybot.engine import Engine, Pack
 
     from .table import Table
 
@@ -130,16 +135,16 @@ def definitions(engine: Engine, name: str, sections: list[str]) -> str:
     rules deriving the entity fields and judgments its own derivations read ("contend: take
     an action causing bot to improve its position ..."), those citing one of the seed's
     `sections` of definitions (the pack's play.yaml `terms:`), for the question's help."""
-    reads = engine.known_reads.sources.get((NAME, name), [])
+    reads = engine.reads.sources.get((NAME, name), [])
     fields = {item.partition(".")[2] for what, item in reads if what == FIELD}
     judged = {item for what, item in reads if what == NAME}
     found: list[str] = []
     for rule in engine.pack.derivations():
-        judge = rule.then.judge
-        if judge is None or not rule.says or plain(rule.says) in found or \
-                not any(section in rule.cite for section in sections):
-            continue
-        if judge.name in (fields if judge.alias else judged):
+        what, concluded = engine.reads.derivations[rule.id].source_of or (KIND, "")
+        made_of = (what == NAME and concluded in judged) or \
+            (what == FIELD and concluded.partition(".")[2] in fields)
+        if made_of and rule.says and plain(rule.says) not in found and \
+                any(section in rule.cite for section in sections):
             found.append(plain(rule.says))
     return "; ".join(found)
 

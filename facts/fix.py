@@ -17,7 +17,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from whybot.engine.errors import did_you_mean
+from whybot.engine import did_you_mean
 
 from .ledger import summary
 from .question import AnswerError, Question

@@ -17,11 +17,15 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from whybot.engine.errors import WhybotError, did_you_mean
-from whybot.engine.evaluate import World, holds
-from whybot.engine.expressions import Condition
-from whybot.engine.parser import parse
-from whybot.engine.tokens import ConditionSyntaxError
+from whybot.engine import (
+    Condition,
+    ConditionSyntaxError,
+    WhybotError,
+    World,
+    did_you_mean,
+    holds,
+    parse,
+)
 
 if TYPE_CHECKING:
     from .table import Table

@@ -29,8 +29,7 @@ from typing import Any
 
 import yaml
 
-from whybot.engine.errors import WhybotError
-from whybot.engine.sources import Document, read_document
+from whybot.engine import Document, WhybotError, read_document
 
 from .game_check import KIND, VERSION, Check, GameFileError
 

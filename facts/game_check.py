@@ -10,9 +10,7 @@ from __future__ import annotations
 
 from typing import Any, cast
 
-from whybot.engine.errors import WhybotError, did_you_mean
-from whybot.engine.model import FieldSpec, Pack
-from whybot.engine.sources import Document, json_path
+from whybot.engine import Document, FieldSpec, Pack, WhybotError, did_you_mean, json_path
 
 from .game_schema import GAME_FILE_SCHEMA, TURN, check_shape
 from .values import ValueProblem, check_value

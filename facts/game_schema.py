@@ -10,9 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from whybot.engine.errors import WhybotError
-from whybot.engine.schema import validate
-from whybot.engine.sources import Document
+from whybot.engine import Document, WhybotError, validate
 
 _NAME = {"type": "string", "minLength": 1}
 _TEXT = {"type": "string"}

@@ -5,9 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from whybot.engine.errors import SnapshotError
-from whybot.engine.limits import current
-from whybot.engine.sources import Document, excerpt, read_document
+from whybot.engine import Document, SnapshotError, excerpt, read_document
+from whybot.engine import current_limits as current
 
 # Boards whybot ships (the examples include them): its own data, so always allowed to include.
 SHIPPED_MAPS = Path(__file__).resolve().parent / "maps"

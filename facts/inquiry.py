@@ -1,8 +1,8 @@
 """Building a snapshot by asking only what the procedure reaches.
 
 Start from what is known (a game's standing state, the answers given so far), decide, and take
-the first fact the walk reached that nobody gave (`engine/reach.py`, reading order); ask it,
-decide again, and repeat until nothing is open. Each question is then one the procedure truly
+the first fact the walk reached that nobody gave (`engine/walk/facts_read.py`, reading order); ask
+it, decide again, and repeat until nothing is open. Each question is then one the procedure truly
 reaches given the answers before it; nothing a derivation computes, and nothing no reachable
 rule reads, is ever asked. Dice work the same way: a roll the known dice do not cover is asked
 for (physical dice) or rolled (seeded), then the procedure is followed again.
@@ -17,12 +17,17 @@ from collections.abc import Callable, Collection
 from dataclasses import dataclass, field
 from typing import Any
 
-from whybot.engine import NOTHING_INSTEAD, Instead
-from whybot.engine.decide import Engine
-from whybot.engine.reach import Open, Reading, open_facts
-from whybot.engine.situation import Situation
-from whybot.engine.sources import Document
-from whybot.engine.trace import Trace
+from whybot.engine import (
+    NOTHING_INSTEAD,
+    Document,
+    Engine,
+    Instead,
+    Open,
+    Reading,
+    Situation,
+    Trace,
+    open_facts,
+)
 
 from .includes import with_includes as _included
 from .snapshot import missing_required, situation_from, unlisted_referred

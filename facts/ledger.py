@@ -10,9 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from whybot.engine.evaluate import World, evaluate, holds
-from whybot.engine.model import Pack
-from whybot.engine.trace import Trace
+from whybot.engine import Pack, Trace, World, evaluate, holds
 
 from .question import field_question
 

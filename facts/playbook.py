@@ -24,13 +24,20 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from whybot.engine.errors import RuleFileError, did_you_mean
-from whybot.engine.expressions import Condition, Value
-from whybot.engine.files import PLAY_FILE
-from whybot.engine.model import Pack
-from whybot.engine.parser import parse, parse_value
-from whybot.engine.sources import Document, json_path, read_document
-from whybot.engine.tokens import ConditionSyntaxError
+from whybot.engine import (
+    PLAY_FILE,
+    Condition,
+    ConditionSyntaxError,
+    Document,
+    Pack,
+    RuleFileError,
+    Value,
+    did_you_mean,
+    json_path,
+    parse,
+    parse_value,
+    read_document,
+)
 
 from .flow import Flow, read_flow
 from .told import Round, read_round

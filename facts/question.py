@@ -1,7 +1,7 @@
 """A question `whybot play` (or its web page) asks, and the checking of an answer to it.
 
 A question is built from what the walk reached and the pack declares: the fact or judgment
-(`engine/reach.py` `Open`), its spec in the pack's fact schema, and the pack's wording in
+(`engine/walk/facts_read.py` `Open`), its spec in the pack's fact schema, and the pack's wording in
 `play.yaml`. Its `kind` says what answer it takes — `yes_no`, `number` (in `minimum..maximum`),
 `choice` (one of `choices`), `text`, `entities` (a list of mappings of `fields`, each field a
 question itself) or `dice` (`count` faces of a d`sides`) — so a terminal and a web form can
@@ -15,8 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from whybot.engine.errors import WhybotError, did_you_mean
-from whybot.engine.model import EntitySpec, FieldSpec, Pack
+from whybot.engine import EntitySpec, FieldSpec, Pack, WhybotError, did_you_mean
 
 from .playbook import Wording
 from .values import ValueProblem, check_value

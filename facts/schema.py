@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from whybot.engine.model import FieldSpec, Pack
+from whybot.engine import FieldSpec, Pack
 
 from .values import LIMIT
 

@@ -15,13 +15,22 @@ from collections.abc import Set as AbstractSet
 from pathlib import Path
 from typing import Any
 
-from whybot.engine.derivation import EID, GIVEN
-from whybot.engine.errors import SnapshotError, did_you_mean
-from whybot.engine.evaluate import World, holds
-from whybot.engine.limits import current as limits
-from whybot.engine.model import FieldSpec, Pack
-from whybot.engine.situation import Situation
-from whybot.engine.sources import Document, json_path, parse_text, read_document
+from whybot.engine import (
+    EID,
+    GIVEN,
+    Document,
+    FieldSpec,
+    Pack,
+    Situation,
+    SnapshotError,
+    World,
+    did_you_mean,
+    holds,
+    json_path,
+    parse_text,
+    read_document,
+)
+from whybot.engine import current_limits as limits
 
 from .includes import with_includes
 from .values import ValueProblem, check_value

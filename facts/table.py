@@ -38,13 +38,17 @@ import secrets
 from pathlib import Path
 from typing import Any, cast
 
-from whybot.engine import asked_instead
-from whybot.engine.decide import Engine
-from whybot.engine.errors import SnapshotError, WhybotError, did_you_mean
-from whybot.engine.model import Pack
-from whybot.engine.reach import Reading
-from whybot.engine.situation import Situation
-from whybot.engine.trace import Trace
+from whybot.engine import (
+    Engine,
+    Pack,
+    Reading,
+    Situation,
+    SnapshotError,
+    Trace,
+    WhybotError,
+    asked_instead,
+    did_you_mean,
+)
 
 from .consult import assumed_at_table, names_in, with_names
 from .flow import next_point

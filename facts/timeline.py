@@ -18,7 +18,7 @@ from .ledger import apply_changes, carried, carry_values, compact, revert_change
 from .told import KEY as TOLD
 
 if TYPE_CHECKING:
-    from whybot.engine.decide import Engine
+    from whybot.engine import Engine
 
     from .playbook import Playbook
     from .turn import TurnResult

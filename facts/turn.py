@@ -15,10 +15,7 @@ import copy
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
-from whybot.engine import NOTHING_INSTEAD
-from whybot.engine.errors import SnapshotError
-from whybot.engine.reach import Open, Reading
-from whybot.engine.trace import Trace
+from whybot.engine import NOTHING_INSTEAD, Open, Reading, SnapshotError, Trace
 
 from .consult import (
     REVIEW,

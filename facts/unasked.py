@@ -18,15 +18,22 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from whybot.engine.errors import WhybotError, did_you_mean
-from whybot.engine.evaluate import World, holds
-from whybot.engine.expressions import Condition
-from whybot.engine.parser import parse
-from whybot.engine.reach import Open, Reading
-from whybot.engine.reads import KIND, NAME, Item, tree_items
-from whybot.engine.situation import Situation
-from whybot.engine.tokens import ConditionSyntaxError
-from whybot.engine.trace import Trace
+from whybot.engine import (
+    KIND,
+    NAME,
+    Condition,
+    ConditionSyntaxError,
+    Open,
+    Reading,
+    Situation,
+    Trace,
+    WhybotError,
+    World,
+    did_you_mean,
+    holds,
+    parse,
+    tree_items,
+)
 
 from .inquiry import Inquiry, said
 from .wording import cited, plain
@@ -46,7 +53,7 @@ class Settled:
     """The questions answered no while `when` holds on the table the game knows."""
 
     when: Condition
-    reads: tuple[Item, ...]  # the facts and lists `when` reads: all known, or nothing settled
+    reads: tuple[tuple[str, str], ...]  # the facts and lists `when` reads: all known, or nothing settled
     no: frozenset[str]
     says: str
     cite: str

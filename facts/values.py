@@ -10,9 +10,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from whybot.engine.errors import did_you_mean
-from whybot.engine.model import FieldSpec
-from whybot.engine.sources import excerpt
+from whybot.engine import FieldSpec, did_you_mean, excerpt
 
 LIMIT = 10**9  # numbers beyond this are refused (durable_rules saturates at 2**63)
 _TYPE_WORDS = {"integer": "a whole number", "number": "a number", "boolean": "true or false",

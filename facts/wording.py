@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from whybot.engine.model import Pack
+from whybot.engine import Pack
 
 SEED_FILE = re.compile(r"\b\d{3}_[0-9a-f]{16}\.(?:md|txt)\b\s*")
 IDENT = re.compile(r"\b([A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+)+)\b")

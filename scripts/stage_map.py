@@ -17,6 +17,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGES = ("engine", "facts", "cli")
+FRONT_DOOR = "engine/__init__"  # the one `__init__` that is a stage: all above import it
 
 # stage: (what it holds, its modules as paths without .py); in pipeline order
 STAGES: dict[str, tuple[str, list[str]]] = {
@@ -26,42 +27,53 @@ STAGES: dict[str, tuple[str, list[str]]] = {
         "engine/trace"]),
     "language": ("the rule language, parsed once into typed trees, and the pack model built "
                  "of them: rules, pages, what a rule reads and where it leads", [
-        "engine/tokens", "engine/parser", "engine/expressions", "engine/trees", "engine/unparse",
-        "engine/outcomes", "engine/outcome_parser", "engine/model", "engine/reads",
-        "engine/links"]),
+        "engine/language/tokens", "engine/language/parser", "engine/language/expressions",
+        "engine/language/tree_queries", "engine/language/unparse", "engine/language/outcomes",
+        "engine/language/outcome_parser", "engine/language/pack", "engine/language/rule_reads",
+        "engine/language/page_links"]),
     "evaluate": ("the plain-Python reading of the language: what the why-not says, and what "
                  "the reference reasoner reads", [
-        "engine/evaluate", "engine/closures", "engine/joins"]),
+        "engine/evaluator/evaluate", "engine/evaluator/closures", "engine/evaluator/joins"]),
     "load and check": ("YAML read safely under the limits; a pack loaded with its overlays "
                        "and checked before any snapshot; `rules lint`'s warnings", [
-        "engine/sources", "engine/yaml_nodes", "engine/schema", "engine/files",
-        "engine/loaded_files", "engine/loader", "engine/templates", "engine/named",
-        "engine/variants",
-        "engine/declarations",
-        "engine/checks", "engine/lint", "engine/spending", "engine/coverage"]),
+        "engine/load/sources", "engine/load/yaml_nodes", "engine/load/schema",
+        "engine/load/outcome_schema", "engine/load/validation", "engine/load/pack_files",
+        "engine/load/loaded_files", "engine/load/loader", "engine/load/rule_file",
+        "engine/load/overlay", "engine/load/page_templates", "engine/load/named_preferences",
+        "engine/load/variants", "engine/load/declarations", "engine/load/checks",
+        "engine/load/lint", "engine/load/spending", "engine/load/coverage"]),
     "rules check": ("`rules check`: rules that never apply or never fire, pages never reached, "
                     "gaps and conflicts, each proved or shown by a witness the engine decides", [
         "engine/check/checker", "engine/check/confirm", "engine/check/domains",
         "engine/check/findings", "engine/check/overlay", "engine/check/paths",
         "engine/check/proofs", "engine/check/search"]),
     "compile": ("conditions onto durable_rules rulesets, proved safe; kept on disk", [
-        "engine/compiler", "engine/compiled", "engine/alpha", "engine/network",
-        "engine/cache"]),
+        "engine/compile/alternatives", "engine/compile/conditions", "engine/compile/codes",
+        "engine/compile/fields_tested", "engine/compile/rulesets",
+        "engine/compile/alpha_network", "engine/compile/durable_core",
+        "engine/compile/disk_cache"]),
     "derive": ("judgments forward-chained in durable_rules, stratum by stratum, rederived in "
-               "part after an action; the plain reference reasoner beside it", [
-        "engine/derive", "engine/derivation", "engine/strata", "engine/asserted",
-        "engine/entities", "engine/incremental", "engine/reuse", "engine/same",
-        "engine/reference"]),
+               "part after an action (fast/); the plain reference reasoner beside it", [
+        "engine/derive/forward_chaining", "engine/derive/derivation", "engine/derive/strata",
+        "engine/derive/pack_reads", "engine/derive/asserted", "engine/derive/entities",
+        "engine/derive/reference",
+        "engine/derive/fast/incremental", "engine/derive/fast/reuse",
+        "engine/derive/fast/sameness"]),
     "walk": ("the pages read one after another: on each, durable_rules' agenda fires the top "
              "applicable rule, and its outcome applies (effects, choices, dice)", [
-        "engine/walk", "engine/pages", "engine/effects", "engine/choices", "engine/dice",
-        "engine/knowing", "engine/reach", "engine/instead"]),
+        "engine/walk/turn", "engine/walk/pages", "engine/walk/applying", "engine/walk/effects",
+        "engine/walk/choices", "engine/walk/dice", "engine/walk/judgments",
+        "engine/walk/facts_read", "engine/walk/instead"]),
     "decide": ("the pipeline in one place: `Engine(pack).decide(situation)` → trace", [
         "engine/decide"]),
     "explain": ("one rule's verdict (`why --rule`), where two walks part (`--diff`)", [
-        "engine/explain", "engine/divergence"]),
+        "engine/explain/verdict", "engine/explain/divergence"]),
     "odds": ("every way the dice can fall, exactly, or sampled", [
-        "engine/odds", "engine/replay", "engine/exact", "engine/sampling", "engine/tally"]),
+        "engine/odds/distribution", "engine/odds/replay", "engine/odds/exact",
+        "engine/odds/sampling", "engine/odds/leaves"]),
+    "front door": ("`whybot.engine`, the one module facts and cli import: load a pack, decide, "
+                   "explain, odds, check (what a cached decision does not run loads on first "
+                   "use)", ["engine/__init__"]),
     "snapshots": ("snapshots read and checked against a pack's fact schema", [
         "facts/snapshot", "facts/values", "facts/includes", "facts/schema"]),
     "play loop": ("a game at the table: questions, the game file, its flow and log", [
@@ -100,7 +112,7 @@ def _modules() -> list[str]:
             if path.name == "__init__.py":
                 continue
             found.append(str(path.relative_to(ROOT).with_suffix("")))
-    return found
+    return [FRONT_DOOR, *found]
 
 
 def _stage_of() -> dict[str, str]:
@@ -118,12 +130,14 @@ def _is_type_checking(test: ast.expr) -> bool:
 
 
 def _imports(module: str) -> set[str]:
-    """The modules of the packages `module` imports when it runs."""
+    """The modules of the packages `module` imports when it runs (the front door's lazy
+    exports are imported for the type checker too, and on first use)."""
     path = ROOT / f"{module}.py"
     tree = ast.parse(path.read_text(encoding="utf-8"))
-    skipped = {id(node) for block in ast.walk(tree)
-               if isinstance(block, ast.If) and _is_type_checking(block.test)
-               for node in ast.walk(block)}
+    skipped = set() if module == FRONT_DOOR else {
+        id(node) for block in ast.walk(tree)
+        if isinstance(block, ast.If) and _is_type_checking(block.test)
+        for node in ast.walk(block)}
     here = module.split("/")[:-1]
     targets: set[str] = set()
     for node in ast.walk(tree):
@@ -145,13 +159,21 @@ def _imports(module: str) -> set[str]:
     return targets
 
 
+def _stage_of_target(target: str, stage_of: dict[str, str]) -> str | None:
+    """The stage of an imported module; of a package, the one stage of its modules."""
+    if target in stage_of or f"{target}/__init__" in stage_of:
+        return stage_of.get(target, stage_of.get(f"{target}/__init__"))
+    inside = {stage for module, stage in stage_of.items() if module.startswith(f"{target}/")}
+    return inside.pop() if len(inside) == 1 else None
+
+
 def edges() -> set[tuple[str, str]]:
     """(A, B): a module of stage A imports one of stage B."""
     stage_of = _stage_of()
     found = set()
     for module, stage in stage_of.items():
         for target in _imports(module):
-            other = stage_of.get(target)
+            other = _stage_of_target(target, stage_of)
             if other is not None and other not in (stage, "shared"):
                 found.add((stage, other))
     return found

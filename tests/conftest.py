@@ -14,8 +14,8 @@ import pytest
 import yaml
 
 from whybot.engine import Engine, load_pack
-from whybot.engine.cache import cached
-from whybot.engine.variants import variant_folder
+from whybot.engine.compile.disk_cache import cached
+from whybot.engine.load.variants import variant_folder
 
 ROOT = Path(__file__).resolve().parent.parent
 KNOWLEDGE = ROOT / "knowledge"

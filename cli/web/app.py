@@ -20,8 +20,8 @@ from starlette.responses import Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
-from whybot.engine.errors import EngineFault, WhybotError
-from whybot.engine.limits import current as limits
+from whybot.engine import EngineFault, WhybotError
+from whybot.engine import current_limits as limits
 from whybot.facts.game import GameFileError
 from whybot.facts.ledger import summary
 from whybot.facts.wording import plain

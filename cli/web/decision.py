@@ -13,9 +13,7 @@ from typing import Any
 from starlette.requests import Request
 from starlette.responses import Response
 
-from whybot.engine.errors import WhybotError
-from whybot.engine.explain import rule_verdict
-from whybot.engine.model import Pack
+from whybot.engine import Pack, WhybotError, rule_verdict
 from whybot.facts.fix import listed_moves
 
 from ..brief import render_brief
@@ -89,7 +87,7 @@ def decision_page(pages: Pages, request: Request) -> Response:
 def odds_page(pages: Pages, request: Request) -> Response:
     """What the odds were: every way this turn's dice could have fallen (`whybot odds
     --prerolled 0` on the turn's snapshot)."""
-    from whybot.engine.odds import odds
+    from whybot.engine import odds_of as odds
 
     name = request.path_params["game"]
     number = whole(request.path_params["number"], "turn", TURNS)

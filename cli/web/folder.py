@@ -13,8 +13,8 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-from whybot.engine.errors import WhybotError
-from whybot.engine.limits import current as limits
+from whybot.engine import WhybotError
+from whybot.engine import current_limits as limits
 
 SUFFIX = ".yaml"
 NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9 _.-]{0,79}")

@@ -16,7 +16,7 @@ from typing import Any
 
 from starlette.datastructures import FormData
 
-from whybot.engine.errors import WhybotError
+from whybot.engine import WhybotError
 from whybot.facts.question import AnswerError, Question
 
 _CELL = re.compile(r"value\.([0-9]{1,3})\.([A-Za-z_][A-Za-z0-9_.]{0,80})")

@@ -15,7 +15,7 @@ from starlette.requests import Request
 from starlette.responses import Response
 
 from whybot.cli.common import pack_names, pack_title
-from whybot.engine.errors import WhybotError
+from whybot.engine import WhybotError
 from whybot.facts.game import GameFileError
 from whybot.facts.playbook import load_playbook
 from whybot.facts.question import AnswerError, Question

@@ -29,7 +29,7 @@ import h11
 import uvicorn
 from uvicorn.protocols.http.h11_impl import H11Protocol
 
-from whybot.engine.errors import WhybotError
+from whybot.engine import WhybotError
 
 
 @dataclass(frozen=True)

@@ -19,8 +19,7 @@ from jinja2 import Environment, FileSystemLoader, select_autoescape
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, RedirectResponse
 
-from whybot.engine.errors import WhybotError
-from whybot.engine.text import excerpt
+from whybot.engine import WhybotError, excerpt
 
 from .folder import GamesFolder
 from .forms import whole

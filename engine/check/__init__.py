@@ -10,7 +10,7 @@ The front door is `check`; the passes live beside it: `domains` (what each name 
 from __future__ import annotations
 
 from ..decide import Engine
-from ..model import Pack
+from ..language.pack import Pack
 from .checker import TRIES, Checker
 from .confirm import Confirmer, Reader
 from .findings import KINDS, Finding, Report

@@ -8,11 +8,11 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from itertools import combinations
 
-from ..compiled import rule_condition
-from ..expressions import All, Condition, Not
-from ..lint import always, preempted
-from ..model import DECISION, Pack, Page, Rule
-from ..trees import board_names, kinds_read
+from ..compile.rulesets import rule_condition
+from ..language.expressions import All, Condition, Not
+from ..language.pack import DECISION, Pack, Page, Rule
+from ..language.tree_queries import board_names, kinds_read
+from ..load.lint import always, preempted
 from .confirm import Confirmer, Witness, witness
 from .domains import Domains
 from .findings import (

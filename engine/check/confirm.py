@@ -20,9 +20,9 @@ import yaml
 from .. import budget
 from ..decide import Engine
 from ..errors import WhybotError
-from ..model import Pack, Rule
+from ..language.pack import Pack, Rule
 from ..situation import Situation
-from ..walk import Turn
+from ..walk.turn import Turn
 from .search import Probe
 
 Reader = Callable[[str, Pack], Situation]  # snapshot text → Situation, or WhybotError

@@ -14,10 +14,10 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..expressions import Compare, Literal, Member, Ref
-from ..model import FieldSpec, Pack
-from ..reads import bound_kinds
-from ..trees import children
+from ..language.expressions import Compare, Literal, Member, Ref
+from ..language.pack import FieldSpec, Pack
+from ..language.rule_reads import bound_kinds
+from ..language.tree_queries import children
 
 Key = tuple[str, str]  # (kind, field) for an entity field; ("", name) for a board name
 BOARD = ""

@@ -12,10 +12,10 @@ from __future__ import annotations
 from collections.abc import Iterator
 from itertools import chain
 
-from ..compiled import rule_condition
-from ..lint import preempted
-from ..model import DECISION, DERIVATION, Pack, Page, Rule
-from ..trees import all_refs, scopes
+from ..compile.rulesets import rule_condition
+from ..language.pack import DECISION, DERIVATION, Pack, Page, Rule
+from ..language.tree_queries import all_refs, scopes
+from ..load.lint import preempted
 from .checker import CONFIRMS, Checker
 from .confirm import Confirmer, witness
 from .findings import OVERLAY, Finding, Searched

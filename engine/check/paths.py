@@ -1,5 +1,6 @@
 """Which pages a decision can reach, and how: from the start page along every `call`, `goto`
-and `each` a rule (or a page's `after_action`) can take, templates spelled out (`links.py`).
+and `each` a rule (or a page's `after_action`) can take, templates spelled out
+(`language/page_links.py`).
 
 A page read inside a `call` or an `each` has a stated fallback: when nothing on it applies,
 the rule that called it reads on (a `goto` from a called page stays inside the call). A page
@@ -15,12 +16,12 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import dataclass
 
-from .. import links as page_links
-from ..compiled import rule_condition
-from ..evaluate import World, holds
-from ..expressions import Condition
-from ..model import DECISION, Pack
-from ..outcomes import Each
+from ..compile.rulesets import rule_condition
+from ..evaluator.evaluate import World, holds
+from ..language import page_links as page_links
+from ..language.expressions import Condition
+from ..language.outcomes import Each
+from ..language.pack import DECISION, Pack
 
 
 def edges(pack: Pack) -> dict[str, set[tuple[str, str]]]:

@@ -1,6 +1,6 @@
 """Proofs that a condition can never hold, by interval reasoning over the fact schema.
 
-The condition is read in disjunctive normal form (`trees.disjuncts`). An alternative is
+The condition is read in disjunctive normal form (`tree_queries.disjuncts`). An alternative is
 impossible when the comparisons of one name with constants, together with that name's type,
 enum and range, leave it no value: `resources == 1000` when resources is at most 40, `x > 5 and
 x < 3`, a suit no enum lists; or when an `exists` asks for an entity no field values allow. Each
@@ -17,9 +17,9 @@ from collections import defaultdict
 from itertools import pairwise
 from typing import Any
 
-from ..closures import compare
-from ..expressions import Aggregate, Compare, Condition, Exists, Literal, Member, Ref
-from ..trees import disjuncts, negation_normal
+from ..evaluator.closures import compare
+from ..language.expressions import Aggregate, Compare, Condition, Exists, Literal, Member, Ref
+from ..language.tree_queries import disjuncts, negation_normal
 from .domains import BOARD, Domain, Domains
 
 ALTERNATIVES = 256  # past this many alternatives, a condition is not proved impossible

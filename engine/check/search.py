@@ -16,11 +16,11 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..compiled import rule_condition
-from ..evaluate import World, holds
-from ..expressions import Compare, Condition, Exists, Literal, Member, Not, Ref
-from ..model import Pack, Page, Rule
-from ..trees import all_refs, board_names, disjuncts, negation_normal, scopes
+from ..compile.rulesets import rule_condition
+from ..evaluator.evaluate import World, holds
+from ..language.expressions import Compare, Condition, Exists, Literal, Member, Not, Ref
+from ..language.pack import Pack, Page, Rule
+from ..language.tree_queries import all_refs, board_names, disjuncts, negation_normal, scopes
 from .domains import Domains
 from .paths import Arrival
 from .proofs import ALTERNATIVES

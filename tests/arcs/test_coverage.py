@@ -3,7 +3,7 @@ a reason, or listed as another issue's — none is missing."""
 
 from __future__ import annotations
 
-from whybot.engine.coverage import coverage
+from whybot.engine.load.coverage import coverage
 
 
 def test_no_section_of_the_seed_is_missing(arcs):

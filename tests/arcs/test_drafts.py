@@ -16,7 +16,7 @@ from typer.testing import CliRunner
 from tests.arcs.helpers import decide
 from tests.conftest import KNOWLEDGE, ROOT, engine_for
 from whybot.cli.app import app
-from whybot.engine.variants import variant_folder
+from whybot.engine.load.variants import variant_folder
 from whybot.facts.snapshot import load_snapshot
 
 EXAMPLES = ROOT / "facts" / "examples" / "arcs" / "variants"

@@ -10,7 +10,7 @@ import yaml
 from tests.arcs.conftest import HOUSE
 from tests.conftest import KNOWLEDGE, ROOT, engine_for
 from whybot.engine import SnapshotError
-from whybot.engine.variants import variant_folder
+from whybot.engine.load.variants import variant_folder
 from whybot.facts.snapshot import load_snapshot
 
 FOLDER = ROOT / "facts" / "examples" / "arcs"

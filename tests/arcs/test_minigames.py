@@ -159,7 +159,7 @@ def test_the_draw_replays_a_pre_rolled_face(arcs):
 
 
 def test_every_section_of_the_minigames_is_cited(arcs):
-    from whybot.engine.coverage import coverage
+    from whybot.engine.load.coverage import coverage
 
     sections = {s["title"]: s for s in coverage(arcs.pack)["sections"]
                 if s["title"].startswith("Pathfinder › Find the Portal")}

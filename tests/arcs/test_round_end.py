@@ -81,7 +81,7 @@ def test_the_last_card_removes_the_counter(arcs):
 
 
 def test_the_event_cards_section_is_cited(arcs):
-    from whybot.engine.coverage import coverage
+    from whybot.engine.load.coverage import coverage
 
     section = next(s for s in coverage(arcs.pack)["sections"]
                    if s["title"] == "SUPERCAT › Event Cards")

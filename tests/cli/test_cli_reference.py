@@ -10,7 +10,7 @@ import pytest
 
 from whybot.cli.common import KNOWLEDGE, engine_for, overlay_key, with_variant
 from whybot.engine import Engine, SnapshotError
-from whybot.engine.sources import read_document
+from whybot.engine.load.sources import read_document
 from whybot.facts.snapshot import load_snapshot, snapshot_variant
 
 ROOT = Path(__file__).resolve().parents[2]

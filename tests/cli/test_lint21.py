@@ -139,7 +139,7 @@ def test_lint_reads_each_file_once_for_the_pack_and_its_variants(monkeypatch):
     """The speed fix of item 7, held by a count, not a clock: a pack and its variants read
     each of the pack's files once, and parse its rules once."""
     from whybot.cli import cmd_rules
-    from whybot.engine import loaded_files
+    from whybot.engine.load import loaded_files
 
     calls: list[str] = []
     real = loaded_files.read_document
@@ -170,9 +170,9 @@ def test_lint_output_is_unchanged_by_reading_once(run, tmp_path):
 def _pairwise(ordered, repeats: bool) -> list[tuple[str, str]]:
     """'Can never fire' as it was checked before it was indexed: every later rule against
     every earlier one (the reference the indexed check must agree with)."""
-    from whybot.engine.compiled import rule_condition
-    from whybot.engine.expressions import All
-    from whybot.engine.lint import always, reads_on
+    from whybot.engine.compile.rulesets import rule_condition
+    from whybot.engine.language.expressions import All
+    from whybot.engine.load.lint import always, reads_on
 
     def implies(later, earlier) -> bool:
         if always(earlier) or later == earlier:
@@ -197,8 +197,8 @@ def test_the_indexed_never_fire_check_agrees_with_every_pair_compared():
     import random
     from types import SimpleNamespace
 
-    from whybot.engine.lint import unreachable
-    from whybot.engine.parser import parse
+    from whybot.engine.language.parser import parse
+    from whybot.engine.load.lint import unreachable
 
     conditions = [parse(text) for text in ("a", "b", "c", "a and b", "b and a", "a and b and c",
                                            "a and c", "true", "x > 1", "a or b", "b and c")]

@@ -15,7 +15,7 @@ from rich.console import Console
 from tests.conftest import KNOWLEDGE, ROOT, engine_for, example_overlays
 from whybot.cli.shown import shown, shown_in_full
 from whybot.cli.trace_view import render_trace
-from whybot.engine.reach import Reading
+from whybot.engine.walk.facts_read import Reading
 from whybot.facts.snapshot import load_snapshot
 from whybot.facts.wording import SEED_FILE, seed_title
 

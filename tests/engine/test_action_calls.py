@@ -40,7 +40,7 @@ def test_the_plain_reference_reasoner_agrees(called):
 
 def test_a_call_with_missing_is_no_dead_end_for_lint(called):
     """`missing:` says the called page may not exist: lint does not warn about it."""
-    from whybot.engine.lint import warnings
+    from whybot.engine.load.lint import warnings
     assert [w for w in warnings(called.pack) if "spare.maybe" in w.message] == []
 
 

@@ -12,12 +12,12 @@ from tests.conftest import TOY_PACKS
 from tests.engine.strategies import boards, conditions, slot_lists, token_lists
 from whybot.engine import load_pack
 from whybot.engine.decide import compile_pages
-from whybot.engine.derivation import EID
-from whybot.engine.entities import EntityStore
-from whybot.engine.evaluate import World, holds
-from whybot.engine.model import Page
-from whybot.engine.pages import DurablePages
-from whybot.engine.parser import parse
+from whybot.engine.derive.derivation import EID
+from whybot.engine.derive.entities import EntityStore
+from whybot.engine.evaluator.evaluate import World, holds
+from whybot.engine.language.pack import Page
+from whybot.engine.language.parser import parse
+from whybot.engine.walk.pages import DurablePages
 
 AGREE = load_pack(TOY_PACKS, "agree")
 

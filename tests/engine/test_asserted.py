@@ -4,10 +4,11 @@ fields changed."""
 
 from __future__ import annotations
 
-from whybot.engine.asserted import EntityFacts
-from whybot.engine.compiled import Compiled, pattern_fields
-from whybot.engine.compiler import board_code, field_code
-from whybot.engine.derivation import EID
+from whybot.engine.compile.codes import board_code, field_code
+from whybot.engine.compile.fields_tested import pattern_fields
+from whybot.engine.compile.rulesets import Compiled
+from whybot.engine.derive.asserted import EntityFacts
+from whybot.engine.derive.derivation import EID
 
 
 def test_the_fields_a_rule_reads_are_found_in_its_patterns():

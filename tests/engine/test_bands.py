@@ -17,7 +17,7 @@ import pytest
 from tests.conftest import TOY_PACKS
 from tests.engine.helpers import decide
 from whybot.engine import Engine, load_pack
-from whybot.engine.alpha import STACK_BUDGET, AlphaModel, Overflow
+from whybot.engine.compile.alpha_network import STACK_BUDGET, AlphaModel, Overflow
 
 SHAPES = {
     # each rule never applies: the decision must be the toy pack's own

@@ -8,8 +8,8 @@ import shutil
 from tests.conftest import TOY_PACKS
 from tests.engine.helpers import decide
 from whybot.engine import Engine, load_pack
-from whybot.engine.cache import cached
-from whybot.engine.loader import rule_files
+from whybot.engine.compile.disk_cache import cached
+from whybot.engine.load.loader import rule_files
 
 
 def test_a_cached_engine_is_reused_until_a_file_changes(tmp_path, monkeypatch):

@@ -79,8 +79,8 @@ def test_choose_without_call_is_refused_at_load(tmp_path):
 
 
 def test_max_and_min_of_values_leave_an_absent_value_out():
-    from whybot.engine.evaluate import World, value_of
-    from whybot.engine.parser import parse_value
+    from whybot.engine.evaluator.evaluate import World, value_of
+    from whybot.engine.language.parser import parse_value
 
     world = World({"cost": 3})
     assert value_of(parse_value("max(target.cost, 1)"), world, {}) == 1

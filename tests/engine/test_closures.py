@@ -10,8 +10,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from whybot.engine.budget import Budget
-from whybot.engine.evaluate import World, every_binding, holds, value_of, witnesses
-from whybot.engine.parser import parse, parse_value
+from whybot.engine.evaluator.evaluate import World, every_binding, holds, value_of, witnesses
+from whybot.engine.language.parser import parse, parse_value
 
 KINDS = frozenset({"token", "slot"})
 JOIN = "exists slot as s (open) and exists token as t (colour == s.colour and size >= 1)"

@@ -19,8 +19,8 @@ from benchmarks.worst_cases import CASES, Case, alternatives, judge, stop, write
 from tests.conftest import TOY_PACKS, refused
 from whybot.cli.app import app
 from whybot.engine import load_pack
-from whybot.engine.alpha import AlphaModel, Overflow
-from whybot.engine.compiled import Packer
+from whybot.engine.compile.alpha_network import AlphaModel, Overflow
+from whybot.engine.compile.rulesets import Packer
 from whybot.engine.limits import LimitError
 
 
@@ -125,8 +125,8 @@ def test_a_join_of_100_by_100_decides(run, tmp_path):
 
 def test_the_evaluators_work_counts_against_the_same_budget():
     from whybot.engine.budget import Budget
-    from whybot.engine.evaluate import World, holds
-    from whybot.engine.parser import parse
+    from whybot.engine.evaluator.evaluate import World, holds
+    from whybot.engine.language.parser import parse
 
     from .test_closures import KINDS
 

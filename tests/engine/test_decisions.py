@@ -123,7 +123,7 @@ tokens: [{colour: blue, size: 1}, {colour: red, size: 2}, {colour: green, size: 
 
 def test_the_evaluator_reads_joins_between_sibling_exists_parts(toy):
     """The explainer must follow `exists ... and exists ... (s.colour == t.colour)` as a join."""
-    from whybot.engine.evaluate import World, failures, holds
+    from whybot.engine.evaluator.evaluate import World, failures, holds
 
     rule = toy.pack.rule("j.fits")
     world = World({}, {"token": [{"colour": "blue", "size": 1}, {"colour": "red", "size": 1}],

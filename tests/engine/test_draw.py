@@ -9,8 +9,8 @@ import pytest
 
 from tests.conftest import TOY_PACKS, engine_for
 from whybot.engine.errors import DecisionError, RuleFileError
-from whybot.engine.loader import load_pack_folder
-from whybot.engine.odds import odds
+from whybot.engine.load.loader import load_pack_folder
+from whybot.engine.odds.distribution import odds
 from whybot.facts.snapshot import parse_snapshot
 
 

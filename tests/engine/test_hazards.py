@@ -12,8 +12,8 @@ import pytest
 from tests.conftest import TOY_PACKS
 from tests.engine.helpers import decide
 from whybot.engine import EngineFault, load_pack
+from whybot.engine.compile.durable_core import Ruleset, core, keeps_states, live_states
 from whybot.engine.decide import Engine, compile_derivations, compile_pages
-from whybot.engine.network import Ruleset, core, keeps_states, live_states
 
 
 def _patterns(compiled):

@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from whybot.engine.limits import Limits
-from whybot.engine.sources import _check_json_values, _plainly_clean
+from whybot.engine.load.sources import _check_json_values, _plainly_clean
 
 scalars = st.one_of(st.none(), st.booleans(), st.integers(-10**6, 10**6),
                     st.text(max_size=12), st.floats(allow_nan=False, allow_infinity=False))

@@ -9,7 +9,7 @@ import pytest
 
 from tests.conftest import TOY_PACKS
 from whybot.engine import RuleFileError, load_pack
-from whybot.engine.derivation import entity_support
+from whybot.engine.derive.derivation import entity_support
 
 
 def _toy_labelled(tmp_path: Path, label: str) -> Path:

@@ -11,7 +11,7 @@ import pytest
 from tests.conftest import TOY_PACKS, engine_for
 from tests.engine.helpers import decide
 from whybot.engine import RuleFileError, SnapshotError, load_pack
-from whybot.engine.effects import spread
+from whybot.engine.walk.effects import spread
 from whybot.facts.snapshot import parse_snapshot
 
 MEMBERS = "members: [{name: Ann, purse: 4}, {name: Bob, purse: 1}]\n"

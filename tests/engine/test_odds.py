@@ -12,9 +12,9 @@ from tests.conftest import TOY_PACKS, engine_for
 from whybot.engine import limits
 from whybot.engine.errors import DecisionError
 from whybot.engine.limits import LimitError, Limits
-from whybot.engine.odds import odds
-from whybot.engine.replay import multiset_probability
-from whybot.engine.tally import Rolled, RollSpec, compact, essential
+from whybot.engine.odds.distribution import odds
+from whybot.engine.odds.leaves import Rolled, RollSpec, compact, essential
+from whybot.engine.odds.replay import multiset_probability
 from whybot.facts.snapshot import parse_snapshot
 
 

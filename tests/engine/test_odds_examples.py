@@ -16,12 +16,12 @@ from hypothesis import strategies as st
 
 from tests.conftest import KNOWLEDGE, ROOT, engine_for, example_overlays
 from whybot.engine import limits
-from whybot.engine.dice import Dice
 from whybot.engine.errors import WhybotError
 from whybot.engine.limits import LimitError, Limits
-from whybot.engine.odds import odds
-from whybot.engine.replay import NeedRoll, ScriptedDice
-from whybot.engine.tally import decision_of, key_of
+from whybot.engine.odds.distribution import odds
+from whybot.engine.odds.leaves import decision_of, key_of
+from whybot.engine.odds.replay import NeedRoll, ScriptedDice
+from whybot.engine.walk.dice import Dice
 from whybot.facts.snapshot import load_snapshot
 
 FOLDER = ROOT / "facts" / "examples"

@@ -7,9 +7,17 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from tests.engine.strategies import conditions
-from whybot.engine.expressions import Aggregate, Arith, Compare, Exists, Extreme, Literal, Ref
-from whybot.engine.parser import parse, parse_setting, parse_value
-from whybot.engine.tokens import ConditionSyntaxError
+from whybot.engine.language.expressions import (
+    Aggregate,
+    Arith,
+    Compare,
+    Exists,
+    Extreme,
+    Literal,
+    Ref,
+)
+from whybot.engine.language.parser import parse, parse_setting, parse_value
+from whybot.engine.language.tokens import ConditionSyntaxError
 
 KINDS = frozenset({"token", "slot", "province"})
 
@@ -93,7 +101,7 @@ def test_a_number_is_not_a_condition(text):
 def test_explanations_write_aggregates_and_negations_as_rule_files_do():
     """Why-not lines quote conditions: an aggregate's own fields read bare, and a negated test
     reads `not X` (as written, and after negations are pushed down)."""
-    from whybot.engine.trees import negation_normal
+    from whybot.engine.language.tree_queries import negation_normal
 
     for written in ("not any(province where mine and not locked)",
                     "count(province where mine and board.round == 3) > 1",
@@ -105,7 +113,7 @@ def test_explanations_write_aggregates_and_negations_as_rule_files_do():
 
 
 def test_a_choice_reads_its_candidates_fields_bare_in_explanations():
-    from whybot.engine.outcome_parser import parse_outcome
+    from whybot.engine.language.outcome_parser import parse_outcome
 
     choice = parse_outcome({"select": {"from": "token", "where": "size > 1",
                                        "order": ["-size", "colour"]}}, KINDS).choices[0]

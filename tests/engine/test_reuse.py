@@ -8,8 +8,9 @@ from pathlib import Path
 import pytest
 
 from tests.conftest import KNOWLEDGE, ROOT, TOY_PACKS, engine_for
-from whybot.engine import Engine, reuse, strata
-from whybot.engine.derivation import EID
+from whybot.engine import Engine
+from whybot.engine.derive.derivation import EID
+from whybot.engine.derive.fast import reuse
 from whybot.facts.snapshot import load_snapshot, parse_snapshot
 
 MEMBERS = "members: [{name: Ann, purse: 6}, {name: Bob, purse: 1}]\nseats: [{holder: Ann}]\n"
@@ -35,14 +36,14 @@ def test_values_python_calls_equal_are_not_identical_when_a_trace_would_tell_the
 
 
 def test_what_the_ledger_derivations_read_is_members_and_no_board_name(ledger):
-    reads = ledger.derivation_reads
+    reads = ledger.reads.derived_from
     assert reads.kinds == {"member"}
     assert reads.names == frozenset()
 
 
 def test_the_same_inputs_give_a_copy_of_the_last_result(ledger):
     board, entities = _inputs(ledger, "phase: open\n" + MEMBERS)
-    last = reuse.LastDerivation(ledger.derivation_reads)
+    last = reuse.LastDerivation(ledger.reads.derived_from)
     assert last.find(board, entities) is None
     run = ledger.derive(board, entities, {})
     last.keep(board, entities, run)
@@ -59,7 +60,7 @@ def test_the_same_inputs_give_a_copy_of_the_last_result(ledger):
 
 def test_a_change_no_derivation_reads_reuses_and_keeps_the_new_values(ledger):
     board, entities = _inputs(ledger, "phase: open\n" + MEMBERS)
-    last = reuse.LastDerivation(ledger.derivation_reads)
+    last = reuse.LastDerivation(ledger.reads.derived_from)
     last.keep(board, entities, ledger.derive(board, entities, {}))
     moved = {**entities, "seat": [{**entities["seat"][0], "holder": "empty"}]}
     again = last.find({**board, "coins": 9}, moved)
@@ -71,7 +72,7 @@ def test_a_change_no_derivation_reads_reuses_and_keeps_the_new_values(ledger):
 @pytest.mark.parametrize("change", ["purse", "type", "order", "removed"])
 def test_a_change_a_derivation_reads_derives_again(ledger, change):
     board, entities = _inputs(ledger, "phase: open\n" + MEMBERS)
-    last = reuse.LastDerivation(ledger.derivation_reads)
+    last = reuse.LastDerivation(ledger.reads.derived_from)
     last.keep(board, entities, ledger.derive(board, entities, {}))
     ann, bob = entities["member"]
     members = {"purse": [{**ann, "purse": 2}, bob], "type": [{**ann, "purse": 6.0}, bob],
@@ -139,7 +140,7 @@ def test_what_an_action_changes_reaches_the_derivations_that_read_it_and_no_othe
     readers = deps.affected({("judgment", "actions_left")})
     assert readers and len(readers) < len(arcs.pack.derivations()) / 2
     for rule in arcs.pack.derivations():
-        read = {p for p, _ in strata.reads(rule, arcs.pack)}
+        read = {p for p, _ in arcs.reads.derivations[rule.id].needs}
         if ("judgment", "actions_left") in read:
             assert rule.id in readers
     assert deps.affected(set()) == frozenset()

@@ -14,8 +14,8 @@ from whybot.engine.check import check
 from whybot.engine.check.domains import Domains
 from whybot.engine.check.proofs import impossible
 from whybot.engine.decide import Engine
-from whybot.engine.loader import load_pack
-from whybot.engine.parser import parse
+from whybot.engine.language.parser import parse
+from whybot.engine.load.loader import load_pack
 from whybot.facts.snapshot import parse_snapshot
 
 

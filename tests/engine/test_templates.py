@@ -14,9 +14,9 @@ import yaml
 
 from whybot.engine.decide import Engine
 from whybot.engine.errors import RuleFileError
-from whybot.engine.loader import load_pack
-from whybot.engine.sources import Document, read_document
-from whybot.engine.templates import TEMPLATE_KEYS, read_templates, with_template
+from whybot.engine.load.loader import load_pack
+from whybot.engine.load.page_templates import TEMPLATE_KEYS, read_templates, with_template
+from whybot.engine.load.sources import Document, read_document
 from whybot.facts.snapshot import situation_from
 
 ROOT = Path(__file__).resolve().parents[2]

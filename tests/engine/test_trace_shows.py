@@ -76,7 +76,7 @@ def test_a_roll_that_names_an_unknown_value_is_refused_at_load(tmp_path):
 def test_why_rule_reads_a_derivation_on_the_board_it_was_last_derived_from(shown):
     """After `set: {want: 2}` and `rederive: true`, j.wanted fired for token a: `why --rule`
     says so, as the trace does (not what the snapshot alone would have derived)."""
-    from whybot.engine.explain import rule_verdict
+    from whybot.engine.explain.verdict import rule_verdict
     from whybot.facts.snapshot import parse_snapshot
 
     text = "pack: shown\ncount: 5\ntokens: [{name: a, size: 2}, {name: b, size: 1}]\n"
@@ -134,7 +134,7 @@ def giant(tmp_path_factory):
 
 
 def _unestablished(engine, text: str) -> dict:
-    from whybot.engine.explain import unestablished
+    from whybot.engine.explain.verdict import unestablished
     from whybot.facts.snapshot import parse_snapshot
 
     situation = parse_snapshot("pack: shown\n" + text, "inline.yaml", engine.pack)
@@ -166,7 +166,7 @@ def test_a_near_miss_list_names_at_most_eight_entities_then_how_many_more(giant)
 
 
 def test_why_rule_of_a_derivation_that_did_not_fire_names_each_entity_it_looked_at(giant):
-    from whybot.engine.explain import rule_verdict
+    from whybot.engine.explain.verdict import rule_verdict
     from whybot.facts.snapshot import parse_snapshot
 
     situation = parse_snapshot("pack: shown\ntokens: [{name: a, size: 4}]\n", "inline.yaml",

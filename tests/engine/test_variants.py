@@ -7,8 +7,8 @@ import pytest
 
 from tests.conftest import TOY_PACKS
 from whybot.engine.errors import RuleFileError
-from whybot.engine.loader import load_pack, rule_files
-from whybot.engine.variants import diff_rules, shipped_variants, variant_folder
+from whybot.engine.load.loader import load_pack, rule_files
+from whybot.engine.load.variants import diff_rules, shipped_variants, variant_folder
 
 CHANCE = TOY_PACKS / "chance"
 

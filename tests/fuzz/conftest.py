@@ -97,10 +97,12 @@ def packs_root(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return root
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def cli(packs_root: Path) -> Iterator[Callable[..., typer.testing.Result]]:
     """`whybot ARGS...` in this process. typer rebuilds its click command on every invoke
-    (7 ms, more than most cases take), so it is built once for the whole session."""
+    (7 ms, more than most cases take), so it is built once for a module's cases; not once for
+    the session, since the patched pack folder must not outlive the fuzz tests when a test
+    worker goes on to other tests."""
     command = typer.main.get_command(app)
     runner = typer.testing.CliRunner()
     with pytest.MonkeyPatch.context() as patch:

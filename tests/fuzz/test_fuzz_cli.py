@@ -22,7 +22,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from whybot.cli.common import pack_for
-from whybot.engine.model import FieldSpec
+from whybot.engine.language.pack import FieldSpec
 
 from .conftest import CASE_SECONDS, TALLY, check_case, check_output
 from .corpus import (

@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from whybot.engine.errors import SnapshotError
-from whybot.engine.sources import read_document
+from whybot.engine.load.sources import read_document
 from whybot.facts.includes import with_includes
 from whybot.facts.table import Table
 from whybot.facts.turn import Turn

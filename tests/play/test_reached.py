@@ -11,8 +11,8 @@ import copy
 import pytest
 
 from whybot.cli.common import engine_for
-from whybot.engine.reach import Reading
-from whybot.engine.sources import Document
+from whybot.engine.load.sources import Document
+from whybot.engine.walk.facts_read import Reading
 from whybot.facts.inquiry import Inquiry
 from whybot.facts.ledger import compact
 from whybot.facts.snapshot import situation_from

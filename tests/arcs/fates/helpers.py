@@ -11,7 +11,7 @@ import yaml
 
 from tests.arcs.helpers import decide
 from tests.conftest import ROOT
-from whybot.engine.explain import rule_verdict
+from whybot.engine.explain.verdict import rule_verdict
 from whybot.facts.snapshot import parse_snapshot
 
 

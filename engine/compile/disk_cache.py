@@ -1,0 +1,88 @@
+"""The compiled pack, kept on disk between runs, so a cold `whybot decide` skips the YAML.
+
+The key is a hash of the engine's own source (so an edited checkout never reads a stale pack),
+the Python version and the durable_rules library file, and the path and bytes of every file the
+pack is read from (the pack folder and every house-rule folder): change any of them and the pack
+is read and compiled again. The cache lives in `$WHYBOT_CACHE_DIR`, or
+`$XDG_CACHE_HOME/whybot`, or `~/.cache/whybot`; `WHYBOT_CACHE=0` turns it off. It holds only
+what whybot itself built from those files (pickled, owner-only permissions); a cache that
+cannot be read or written is simply not used.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import pickle
+import sys
+import tempfile
+from collections.abc import Callable
+from pathlib import Path
+from typing import TypeVar
+
+T = TypeVar("T")
+
+
+def _code() -> bytes:
+    """The engine's source files and the durable_rules library they drive, by content."""
+    import durable_rules_engine
+
+    digest = hashlib.sha256()
+    engine = Path(__file__).resolve().parent.parent  # every stage's folder
+    for path in sorted(engine.rglob("*.py")):
+        digest.update(str(path.relative_to(engine)).encode() + b"\0" + path.read_bytes())
+    library = Path(durable_rules_engine.__file__)
+    digest.update(f"{library.name}:{library.stat().st_size}".encode())
+    return digest.digest()
+
+
+def folder() -> Path | None:
+    if os.environ.get("WHYBOT_CACHE", "1") == "0":
+        return None
+    if os.environ.get("WHYBOT_CACHE_DIR"):
+        return Path(os.environ["WHYBOT_CACHE_DIR"])
+    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
+    return Path(base) / "whybot"
+
+
+def key(kind: str, folders: list[Path], files: Callable[[Path], list[Path]]) -> str:
+    """A hash of everything the result depends on."""
+    digest = hashlib.sha256()
+    for part in (kind, sys.version):
+        digest.update(part.encode() + b"\0")
+    digest.update(_code())
+    for root in folders:
+        for path in [root / "pack.yaml", *files(root)]:
+            if path.is_file():
+                digest.update(str(path.resolve()).encode() + b"\0" + path.read_bytes() + b"\0")
+    return digest.hexdigest()
+
+
+def cached(kind: str, folders: list[Path], files: Callable[[Path], list[Path]],
+           build: Callable[[], T]) -> T:
+    """`build()`, or its result from an earlier run on the very same files."""
+    where = folder()
+    if where is None:
+        return build()
+    path = where / f"{kind}-{key(kind, folders, files)[:40]}.pickle"
+    try:
+        with path.open("rb") as handle:
+            return pickle.load(handle)
+    except (OSError, EOFError, pickle.UnpicklingError, AttributeError, ImportError,
+            TypeError, ValueError):
+        pass
+    result = build()
+    _store(path, result)
+    return result
+
+
+def _store(path: Path, value: object) -> None:
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
+        handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=".tmp-")
+        with os.fdopen(handle, "wb") as out:
+            pickle.dump(value, out, protocol=pickle.HIGHEST_PROTOCOL)
+        os.chmod(temporary, 0o600)
+        os.replace(temporary, path)
+    except (OSError, pickle.PicklingError, TypeError, AttributeError, RecursionError):
+        return

@@ -1,0 +1,176 @@
+"""Deriving again after an action: only the derivations that read what changed ask the reasoner.
+
+A `rederive` after an action usually changes a value or two the derivations read (a page's
+`actions_left`, a deal now `chosen`). Every derivation that reads none of it — directly, or
+through a judgment or field another such derivation concludes — finds exactly the firings it
+found last time, in the same rounds of the same strata: its inputs are the same values,
+established in the same rounds. So a rederive asks the reasoner only about the *affected*
+derivations (durable_rules gets a ruleset of just those), and hands the conclusions its log of
+the last run's other firings, round by round. Every firing, found or replayed, is concluded
+afresh by the `Derivation` in the one canonical order of a round, so judgments, support,
+conflicts, field order and created ids come out as a full run makes them.
+
+Entities that replayed firings create are numbered as they are concluded (an affected rule
+may have created others before them); a replayed firing binds them by their ids of now. Not
+attempted (a full run instead): an entity list of another length, order or kind order, more
+affected rules than `SHARE` of all.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, cast
+
+from ...language.pack import Pack, Rule
+from ...language.rule_reads import Product
+from ..derivation import EID, GIVEN, UNSET, Change, Derivation, entity_support, firing_order
+from ..pack_reads import PackReads
+from ..strata import Strata
+from .sameness import ABSENT, identical
+
+SHARE = 0.9  # above this share of affected derivations, a full run costs about as much
+
+
+@dataclass(slots=True)
+class Logged:
+    """One firing of a run, as a later run replays it: its rule, entities, the judgment facts
+    it matched, and the id of the entity it created (0: none)."""
+
+    rank: int
+    rule: Rule
+    eids: tuple[tuple[str, int], ...]  # condition alias → entity id
+    shown: list[dict[str, Any]]
+    created: int = 0
+    value: Any = UNSET  # what it judged (the same again: it reads nothing that changed)
+
+
+@dataclass(slots=True)
+class Firing:
+    """A firing to conclude in a round: found by the reasoner now (`replayed` None: its
+    entities are shown as they are when it is concluded), or replayed from the log."""
+
+    order: tuple[Any, ...]  # firing_order: rank, then entity ids
+    rule: Rule
+    bound: dict[str, dict[str, Any]]
+    shown: list[dict[str, Any]]
+    replayed: Logged | None = None
+
+
+Log = dict[tuple[int, int], list[Logged]]  # (stratum, round) → firings in concluded order
+
+
+@dataclass
+class Replay:
+    """What a rederive hands the reasoner: the derivations to ask, the others' firings, and
+    the ids the entities they created then have now (affected rules may create others)."""
+
+    affected: frozenset[str]
+    log: Log
+    ids: dict[int, int] = field(default_factory=dict)
+
+    def firings(self, stratum: int, round_: int, by_eid: dict[int, tuple[str, dict[str, Any]]],
+                ) -> list[Firing]:
+        """The last run's firings of unaffected derivations in this round, bound to this
+        run's entities."""
+        found = []
+        for logged in self.log.get((stratum, round_), ()):
+            if logged.rule.id not in self.affected:
+                bound = {alias: by_eid[self.ids.get(eid, eid)][1] for alias, eid in logged.eids}
+                found.append(Firing(firing_order(logged.rank, bound), logged.rule, bound,
+                                    logged.shown, logged))
+        return found
+
+
+def conclude_round(run: Derivation, stratum: int, round_: int, firings: list[Firing],
+                   replay: Replay | None) -> list[Change]:
+    """Conclude a round's firings in the one canonical order (rules, then entities), each
+    logged for the next run; the changes to tell the reasoner."""
+    assert run.log is not None
+    logged = run.log.setdefault((stratum, round_), [])
+    changes: list[Change] = []
+    firings.sort(key=lambda f: f.order)
+    record = run.record
+    for firing in firings:
+        shown = firing.shown if firing.replayed or not record else [
+            *(entity_support(entity, run.pack, run.by_eid[entity[EID]][0])
+              for entity in firing.bound.values()), *firing.shown]
+        made = run.conclude(firing.rule, firing.bound, shown,
+                            firing.replayed.value if firing.replayed else UNSET)
+        # a "created" change carries the entity it created
+        created = cast(dict[str, Any], made[0].entity)[EID] \
+            if made and made[0].what == "created" else 0
+        if created and firing.replayed is not None and replay is not None:
+            replay.ids[firing.replayed.created] = created
+        eids = tuple((alias, entity[EID]) for alias, entity in firing.bound.items())
+        logged.append(Logged(firing.order[0], firing.rule, eids, shown, created, run.judged))
+        changes += made
+    return changes
+
+
+class Dependencies:
+    """Who reads what among the derivations (`PackReads.readers`), and what each one's firings
+    change."""
+
+    def __init__(self, pack: Pack, reads: PackReads, strata: Strata) -> None:
+        self.pack = pack
+        self.count = len(pack.derivations())
+        self.readers = reads.readers
+        self.products: dict[str, list[Product]] = {}
+        for rule_id, read in reads.derivations.items():
+            made = self.products[rule_id] = list(read.concludes)
+            for what, name in list(made):  # a derived name: firings on its kind show it
+                kind, _, field_name = name.partition(".")
+                spec = pack.facts.entities.get(kind)
+                if what == "field" and spec is not None and field_name in spec.naming_fields:
+                    made.append(("kind", kind))
+        self.strata = strata
+        self.known: dict[frozenset[Product], frozenset[str] | None] = {}
+
+    def affected(self, changed: set[Product]) -> frozenset[str] | None:
+        """Every derivation reading what changed, or what an affected one concludes; None if
+        too many for a partial run to pay (a pack's actions change a few sets of values:
+        each set's answer is kept)."""
+        key = frozenset(changed)
+        if key not in self.known:
+            self.known[key] = self._affected(changed) if len(self.known) < 256 else None
+        return self.known[key]
+
+    def _affected(self, changed: set[Product]) -> frozenset[str] | None:
+        found: set[str] = set()
+        work = list(changed)
+        seen = set(changed)
+        while work:
+            for rule_id in self.readers.get(work.pop(), ()):
+                if rule_id in found:
+                    continue
+                found.add(rule_id)
+                for product in self.products[rule_id]:
+                    if product not in seen:
+                        seen.add(product)
+                        work.append(product)
+        return frozenset(found) if len(found) <= SHARE * self.count else None
+
+    def changed(self, values: dict[str, Any], kinds: dict[str, list[dict[str, Any]]],
+                board: dict[str, Any], entities: dict[str, list[dict[str, Any]]],
+                ) -> set[Product] | None:
+        """What differs from the last run's inputs (`values` and `kinds`: the names and kinds
+        derivations read, as they were then): board names (as judgments), entity fields, a
+        kind whose entities are named otherwise now (firings show the names); None when the
+        entities are listed otherwise (created ids would move) or say other fields given."""
+        found: set[Product] = {("judgment", name) for name, value in values.items()
+                               if not identical(board.get(name, ABSENT), value)}
+        for kind, before in kinds.items():
+            now = entities.get(kind, [])
+            if [e[EID] for e in now] != [e[EID] for e in before]:
+                return None
+            spec = self.pack.facts.entities.get(kind)
+            naming = spec.naming_fields if spec else ()
+            for one, other in zip(now, before, strict=True):
+                if not identical(one.get(GIVEN), other.get(GIVEN)):
+                    return None
+                for name in one.keys() | other.keys():
+                    if not identical(one.get(name, ABSENT), other.get(name, ABSENT)):
+                        found.add(("field", f"{kind}.{name}"))
+                        if name in naming:
+                            found.add(("kind", kind))
+        return found

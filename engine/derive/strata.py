@@ -1,0 +1,152 @@
+"""Strata of derivations: which rules run before which, so negation and aggregates are sound.
+
+A derivation may read what another derives *positively* (`J`, `exists play`, `p.locked`) and
+then runs in the same stratum — the rule engine chains them. Anything that needs the other's
+work finished — `not J`, `J == 3`, an aggregate over a kind, a `value:` expression, a default —
+puts it in a later stratum. A cycle through such a read has no meaning and is a load error.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..errors import RuleFileError
+from ..language.pack import FieldSpec, Pack, Rule
+from ..language.rule_reads import DerivationReads, Product
+
+
+@dataclass
+class Strata:
+    level: dict[str, int] = field(default_factory=dict)  # rule id → stratum
+    final_at: dict[Product, int] = field(default_factory=dict)  # product → last stratum
+    producers: dict[Product, list[Rule]] = field(default_factory=dict)
+    finals: dict[int, list[Product]] = field(default_factory=dict)  # stratum → final there
+    # stratum → what takes its default there if no rule established it, in `finals` order:
+    # (judgment, None, default) or (field, kind, default); worked out once, not per run
+    defaults: dict[int, list[tuple[str, str | None, Any]]] = field(default_factory=dict)
+    # stratum → kind → the fields of that kind among its defaults
+    default_fields: dict[int, dict[str, frozenset[str]]] = field(default_factory=dict)
+    # every declared judgment → (its question, its origin when no rule established it and no
+    # answer gave it), in the order a run reports them
+    judgments: dict[str, tuple[str, str]] = field(default_factory=dict)
+
+    @property
+    def top(self) -> int:
+        return max(self.level.values(), default=0)
+
+
+def stratify(rules: list[Rule], pack: Pack, reads: Mapping[str, DerivationReads]) -> Strata:
+    """The stratum of every derivation (`reads`: what each concludes and needs, by id);
+    raises on a cycle through a read that needs final."""
+    result = Strata()
+    for rule in rules:
+        for product in reads[rule.id].concludes:
+            result.producers.setdefault(product, []).append(rule)
+    edges: dict[str, list[tuple[str, bool]]] = defaultdict(list)
+    for rule in rules:
+        for product, final in reads[rule.id].needs:
+            for producing in result.producers.get(product, []):
+                edges[rule.id].append((producing.id, final))
+    by_id = {r.id: r for r in rules}
+    component = _components([r.id for r in rules], edges)
+    members: dict[int, list[str]] = defaultdict(list)
+    for rule_id, number in component.items():
+        members[number].append(rule_id)
+    level_of: dict[int, int] = {}
+    for number in sorted(members):  # Tarjan numbers components dependencies first
+        level = 0
+        for rule_id in members[number]:
+            for producer, final in edges[rule_id]:
+                other = component[producer]
+                if other == number:
+                    if final:
+                        rule = by_id[rule_id]
+                        raise RuleFileError(
+                            f"derivation {rule_id} needs {producer} finished first, but "
+                            f"{producer} depends on {rule_id} in turn (a cycle through a "
+                            "negation, an aggregate or a value)", file=rule.file,
+                            line=rule.line)
+                    continue
+                level = max(level, level_of[other] + (1 if final else 0))
+        level_of[number] = level
+    result.level = {rule_id: level_of[component[rule_id]] for rule_id in by_id}
+    for product, producers in result.producers.items():
+        result.final_at[product] = max(result.level[r.id] for r in producers)
+        result.finals.setdefault(result.final_at[product], []).append(product)
+    for stratum, finals in result.finals.items():
+        result.defaults[stratum] = [_default_of(product, pack) for product in finals
+                                    if product[0] != "kind"]
+        kinds: dict[str, set[str]] = {}
+        for name, kind, _ in result.defaults[stratum]:
+            if kind is not None:
+                kinds.setdefault(kind, set()).add(name)
+        result.default_fields[stratum] = {k: frozenset(v) for k, v in kinds.items()}
+    for name, spec in pack.facts.judgments.items():
+        boolean = spec.type == "boolean"
+        if ("judgment", name) in result.producers:
+            otherwise = "not established by any rule, so no" if boolean else \
+                "not established by any rule: its default"
+        else:
+            otherwise = "unknown, assumed no" if boolean else "unknown, assumed its default"
+        result.judgments[name] = (spec.says, otherwise)
+    return result
+
+
+def default_value(spec: FieldSpec | None) -> Any:
+    """What a judgment or field no rule established takes: its default (a boolean: false)."""
+    if spec is None or spec.type == "boolean":
+        return False if spec is None or spec.default is None else spec.default
+    return spec.default
+
+
+def _default_of(product: Product, pack: Pack) -> tuple[str, str | None, Any]:
+    what, name = product
+    if what == "judgment":
+        return name, None, default_value(pack.facts.judgments.get(name))
+    kind, field_name = name.split(".", 1)
+    return field_name, kind, default_value(pack.facts.entities[kind].fields.get(field_name))
+
+
+def _components(nodes: list[str], edges: dict[str, list[tuple[str, bool]]]) -> dict[str, int]:
+    """Strongly connected components (Tarjan, iterative), numbered dependencies first."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    component: dict[str, int] = {}
+    counter = 0
+    for start in nodes:
+        if start in index:
+            continue
+        work: list[tuple[str, int]] = [(start, 0)]
+        while work:
+            node, position = work.pop()
+            if position == 0:
+                index[node] = low[node] = counter
+                counter += 1
+                stack.append(node)
+                on_stack.add(node)
+            targets = edges[node]
+            if position < len(targets):
+                work.append((node, position + 1))
+                target = targets[position][0]
+                if target not in index:
+                    work.append((target, 0))
+                elif target in on_stack:
+                    low[node] = min(low[node], index[target])
+                continue
+            for target, _ in targets:
+                if target in on_stack:
+                    low[node] = min(low[node], low[target])
+            if low[node] == index[node]:
+                number = len(set(component.values()))
+                while True:
+                    member = stack.pop()
+                    on_stack.discard(member)
+                    component[member] = number
+                    if member == node:
+                        break
+    return component
