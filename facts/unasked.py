@@ -53,7 +53,7 @@ class Settled:
     """The questions answered no while `when` holds on the table the game knows."""
 
     when: Condition
-    reads: tuple[tuple[str, str], ...]  # the facts and lists `when` reads: all known, or nothing settled
+    reads: tuple[tuple[str, str], ...]  # what `when` reads: all known, or nothing settled
     no: frozenset[str]
     says: str
     cite: str

@@ -13,9 +13,7 @@ import pytest
 
 from tests.conftest import TOY_PACKS
 from whybot.cli import common as cli_common
-from whybot.engine import RuleFileError, load_pack
-from whybot.engine.reach import Open, Reading
-from whybot.engine.situation import Situation
+from whybot.engine import Open, Reading, RuleFileError, Situation, load_pack
 from whybot.facts.playbook import load_playbook
 from whybot.facts.table import _engine
 from whybot.facts.unasked import carried, given_by_table, settled
