@@ -13,6 +13,7 @@ from typing import Annotated, Any
 import typer
 
 from whybot.engine import STDIN, WhybotError, decode_text, read_bytes, read_stream
+from whybot.facts.play.consult import by_reason
 from whybot.facts.play.flow import next_point
 from whybot.facts.play.game import check_new
 from whybot.facts.play.ledger import kept_given, summary
@@ -156,6 +157,7 @@ def play(game: GameFile,
                     "carried": entry["carried"].get("after")})
         return
     out.print(render_brief(shown(table.engine, result.trace)))
+    _print_unasked(table, entry)
     _print_after(entry, game)
 
 
@@ -168,6 +170,15 @@ def _say_next(table: Table, at: str | None, json_out: bool) -> None:
     also = ", ".join(plain(p) for p in flow.arise) if flow else ""
     typer.echo(f"next: {plain(str(offer.point))} for {offer.bot}: {offer.why}"
                + (f" (or, when it arises, --at {also})" if also else ""), err=json_out)
+
+
+def _print_unasked(table: Table, entry: dict[str, Any]) -> None:
+    """The answers the table gave, not asked (play.yaml `unchanged:`, `settled:`)."""
+    found = by_reason(table.engine.pack, entry.get("unasked", []))
+    if found:
+        typer.echo("not asked, the table answers them:")
+    for why, questions in found.items():
+        typer.echo(f"  {why}:\n" + "\n".join(f"    {q}" for q in questions))
 
 
 def _print_after(entry: dict[str, Any], game: Path) -> None:

@@ -9,8 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from whybot.engine import ActionFields, Engine, Situation, Trace
-from whybot.facts.play.wording import seed_title
+from whybot.engine import ActionFields, Decision, Engine, Pack, Situation, Trace
+from whybot.facts.play.wording import reason, seed_title
 
 from .reasons import entity_name, reasons
 
@@ -56,7 +56,17 @@ def shown(engine: Engine, trace: Trace) -> Shown:
                                      "start": pack.start}}
     board = trace.derived_from[0] if trace.derived_from else {}
     data["reasons"] = reasons(pack, data, board)
+    data["words"] = _words(pack, decision)
     return Shown(trace, pack.action_fields, named, really, data)
+
+
+def _words(pack: Pack, decision: Decision) -> dict[str, Any]:
+    """The rules that chose each entity and took each action, in the seed's words: their
+    `says:` and citation (what the short answer shows instead of rule ids)."""
+    return {"choices": {alias: reason(pack, choice.by or "", choice.page or "")
+                        for alias, choice in decision.choices.items()},
+            "actions": [reason(pack, action.rule or "", action.page or "")
+                        for action in decision.actions]}
 
 
 def _really(path: list[dict[str, Any]], alias: str, entity: Any) -> dict[str, Any]:

@@ -19,6 +19,7 @@ from typer.testing import CliRunner
 
 from whybot.cli.app import app
 from whybot.cli.prompt import FromFile, answers_from
+from whybot.facts.play.consult import by_reason
 from whybot.facts.play.flow import next_point
 from whybot.facts.play.ledger import kept_given, summary
 from whybot.facts.play.table import Table
@@ -84,6 +85,10 @@ def main() -> None:
                     f"`whybot play game.yaml --answers {step['answers']}` — "
                     f"{len(texts)} question(s):", ""]
             out += [f"{i}. {text}" for i, text in enumerate(texts, 1)]
+            found = by_reason(Table.open(game).engine.pack, entry.get("unasked", []))
+            if found:
+                out += ["", "Not asked, the table answers them:", ""]
+                out += [f"- {why}: " + "; ".join(questions) for why, questions in found.items()]
             out += ["", f"Decided: **{summary(entry['decision'])}**", ""]
             if entry["point"] == "turn":
                 rows.append((number, entry["bot"], step["shows"], len(texts),

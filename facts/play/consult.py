@@ -13,6 +13,7 @@ ambition?", `reach.Instead`) instead of listing every move. Three questions come
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
@@ -154,6 +155,19 @@ def names_in(asked: list[dict[str, Any]]) -> dict[str, Any]:
     return {a["id"]: a["value"] for a in asked if str(a["id"]).startswith(f"{NAMED}.")}
 
 
+def by_reason(pack: Pack, unasked: Iterable[dict[str, Any]]) -> dict[str, list[str]]:
+    """A turn's logged answers the table gave, as the player reads them: each reason once,
+    with the questions it answered in the seed's words ("Can bot Tax to take captives? no")."""
+    found: dict[str, list[str]] = {}
+    for item in unasked:
+        spec = pack.facts.judgments.get(item["id"])
+        line = f"{plain(spec.says if spec is not None and spec.says else item['id'])} " \
+               f"{shown(item['value'])}"
+        if line not in found.setdefault(item["why"], []):
+            found[item["why"]].append(line)
+    return found
+
+
 def shown(value: Any) -> str:
     """A value said at the table, in a line: yes/no, the names of a list, or in words."""
     if isinstance(value, bool):
@@ -184,4 +198,5 @@ def _target_kind(pack: Pack, rule_id: str) -> str | None:
 
 
 __all__ = ["NAMED", "REVIEW", "acted_on", "action_review", "after_action",
-           "assumed_at_table", "definitions", "names_in", "naming", "review", "shown", "with_names"]
+           "assumed_at_table", "by_reason", "definitions", "names_in", "naming", "review", "shown",
+           "with_names"]

@@ -59,11 +59,18 @@ TURN: dict[str, Any] = {
         "asked": {"type": "array", "items": {
             "type": "object", "required": ["id", "value"], "additionalProperties": False,
             "properties": {"id": _NAME, "value": _ANY}}},
+        "unasked": {"type": "array", "description": "answers the table gave, not the player",
+                    "items": {"type": "object", "required": ["id", "after", "value", "why"],
+                              "additionalProperties": False,
+                              "properties": {"id": _NAME, "after": {"type": "integer"},
+                                             "value": _ANY, "why": _TEXT}}},
         "snapshot": {"type": "object", "description": "checked as a snapshot of the pack when "
                                                       "the turn is decided again"},
         "decision": DECISION,
         "dice": {"type": "array", "items": {"type": "integer"}},
         "changes": {"type": "array", "items": CHANGE},
+        "tells": {"type": "object", "description": "what the turn told the rest of its "
+                                                    "round (play.yaml round:)"},
         "carried": {"type": "object", "additionalProperties": False,
                     "properties": {"before": _CARRIED, "after": _CARRIED}},
     },

@@ -15,6 +15,7 @@ from whybot.engine import Pack, Trace, World, evaluate, holds
 from .question import field_question
 
 if TYPE_CHECKING:
+    from .playbook import Carry
     from .table import Table
     from .timeline import Timeline
     from .turn import TurnResult
@@ -163,17 +164,22 @@ def carried(table: Timeline, result: TurnResult) -> dict[str, Any] | None:
     stopped = [rule for rule in result.trace.fired() if rule in table.playbook.carry]
     if not stopped:
         return None
+    return carry_values(table.engine.pack, table.playbook.carry[stopped[-1]], result)
+
+
+def carry_values(pack: Pack, carries: list[Carry], result: TurnResult) -> dict[str, Any] | None:
+    """The facts and lists of the first of `carries` whose `when` holds on the board the
+    decision left (with the entities it chose bound by their alias); None if none holds."""
     bound = {alias: entity for alias, entity in result.trace.decision.entities().items()
              if entity}
     world = World(result.reading.board, result.reading.entities)
-    carry = next((c for c in table.playbook.carry[stopped[-1]]
-                  if c.when is None or holds(c.when, world, bound)), None)
+    carry = next((c for c in carries if c.when is None or holds(c.when, world, bound)), None)
     if carry is None:
         return None
     values: dict[str, Any] = {name: evaluate(expr, world, bound)
                               for name, expr in carry.facts.items()}
     for name in carry.left:
-        if (value := as_left(table.engine.pack, name, result.reading)) is not None:
+        if (value := as_left(pack, name, result.reading)) is not None:
             values[name] = value
     for key, items in carry.lists.items():
         values[key] = [{name: evaluate(expr, world, bound) for name, expr in item.items()}
@@ -181,5 +187,5 @@ def carried(table: Timeline, result: TurnResult) -> dict[str, Any] | None:
     return values
 
 
-__all__ = ["apply_changes", "as_left", "carried", "compact", "kept_given", "revert_changes",
-           "summary", "turn_changes"]
+__all__ = ["apply_changes", "as_left", "carried", "carry_values", "compact", "kept_given",
+           "revert_changes", "summary", "turn_changes"]

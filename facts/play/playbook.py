@@ -12,7 +12,9 @@ wording, help and seed-given defaults for the questions (`questions:`), and the 
 decide nothing because the table left something out (`undecided:` — a result and what is
 asked again: such a turn is never saved), and the lists of moves whose judgments are asked as
 the seed's questions instead of listing each move (`consult:`), with the seed's sections
-whose rules define its terms, shown with those questions (`terms:`). Every name
+whose rules define its terms, shown with those questions (`terms:`), and the questions the
+table answers without asking (`unchanged:`, `settled:`; unasked.py), and what a turn tells
+the rest of its round (`round:`, told.py). Every name
 is checked against the pack's fact schema, so a typo is one error naming the field path.
 """
 
@@ -38,6 +40,8 @@ from whybot.engine import (
 )
 
 from .flow import Flow, read_flow
+from .told import Round, read_round
+from .unasked import Settled, Unchanged, read_settled, read_unchanged
 
 SCOPES = ("game", "bot")
 AS_LEFT = "as left"  # a carried fact or list: as the walk left it
@@ -97,6 +101,10 @@ class Playbook:
     # asked instead of the list (listing every move stays a choice: `play --moves`)
     consult: list[str] = field(default_factory=list)
     terms: list[str] = field(default_factory=list)  # the seed's sections that define its terms
+    # the seed's questions the table answers: carried past an action, settled by the game
+    unchanged: dict[str, Unchanged] = field(default_factory=dict)
+    settled: list[Settled] = field(default_factory=list)
+    round: Round = field(default_factory=Round)  # what a turn tells the rest of its round
 
     def scope_of(self, name: str) -> str | None:
         return next((s for s in SCOPES if name in self.keep[s]), None)
@@ -151,7 +159,8 @@ class _Reader:
     def read(self) -> Playbook:
         data = self.mapping(self.document.data, ())
         known = {"pack", "bots", "point", "snapshot", "setup", "keep", "remember", "ask",
-                 "hidden", "carry", "questions", "undecided", "flow", "consult", "terms"}
+                 "hidden", "carry", "questions", "undecided", "flow", "consult", "terms",
+                 "unchanged", "settled", "round"}
         for key in data:
             if key not in known:
                 raise self.fail((key,), f"unknown key {key!r}", did_you_mean(str(key), known))
@@ -186,6 +195,8 @@ class _Reader:
         book.terms = list(terms)
         book.consult = [self.lists[key] for key in self.names(
             data.get("consult"), ("consult",), set(self.lists), "entity list")]
+        book.unchanged = read_unchanged(self, data.get("unchanged"))
+        book.settled = read_settled(self, data.get("settled"))
         for kind, names in self.mapping(data.get("hidden"), ("hidden",)).items():
             entity = self._entity(kind, ("hidden", kind))
             book.hidden[kind] = self.names(names, ("hidden", kind), set(entity.fields), "field")
@@ -193,19 +204,20 @@ class _Reader:
             if self.pack.rule(rule) is None:
                 raise self.fail(("carry", rule), f"no rule {rule!r} in pack {self.pack.name!r}")
             specs = spec if isinstance(spec, list) else [spec]
-            book.carry[rule] = [self._carry(rule, self.mapping(one, ("carry", rule, index)),
+            book.carry[rule] = [self.carry_spec(rule, self.mapping(one, ("carry", rule, index)),
                                             ("carry", rule, index) if isinstance(spec, list)
                                             else ("carry", rule))
                                 for index, one in enumerate(specs)]
         for result, names in self.mapping(data.get("undecided"), ("undecided",)).items():
             book.undecided[str(result)] = self.names(
                 names, ("undecided", result), self.board | set(self.lists), "fact or list")
-        if data.get("flow") is not None:
-            if not book.point:
-                raise self.fail(("flow",), "a flow needs the decision point's fact (point:)")
-            spec = self.pack.facts.board[book.point]
-            book.flow = read_flow(self, data["flow"], set(map(str, self.pack.allowed(spec)
-                                                              or [])))
+        for part in ("flow", "round"):
+            if data.get(part) is not None and not book.point:
+                raise self.fail((part,), f"a {part} needs the decision point's fact (point:)")
+        points = set(map(str, self.pack.allowed(self.pack.facts.board[book.point]) or [])) \
+            if book.point else set()
+        book.flow = read_flow(self, data.get("flow"), points)
+        book.round = read_round(self, data.get("round"), points)
         for name, spec in self.mapping(data.get("questions"), ("questions",)).items():
             path = ("questions", name)
             if name not in self.board and name not in self.pack.facts.judgments and \
@@ -255,7 +267,7 @@ class _Reader:
                             "field")
         return scope, fields
 
-    def _carry(self, rule: str, spec: dict[str, Any], path: tuple) -> Carry:
+    def carry_spec(self, rule: str, spec: dict[str, Any], path: tuple) -> Carry:
         facts, lists, when, left = {}, {}, None, []
         for name, text in spec.items():
             where = (*path, name)

@@ -49,6 +49,7 @@ from .playbook import load_playbook
 from .question import AnswerError
 from .setup import game_pack, new_game
 from .timeline import Timeline
+from .told import told_this_round
 from .turn import Turn
 
 
@@ -153,15 +154,18 @@ class Table(Timeline):
         so far, in order (a web form); `seed` replaces the game's seed for this turn; `faces`:
         dice rolled already (a turn decided again); `follow`: without a point (or with the
         one offered), the one the pack's flow offers next (`next_point`), with the facts it
-        gives; `given`: kept facts given again (`kept_given`), replacing the kept values;
+        gives; what the other bots' turns of this round told (`told.py`) comes with any
+        point; `given`: kept facts given again (`kept_given`), replacing the kept values;
         `moves`: the bot's possible moves listed one by one, not asked as the seed's
         questions."""
         offer = next_point(self) if follow else None
         if offer is not None and point in (None, offer.point) and bot in (None, offer.bot):
             return Turn(self, offer.bot, offer.point, dice, answers, seed, faces,
-                        {**offer.facts, **(given or {})}, moves)
-        return Turn(self, bot or self.next_bot(), point, dice, answers, seed, faces, given,
-                    moves)
+                        {**told_this_round(self, offer.bot), **offer.facts, **(given or {})},
+                        moves)
+        bot = bot or self.next_bot()
+        return Turn(self, bot, point, dice, answers, seed, faces,
+                    {**told_this_round(self, bot), **(given or {})}, moves)
 
     def log_lines(self) -> list[dict[str, Any]]:
         """One line per turn: number, bot, decision point, the decision in short, questions."""

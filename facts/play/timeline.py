@@ -14,7 +14,8 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from .game import Game, GameFileError, write_game
-from .ledger import apply_changes, carried, compact, revert_changes, turn_changes
+from .ledger import apply_changes, carried, carry_values, compact, revert_changes, turn_changes
+from .told import KEY as TOLD
 
 if TYPE_CHECKING:
     from whybot.engine import Engine
@@ -50,11 +51,19 @@ class Timeline:
         changes = turn_changes(self, result)
         before, after = self.game.pending.get(result.bot), carried(self, result)
         return {"turn": result.number, "bot": result.bot, "point": result.point,
-                "asked": result.asked, "snapshot": result.snapshot,
+                "asked": result.asked,
+                **({"unasked": [u.as_dict() for u in result.unasked]} if result.unasked else {}),
+                "snapshot": result.snapshot,
                 "decision": compact(result.trace, self.engine.pack),
                 "dice": [roll.total for roll in result.trace.dice], "changes": changes,
                 "carried": {k: v for k, v in (("before", before), ("after", after))
-                            if v is not None}}
+                            if v is not None},
+                **({TOLD: tells} if (tells := self._told(result)) else {})}
+
+    def _told(self, result: TurnResult) -> dict[str, Any] | None:
+        """What the turn tells the later turns of its round (play.yaml `round:`)."""
+        tells = self.playbook.round.tells
+        return carry_values(self.engine.pack, tells, result) if tells else None
 
     def _append(self, entry: dict[str, Any]) -> None:
         """A turn onto the log, in memory: its changes and carried card applied."""

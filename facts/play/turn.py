@@ -30,6 +30,7 @@ from .consult import (
 )
 from .inquiry import Inquiry, first_unrolled, said
 from .question import AnswerError, Question
+from .unasked import Unasked, open_asking_less
 from .wording import plain
 
 if TYPE_CHECKING:
@@ -50,6 +51,7 @@ class TurnResult:
     trace: Trace
     reading: Reading
     asked: list[dict[str, Any]]
+    unasked: list[Unasked]  # answered by the table, not asked (unasked.py)
 
 
 class Turn:
@@ -74,6 +76,7 @@ class Turn:
         self.answers: list[tuple[Question, Any]] = []
         self._open: tuple[list[Question], Trace | None, Reading | None] | None = None
         self._state_trace: Trace | None = None  # the decision the open questions came from
+        self.unasked: list[Unasked] = []  # answers the table gave, not the player
         self.inquiry = self._inquiry(copy.deepcopy(self.base))
         for ident, value in answers or []:
             self.answer(ident, value)
@@ -98,7 +101,10 @@ class Turn:
 
     def _state(self) -> tuple[list[Question], Trace | None, Reading | None]:
         if self._open is None:
-            opened, trace, reading = self.inquiry.open()
+            book = self.table.playbook
+            opened, trace, reading, given = open_asking_less(self.inquiry, book.unchanged,
+                                                             book.settled)
+            self.unasked += given
             self._state_trace = trace
             questions = [self._question(o) for o in opened]
             if trace is not None and reading is not None and self.dice == "table":
@@ -230,6 +236,7 @@ class Turn:
         for earlier, value in self.answers:
             self._give(data, earlier, value)
         self.inquiry.data = data
+        self.unasked = []  # given again as the walk reaches them
         self._open = None
         return question
 
@@ -258,7 +265,8 @@ class Turn:
         explained.assumed = assumed_at_table(self.table, situation, explained, reading)
         point = self.table.playbook.point
         at = situation.board.get(point) if point else None
-        return TurnResult(self.number, self.bot, at, snapshot, explained, reading, self.asked())
+        return TurnResult(self.number, self.bot, at, snapshot, explained, reading, self.asked(),
+                          self.unasked)
 
 
 __all__ = ["DICE_MODES", "Turn", "TurnResult"]

@@ -21,8 +21,9 @@ from .conftest import HERE
 
 GAME = HERE / "steward_game"
 PLAN = yaml.safe_load((GAME / "plan.yaml").read_text(encoding="utf-8"))
-# the questions each bot turn asked when the issue was resolved (docs/play-transcript.md)
-AT_MOST = {7: 42, 8: 35, 10: 22, 11: 33, 13: 6, 14: 27}
+# the questions each bot turn asks (docs/play-transcript.md; 42/35/22/33/6/27 before the
+# table answered what it knows: play.yaml unchanged:, settled:, round:)
+AT_MOST = {7: 38, 8: 26, 10: 17, 11: 25, 13: 5, 14: 21}
 TABLES = {"cards", "ambitions", "golems", "guild_cards"}  # lists of what is on the table
 
 
@@ -77,3 +78,30 @@ def test_each_bot_turn_asks_the_flowchart_not_a_table_and_never_more_than_by_han
     # what was said stays said: the later turns of each bot ask no resource again
     later = [a["id"] for e in table.game.log[12:] for a in e["asked"]]
     assert not {"material", "fuel", "power", "player_power", "imperial_council"} & set(later)
+
+
+def test_the_table_answers_what_it_knows_and_says_why(run, tmp_path):
+    """An answer an action cannot change is carried past it, one the game settles is given,
+    and the card a bot led is told to the bots after it in the round: each is logged with
+    its reason, none is asked."""
+    game = _played(run, tmp_path)
+    log = yaml.safe_load(game.read_text(encoding="utf-8"))["log"]
+    unasked = {(u["id"], u["after"]): u["why"] for u in log[7].get("unasked", [])}
+    # blue's Influence (action 2) cannot change whether it can Tax: carried, not asked
+    assert unasked[("can.tax.captives", 2)].startswith("still so after action 2 (influence")
+    asked = [a["id"] for a in log[7]["asked"]]
+    assert asked.count("can.tax.captives") == 1 and "unchanged.2" not in asked
+    # no ambition is declared: nothing contends a declared one, whatever the moves
+    assert unasked[("can.tax.contend_declared", 0)].startswith("no ambition is declared")
+    # a Secure keeps nothing (a Vox card can do anything): after it, nothing is carried
+    assert not [u for u in log[13].get("unasked", []) if u["why"].startswith("still so")]
+    # red led Administration 4: blue, after it in the round, is not asked what was led
+    assert log[6]["tells"] == {"lead_suit": "administration", "lead_number": 4}
+    assert {"lead_suit", "lead_number"}.isdisjoint(a["id"] for a in log[7]["asked"])
+    assert log[7]["snapshot"]["lead_suit"] == "administration"
+    # a new round: blue leads again, and is told nothing of the last round's lead
+    assert "lead_suit" not in log[9]["snapshot"]
+    # each bot's standings in the ambitions are its own: red's later turn is offered red's
+    standings = {n: e["snapshot"]["ambitions"][0]["best_rival"] for n, e in enumerate(log)
+                 if e["point"] == "turn"}
+    assert standings == {6: 0, 7: 1, 9: 1, 10: 0, 12: 0, 13: 1}

@@ -27,8 +27,9 @@ TURN_1: dict[str, Any] = {  # in the order the procedure reaches them
 }
 TURN_2 = {k: v for k, v in TURN_1.items()  # the game file knows the counters now
           if k not in ("hand_counter", "seize_counter")}
-# what the player said last turn is offered at once; the script gives it anew, so: changed
-TURN_2 = {**dict(list(TURN_2.items())[:6]), "unchanged": False, **dict(list(TURN_2.items())[6:])}
+# what the player said last turn (bonus cards first) is offered at once, before the first of
+# it is read; the script gives it anew, so: changed
+TURN_2 = {"unchanged": False, **TURN_2}
 
 SETUP = {"pack": "arcs", "seat0": "red", "seat0.fate": "none", "act": "1",
          "difficulty": "none", "seed": "7"}  # seed 7: turn 2's seize roll fails too
