@@ -3,7 +3,7 @@
 Nothing outside engine/ (cli, facts, benchmarks, scripts) imports an engine stage: only
 `whybot.engine` (issue 22). The layers import downward only, engine ← facts ← cli: the engine
 imports neither facts nor cli, and facts does not import cli. Imports inside functions and
-those only a type checker reads count too.
+those only a type checker reads count too. And no module of the layers is over 300 lines.
 """
 
 from __future__ import annotations
@@ -97,3 +97,11 @@ def test_every_package_of_the_layers_is_installed() -> None:
     folders = {"whybot." + ".".join(path.parent.relative_to(ROOT).parts)
                for layer in LAYERS for path in (ROOT / layer).rglob("__init__.py")}
     assert folders - listed == set()
+
+
+def test_every_module_is_small_enough_to_read_whole() -> None:
+    """A module over 300 lines is split by concept (issue 22): the tree shows the design."""
+    long = {str(path.relative_to(ROOT)): lines for layer in LAYERS
+            for path in (ROOT / layer).rglob("*.py")
+            if (lines := len(path.read_text(encoding="utf-8").splitlines())) > 300}
+    assert long == {}

@@ -2,20 +2,18 @@
 
 A pack declares, in YAML and never in Python: what its bots are called (`bots:`: the names
 allowed, the fact that counts them, the fact that names the one deciding, the entity list the
-game's bots fill), which fact
-names the decision point (`point:`), the questions a new game asks (`setup:`), what a turn
-writes back for the next one (`keep:` — per game, per bot, and fields of listed entities by
-their label), what a decision that stops mid-card hands to the bot's next play (`carry:`;
-`as left`: a fact or list as the walk left it), what the player said that is offered again
-as the default (`remember:`), the decision points in game order (`flow:`, flow.py), its own
-wording, help and seed-given defaults for the questions (`questions:`), and the stops that
-decide nothing because the table left something out (`undecided:` — a result and what is
-asked again: such a turn is never saved), and the lists of moves whose judgments are asked as
-the seed's questions instead of listing each move (`consult:`), with the seed's sections
-whose rules define its terms, shown with those questions (`terms:`), and the questions the
-table answers without asking (`unchanged:`, `settled:`; unasked.py), and what a turn tells
-the rest of its round (`round:`, told.py). Every name
-is checked against the pack's fact schema, so a typo is one error naming the field path.
+game's bots fill), which fact names the decision point (`point:`), the questions a new game
+asks (`setup:`), what a turn writes back for the next one (`keep:` — per game, per bot, and
+fields of listed entities by their label), what a decision that stops mid-card hands to the
+bot's next play (`carry:`; `as left`: a fact or list as the walk left it), what the player said
+that is offered again as the default (`remember:`), the decision points in game order (`flow:`,
+flow.py), its own wording, help and seed-given defaults for the questions (`questions:`), the
+stops that decide nothing because the table left something out (`undecided:` — such a turn is
+never saved), the lists of moves whose judgments are asked as the seed's questions (`consult:`)
+with the seed's sections that define their terms (`terms:`), the questions the table answers
+without asking (`unchanged:`, `settled:`; unasked.py), and what a turn tells the rest of its
+round (`round:`, told.py). Every name is checked against the pack's fact schema: a typo is one
+error naming its field path.
 """
 
 from __future__ import annotations
@@ -263,9 +261,8 @@ class _Reader:
         if not entity.naming_field or len(entity.naming_fields) > 1:
             raise self.fail((*path, kind), f"{kind} has no one-field label to keep its fields "
                                            "by (a game file keeps an entity under one name)")
-        fields = self.names(spec.get("fields"), (*path, kind, "fields"), set(entity.fields),
-                            "field")
-        return scope, fields
+        return scope, self.names(spec.get("fields"), (*path, kind, "fields"),
+                                 set(entity.fields), "field")
 
     def carry_spec(self, rule: str, spec: dict[str, Any], path: tuple) -> Carry:
         facts, lists, when, left = {}, {}, None, []
@@ -279,12 +276,11 @@ class _Reader:
                 except ConditionSyntaxError as exc:
                     raise self.fail(where, f"not a condition: {exc}") from None
             elif name in self.lists:
-                items = text if isinstance(text, list) else None
-                if items is None or not all(isinstance(i, dict) for i in items):
+                if not isinstance(text, list) or not all(isinstance(i, dict) for i in text):
                     raise self.fail(where, "a list carried is a list of mappings of field: "
                                            "expression")
                 lists[name] = [{f: self.expression(e, (*where, i, f)) for f, e in item.items()}
-                               for i, item in enumerate(items)]
+                               for i, item in enumerate(text)]
             elif name in self.board:
                 facts[name] = self.expression(text, where)
             else:
