@@ -108,7 +108,12 @@ def cli(packs_root: Path) -> Iterator[Callable[..., typer.testing.Result]]:
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(typer.testing, "_get_command", lambda _app: command)
         patch.setattr(registry, "KNOWLEDGE", packs_root)
-        yield lambda *args: runner.invoke(app, [str(a) for a in args], catch_exceptions=False)
+        registry.pack_names.cache_clear()  # the packs found there (the toy one too) ...
+        try:
+            yield lambda *args: runner.invoke(app, [str(a) for a in args],
+                                              catch_exceptions=False)
+        finally:
+            registry.pack_names.cache_clear()  # ... and afterwards the shipped ones again
 
 
 def _peak_megabytes() -> float:

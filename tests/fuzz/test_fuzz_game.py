@@ -25,7 +25,7 @@ PLAYED = [("1-chapter.yaml", ("--at", "chapter")), ("2-turn.yaml", ()),
           ("3-turn.yaml", ("--at", "turn"))]  # past the round end the flow offers
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def game_seeds(cli, tmp_path_factory) -> list[bytes]:
     """Real game files: a new one, and one three turns in (the last stopped for a Battle, so
     something is pending)."""
