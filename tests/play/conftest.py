@@ -13,9 +13,10 @@ HERE = Path(__file__).resolve().parent
 ARCS_GAME = HERE / "arcs_game"
 
 
-@pytest.fixture()
+@pytest.fixture(scope="session")
 def run():
-    """`whybot ARGS...` in-process (standard input empty: answers come from files)."""
+    """`whybot ARGS...` in-process (standard input empty: answers come from files); it keeps
+    nothing between calls, so one serves the session (and module fixtures)."""
     runner = CliRunner()
 
     def invoke(*args: str | Path, stdin: str = ""):

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 import yaml
 
 from whybot.facts.play.table import Table
@@ -27,8 +28,10 @@ AT_MOST = {7: 38, 8: 26, 10: 17, 11: 25, 13: 5, 14: 21}
 TABLES = {"cards", "ambitions", "golems", "guild_cards"}  # lists of what is on the table
 
 
-def _played(run, tmp_path: Path) -> Path:
-    game = tmp_path / "game.yaml"
+@pytest.fixture(scope="module")
+def played(run, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The whole game played once, read by the tests below (none writes to it)."""
+    game = tmp_path_factory.mktemp("steward") / "game.yaml"
     result = run("new", "arcs", game, "--seed", str(PLAN["game"]["seed"]), "--answers",
                  GAME / PLAN["game"]["setup"])
     assert result.exit_code == 0, result.output
@@ -40,9 +43,8 @@ def _played(run, tmp_path: Path) -> Path:
     return game
 
 
-def test_the_scripted_game_decides_as_the_seed_reads(run, tmp_path):
-    game = _played(run, tmp_path)
-    log = yaml.safe_load(game.read_text(encoding="utf-8"))["log"]
+def test_the_scripted_game_decides_as_the_seed_reads(played):
+    log = yaml.safe_load(played.read_text(encoding="utf-8"))["log"]
     assert len(log) == len(PLAN["steps"])
     for entry, step in zip(log, PLAN["steps"], strict=True):
         decision = entry["decision"]
@@ -56,14 +58,12 @@ def test_the_scripted_game_decides_as_the_seed_reads(run, tmp_path):
     assert log[6]["decision"]["actions"][0]["rule"] == "steward.act1.in-session.influence-council"
     # the seize roll was rolled and failed (3 − 0 is not below the counter 1): a pivot
     assert log[10]["dice"] == [3, 2]
-    state = yaml.safe_load(game.read_text(encoding="utf-8"))["state"]
+    state = yaml.safe_load(played.read_text(encoding="utf-8"))["state"]
     assert state["bots"]["red"]["hand_counter"] == 0 and state["bots"]["blue"]["hand_counter"] == 0
 
 
-def test_each_bot_turn_asks_the_flowchart_not_a_table_and_never_more_than_by_hand(run,
-                                                                                   tmp_path):
-    game = _played(run, tmp_path)
-    table = Table.open(game)
+def test_each_bot_turn_asks_the_flowchart_not_a_table_and_never_more_than_by_hand(played):
+    table = Table.open(played)
     for number, entry in enumerate(table.game.log, 1):
         if entry["point"] != "turn":
             continue
@@ -80,12 +80,11 @@ def test_each_bot_turn_asks_the_flowchart_not_a_table_and_never_more_than_by_han
     assert not {"material", "fuel", "power", "player_power", "imperial_council"} & set(later)
 
 
-def test_the_table_answers_what_it_knows_and_says_why(run, tmp_path):
+def test_the_table_answers_what_it_knows_and_says_why(played):
     """An answer an action cannot change is carried past it, one the game settles is given,
     and the card a bot led is told to the bots after it in the round: each is logged with
     its reason, none is asked."""
-    game = _played(run, tmp_path)
-    log = yaml.safe_load(game.read_text(encoding="utf-8"))["log"]
+    log = yaml.safe_load(played.read_text(encoding="utf-8"))["log"]
     unasked = {(u["id"], u["after"]): u["why"] for u in log[7].get("unasked", [])}
     # blue's Influence (action 2) cannot change whether it can Tax: carried, not asked
     assert unasked[("can.tax.captives", 2)].startswith("still so after action 2 (influence")
