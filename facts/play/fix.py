@@ -66,21 +66,32 @@ class FixPlan:
         return [t for t in self.later if t.differs]
 
 
-def _again(table: Table, logged: dict[str, Any], answers: dict[str, Any],
+def _logged_answers(logged: dict[str, Any]) -> dict[str, list[Any]]:
+    """A logged turn's answers by question id, each in the order it was asked: a question
+    asked again after an action keeps both answers (the table before and after it)."""
+    answers: dict[str, list[Any]] = {}
+    for asked in logged.get("asked", []):
+        answers.setdefault(asked["id"], []).append(asked["value"])
+    return answers
+
+
+def _again(table: Table, logged: dict[str, Any], given: dict[str, list[Any]],
            ask: Ask | None, used: set[str] | None = None,
            ) -> tuple[dict[str, Any] | None, Question | None, str]:
-    """A logged turn decided again with `answers` on the state as it is now: the new entry
-    (not saved), or None, the question nobody answered (or answered as no longer fits) and
-    what is wrong. `used` collects the ids asked."""
+    """A logged turn decided again with `given` (each id's answers, taken in the order the
+    questions come) on the state as it is now: the new entry (not saved), or None, the
+    question nobody answered (or answered as no longer fits) and what is wrong. `used`
+    collects the ids asked."""
     used = set() if used is None else used
+    answers = {ident: list(values) for ident, values in given.items()}
     faces = list(logged.get("snapshot", {}).get("dice", []))
     turn = table.turn(logged["bot"], logged.get("point"), faces=faces,
                       moves=listed_moves(table, logged))
     while (question := turn.next_question()) is not None:
         used.add(question.id)
-        if question.id in answers and not question.again:
+        if answers.get(question.id) and not question.again:
             try:
-                turn.answer(question.id, answers[question.id])
+                turn.answer(question.id, answers[question.id].pop(0))
             except AnswerError as exc:
                 if ask is None:
                     return None, question, f"{question.text} ({exc.message})"
@@ -94,14 +105,15 @@ def _again(table: Table, logged: dict[str, Any], answers: dict[str, Any],
 
 def plan_fix(table: Table, number: int, corrections: dict[str, Any],
              ask: Ask | None = None) -> FixPlan:
-    """Turn `number` with `corrections` (question id → answer) and every later turn, decided
-    again; the game as it was (nothing saved). AnswerError: no such turn, or an id it was
-    not asked."""
+    """Turn `number` with `corrections` (question id → answer; of a question the turn asked
+    again after an action, the first answer) and every later turn, decided again; the game
+    as it was (nothing saved). AnswerError: no such turn, or an id it was not asked."""
     with _rewound(table, number) as logged:
-        asked = {a["id"]: a["value"] for a in logged[0].get("asked", [])}
+        asked = _logged_answers(logged[0])
+        for ident, value in corrections.items():  # a correction replaces its first answer
+            asked[ident] = [value, *asked.get(ident, [])[1:]]
         used: set[str] = set()
-        entry, question, missing = _again(table, logged[0], {**asked, **corrections}, ask,
-                                          used)
+        entry, question, missing = _again(table, logged[0], asked, ask, used)
         if entry is None or question is not None:
             ident = question.id if question is not None else ""
             raise AnswerError(f"turn {number} now asks {ident!r}: {missing}", path=ident,
@@ -119,8 +131,7 @@ def plan_fix(table: Table, number: int, corrections: dict[str, Any],
             if any(not t.entry for t in later[:-1]):
                 one.blocked = True
                 continue
-            new, _, one.asks = _again(table, old, {a["id"]: a["value"]
-                                                   for a in old.get("asked", [])}, None)
+            new, _, one.asks = _again(table, old, _logged_answers(old), None)
             if new is not None:
                 one.entry = new
                 table._append(new)

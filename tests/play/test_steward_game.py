@@ -11,11 +11,13 @@ pages by hand reads for that turn. The counts are upper bounds, so asking less s
 
 from __future__ import annotations
 
+import shutil
 from pathlib import Path
 
 import pytest
 import yaml
 
+from whybot.facts.play.fix import plan_fix
 from whybot.facts.play.table import Table
 
 from .conftest import HERE
@@ -104,3 +106,20 @@ def test_the_table_answers_what_it_knows_and_says_why(played):
     standings = {n: e["snapshot"]["ambitions"][0]["best_rival"] for n, e in enumerate(log)
                  if e["point"] == "turn"}
     assert standings == {6: 0, 7: 1, 9: 1, 10: 0, 12: 0, 13: 1}
+
+
+def test_a_turn_asked_a_question_twice_decides_again_as_it_was(played, tmp_path):
+    """Blue's turn 8 asks "Can bot Tax to contend an undeclared ambition?" before its first
+    action (yes: it Taxes) and after it (no): `fix` replays each answer where it was given,
+    so the turn decided again with its own answers is the turn logged (one value per id
+    made the first answer no, and the turn took no action)."""
+    game = tmp_path / "game.yaml"
+    shutil.copy(played, game)
+    table = Table.open(game)
+    logged = table.game.log[7]
+    twice = [a["value"] for a in logged["asked"] if a["id"] == "can.tax.contend_undeclared"]
+    assert twice == [True, False]
+    plan = plan_fix(table, 8, {})
+    assert plan.entry["decision"] == logged["decision"]
+    assert [a["action"] for a in plan.entry["decision"]["actions"]] == ["tax", "influence"]
+
