@@ -21,7 +21,7 @@ _HEADLINE = {"after": (" — {}", ""), "tag": ("  [{}]", "cyan")}  # shown → (
 
 
 def _action(index: int, action: Action, named: str | None, fields: ActionFields,
-            seed: str, words: dict[str, Any] | None = None) -> Tree:
+            seed: str, words: dict[str, Any]) -> Tree:
     head = Text(f"{index}. ", style="bold")
     head.append(action.action, style="bold green")
     for field in fields:
@@ -42,7 +42,7 @@ def _action(index: int, action: Action, named: str | None, fields: ActionFields,
         kind = fact.get("kind", "")
         node.add(labelled("because of", f"{kind}: " + entity_text(
             {k: v for k, v in fact.items() if k != "kind"}), "yellow"))
-    if words and words.get("rule_says"):  # the seed's words, not the rule's id
+    if words["rule_says"]:  # the seed's words, not the rule's id
         node.add(labelled("by:", f"{words['rule_says']}", "dim"))
     else:
         node.add(labelled("rule:", f"{action.rule} on page {action.page}", "dim"))
@@ -110,7 +110,7 @@ def render_decision(shown: Shown, assumed_first: bool = True) -> RenderableType:
             {**entity, **really} if really else entity, full=False, lead=lead), "bold yellow")
         for name, value in really.items():
             line.append(f" ({printed_note(entity[name], value)})", style="yellow")
-        said = shown.data.get("words", {}).get("choices", {}).get(alias, {})
+        said = shown.data["words"]["choices"][alias]
         line.append(f"   chosen by: {said['rule_says']}" + (f" ({said['cite']})" if
                                                              said.get("cite") else "")
                     if said.get("rule_says") else
@@ -118,11 +118,10 @@ def render_decision(shown: Shown, assumed_first: bool = True) -> RenderableType:
         parts.append(line)
     if decision.actions:
         tree = Tree(Text("actions:", style="bold"))
-        said = shown.data.get("words", {}).get("actions", [])
-        for index, (action, named) in enumerate(zip(decision.actions, shown.named,
-                                                    strict=True), 1):
+        for index, (action, named, words) in enumerate(zip(
+                decision.actions, shown.named, shown.data["words"]["actions"], strict=True), 1):
             tree.add(_action(index, action, named, shown.fields, presentation.get("seed", ""),
-                             said[index - 1] if index <= len(said) else None))
+                             words))
         parts.append(tree)
     else:
         parts.append(labelled("actions:", "none", "dim"))

@@ -6,6 +6,8 @@ The walk's `Turn` (`turn.py`) calls `apply_rule` for each rule that fires.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
 
 from ..evaluator.evaluate import holds
@@ -41,19 +43,11 @@ def _choose_only(turn: Turn, rule: Rule, bound: dict[str, Any], step: Step, dept
         return "continue"
     outcome: dict[str, Any] = {}
     step.outcome = outcome
-    saved = dict(turn.bound)
-    turn.bound.update(bound)
-    try:
+    with _bound_for(turn, bound):
         for effect in rule.then.effects:
             if (isinstance(effect, Choice) and effect.alias in turn.choosing) or (
                     isinstance(effect, Assign) and effect.name in turn.choosing):
                 apply_effect(effect, turn, outcome, step.page, rule.id, depth)
-    finally:
-        for alias in bound:
-            if alias in saved:
-                turn.bound[alias] = saved[alias]
-            else:
-                turn.bound.pop(alias, None)
     made = [alias for alias in sorted(turn.choosing) if alias in turn.bound]
     step.notes.append("read only to choose: " + (f"chose {', '.join(made)}" if made else
                                                  "this rule applies but chooses nothing")
@@ -61,14 +55,27 @@ def _choose_only(turn: Turn, rule: Rule, bound: dict[str, Any], step: Step, dept
     return "end"
 
 
+@contextmanager
+def _bound_for(turn: Turn, bound: dict[str, Any]) -> Iterator[None]:
+    """The rule's own aliases bound while its outcome applies; what they hid, back after."""
+    saved = {alias: turn.bound[alias] for alias in bound if alias in turn.bound}
+    turn.bound.update(bound)
+    try:
+        yield
+    finally:
+        for alias in bound:
+            if alias in saved:
+                turn.bound[alias] = saved[alias]
+            else:
+                turn.bound.pop(alias, None)
+
+
 def _applied(turn: Turn, rule: Rule, bound: dict[str, Any], step: Step, depth: int) -> str:
     then = rule.then
     outcome: dict[str, Any] = {}
     step.outcome = outcome
-    saved = dict(turn.bound)
-    turn.bound.update(bound)
     turn.rule_says = rule.says
-    try:
+    with _bound_for(turn, bound):
         for effect in then.effects:
             if apply_effect(effect, turn, outcome, step.page, rule.id, depth) == "stop":
                 return "stop"
@@ -80,12 +87,6 @@ def _applied(turn: Turn, rule: Rule, bound: dict[str, Any], step: Step, depth: i
                 for effect in after.effects:
                     apply_effect(effect, turn, spent, step.page, rule.id, depth)
                 outcome["after_action"] = spent
-    finally:
-        for alias in bound:
-            if alias in saved:
-                turn.bound[alias] = saved[alias]
-            else:
-                turn.bound.pop(alias, None)
     decision = turn.trace.decision
     if then.stop is not None:
         decision.result = outcome["stop"] = fill(then.stop, turn)
