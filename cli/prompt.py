@@ -46,6 +46,8 @@ def hint(question: Question) -> str:
         return "a list of entries"
     if question.kind == "dice":
         return f"{question.count} face(s), 1..{question.sides}"
+    if question.kind == "group":
+        return ", ".join(f"{plain(f.id)} {hint(f)}" for f in question.fields)
     return "text"
 
 
@@ -159,7 +161,9 @@ class Terminal:
 
 
 def _word(value: Any) -> str:
-    """A value as typed back (yes/no for booleans)."""
+    """A value as typed back (yes/no for booleans; facts asked together as `name value, …`)."""
+    if isinstance(value, dict):
+        return ", ".join(f"{plain(str(name))} {_word(item)}" for name, item in value.items())
     return ("yes" if value else "no") if isinstance(value, bool) else str(value)
 
 
@@ -210,6 +214,14 @@ class FromFile:
                 self.taken[question.id], given = taken + 1, given[taken]
             try:
                 return question.parse(given)
+            except AnswerError as exc:
+                raise AnswerError(exc.message, file=self.origin, path=f"$.{question.id}",
+                                  hint=exc.hint) from None
+        if question.kind == "group" and (members := {
+                f.id: self.answers[f.id] for f in question.fields if f.id in self.answers}):
+            self.used.update(members)  # a group's facts given one by one (`material: 2`)
+            try:
+                return question.parse(members)
             except AnswerError as exc:
                 raise AnswerError(exc.message, file=self.origin, path=f"$.{question.id}",
                                   hint=exc.hint) from None

@@ -1,7 +1,8 @@
 """What the walk reaches, as the question a player is asked: in the seed's words, with the
 choices the table offers, and the last answer offered again where the pack remembers it.
 
-`turn.py` decides what to ask next; this module only says how one open item reads.
+`turn.py` decides what to ask next; this module only says how one open item reads, and how
+facts the pack asks together (`together:`, together.py) read as one question.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from whybot.engine import Open, Trace
 
 from .consult import after_action, definitions
 from .question import Question, field_question, list_question
+from .together import Together
 from .wording import plain, reason
 
 if TYPE_CHECKING:
@@ -71,6 +73,55 @@ def _remembered(table: Table, bot: str, question: Question) -> Question:
     return replace(question, default=said, last=True,
                    help=f"Last time: {shown}. Anything changed? Keep it or give the new "
                         f"value. {question.help}".strip())
+
+
+def grouped(groups: dict[str, Together], questions: list[Question]) -> list[Question]:
+    """The open questions with the next one, a fact of a group, asked together with the
+    group's other open facts read before any roll (see the module docstring)."""
+    first = questions[0] if questions else None
+    group = next((g for g in groups.values() if first is not None and first.what == "fact"
+                  and first.id in g.facts), None)
+    if group is None:
+        return questions
+    roll = next((i for i, q in enumerate(questions) if q.what == "dice"), len(questions))
+    members = {q.id: q for q in questions[:roll] if q.what == "fact" and q.id in group.facts}
+    if len(members) < 2:
+        return questions
+    fields = [members[name] for name in group.facts if name in members]
+    rest = [q for q in questions[1:] if q.id not in members]
+    return [group_question(group, fields), *rest]
+
+
+def group_question(group: Together, fields: list[Question]) -> Question:
+    """One question for `fields` (each a fact's own question): last time's values offered
+    when the game has every one of them."""
+    names = ", ".join(plain(f.id) for f in fields)
+    last = all(f.last for f in fields)
+    shown = ", ".join(f"{plain(f.id)} {_word(f.default)}" for f in fields)
+    example = ", ".join(f"{plain(f.id)} {_word(f.minimum or 0)}" for f in fields[:2])
+    help_text = (f"Last time: {shown}. Anything changed? Type only what changed "
+                 f"({plain(fields[0].id)} …), or Enter to keep it all. " if last else "") + \
+        f"{group.help + ' ' if group.help else ''}Each of {names}: a name and its value, " \
+        f"separated by commas ({example} …), or the values alone in this order."
+    return Question(id=group.name, what="group", kind="group", text=plain(group.ask),
+                    help=help_text.strip(), fields=fields, last=last,
+                    default={f.id: f.default for f in fields} if last else None,
+                    rule=fields[0].rule, page=fields[0].page, rule_says=fields[0].rule_says,
+                    cite=fields[0].cite)
+
+
+def members_given(question: Question, answers: dict[str, Any]) -> dict[str, Any]:
+    """An answers file's values for a group's facts given one by one (`material: 2`)."""
+    return {f.id: answers[f.id] for f in question.fields if f.id in answers}
+
+
+def facts_of(question: Question) -> list[str]:
+    """The facts a question gives: a group's, else its own id."""
+    return [f.id for f in question.fields] if question.what == "group" else [question.id]
+
+
+def _word(value: Any) -> str:
+    return ("yes" if value else "no") if isinstance(value, bool) else plain(str(value))
 
 
 def dice_question(roll: dict[str, Any], given: int) -> Question:

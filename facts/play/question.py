@@ -4,14 +4,16 @@ A question is built from what the walk reached and the pack declares: the fact o
 (`engine/walk/facts_read.py` `Open`), its spec in the pack's fact schema, and the pack's wording in
 `play.yaml`. Its `kind` says what answer it takes — `yes_no`, `number` (in `minimum..maximum`),
 `choice` (one of `choices`), `text`, `entities` (a list of mappings of `fields`, each field a
-question itself) or `dice` (`count` faces of a d`sides`) — so a terminal and a web form can
-render the right input. `parse` reads typed text ("y", "3", a unique prefix of a choice) or an
+question itself), `group` (one value for each of `fields`: facts asked together, together.py)
+or `dice` (`count` faces of a d`sides`) — so a terminal and a web form can render the right
+input. `parse` reads typed text ("y", "3", a unique prefix of a choice) or an
 already typed value (a YAML answers file, a form) and checks it against the same field specs
 the snapshot reader uses.
 """
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -102,6 +104,8 @@ class Question:
             return self._entities(raw)
         if self.kind == "dice":
             return self._dice(raw)
+        if self.kind == "group":
+            return self._group(raw)
         if isinstance(raw, str):
             raw = self._from_text(raw.strip())
         if self.spec is None:
@@ -154,6 +158,55 @@ class Question:
             raise AnswerError(f"{len(faces)} face(s) given; the roll is {self.count}d"
                               f"{self.sides}", path=self.id)
         return faces
+
+    def _group(self, raw: Any) -> dict[str, Any]:
+        """`material 2, fuel 1`, the values alone in order (`2 1 0 0 0`), or a mapping: a
+        value for each field (with last time's values, only those that changed)."""
+        names = [f.id for f in self.fields]
+        if isinstance(raw, str):
+            raw = self._typed(raw)
+        if isinstance(raw, list):
+            if len(raw) != len(names):
+                raise AnswerError(f"{len(raw)} value(s) given for {len(names)}: "
+                                  f"{', '.join(map(plain, names))}", path=self.id)
+            raw = dict(zip(names, raw, strict=True))
+        if not isinstance(raw, dict):
+            raise AnswerError(f"give a value for each of {', '.join(map(plain, names))}",
+                              path=self.id)
+        by_name = {f.id: f for f in self.fields}
+        values = dict(self.default) if isinstance(self.default, dict) else {}
+        for name, value in raw.items():
+            field_ = by_name.get(as_name(str(name)))
+            if field_ is None:
+                raise AnswerError(f"{str(name)!r} is not asked here", path=self.id,
+                                  hint=did_you_mean(as_name(str(name)), set(names))
+                                  or f"one of: {', '.join(map(plain, names))}")
+            try:
+                values[field_.id] = field_.parse(value)
+            except AnswerError as exc:
+                raise AnswerError(f"{plain(field_.id)}: {exc.message}", path=self.id,
+                                  hint=exc.hint) from None
+        missing = [name for name in names if name not in values]
+        if missing:
+            raise AnswerError(f"give {', '.join(map(plain, missing))} too", path=self.id)
+        return {name: values[name] for name in names}
+
+    def _typed(self, text: str) -> list[str] | dict[str, str]:
+        """A typed group answer: `name value` parts separated by commas, or the values
+        alone (separated by spaces or commas), in order."""
+        names = {f.id for f in self.fields}
+        parts = [part.split() for part in re.split(r"[,;]", text) if part.strip()]
+        if len(parts) == 1 and as_name(" ".join(parts[0][:-1])) not in names:
+            parts = [[token] for token in parts[0]]
+        if all(len(part) == 1 for part in parts):
+            if any(as_name(part[0]) in names for part in parts):
+                raise AnswerError("separate each name and its value by commas (fuel 1, …)",
+                                  path=self.id)
+            return [part[0] for part in parts]
+        if any(len(part) == 1 for part in parts):
+            raise AnswerError("give each as a name and its value (fuel 1, …), or the values "
+                              "alone in order", path=self.id)
+        return {" ".join(part[:-1]): part[-1] for part in parts}
 
     def _entities(self, raw: Any) -> list[dict[str, Any]]:
         if raw is None:

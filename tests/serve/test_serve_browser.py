@@ -114,6 +114,10 @@ def _answer(page: Any, value: Any, keyboard: bool) -> None:
     if page.locator("#rows").count():
         _fill_table(page, value)
         page.get_by_role("button", name="Next", exact=True).click()
+    elif page.locator(".group").count():  # facts asked together: one field each
+        for name, one in value.items():
+            page.fill(f'[name="value.{name}"]', as_text(one))
+        page.get_by_role("button", name="Next", exact=True).click()
     elif page.locator(".yesno").count():
         label = "Yes" if value else "No"
         if keyboard:  # "Yes" has the focus: Tab moves to "No"
