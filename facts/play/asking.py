@@ -10,9 +10,9 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
-from whybot.engine import Open, Trace
+from whybot.engine import KIND, NAME, Open, Trace
 
-from .consult import after_action, definitions
+from .consult import after_action, definitions, read_for
 from .question import Question, field_question, list_question
 from .together import Together
 from .wording import plain, reason
@@ -35,9 +35,10 @@ def _asked(table: Table, bot: str, data: dict[str, Any], item: Open,
     why = reason(pack, item.rule, item.page)
     if item.what == "list":
         entity = pack.facts.entities[item.kind]
-        return list_question(item.name, entity, pack, book.hidden.get(item.kind, []),
-                             book.wording(item.name), table.kept_labels(bot, item.kind),
-                             **why)
+        return replace(list_question(item.name, entity, pack, book.hidden.get(item.kind, []),
+                                     book.wording(item.name), table.kept_labels(bot, item.kind),
+                                     **why),
+                       meaning="" if item.rule else read_for(table.engine, [(KIND, item.kind)]))
     if item.what == "answer":
         spec = pack.facts.judgments[item.name]
         question = field_question(spec, pack, item.name, "answer",
@@ -48,6 +49,8 @@ def _asked(table: Table, bot: str, data: dict[str, Any], item: Open,
         return after_action(question, item, trace) if item.layer else question
     spec = pack.facts.board[item.name]
     question = field_question(spec, pack, item.name, "fact", book.wording(item.name),
+                              meaning="" if item.rule else read_for(table.engine,
+                                                                    [(NAME, item.name)]),
                               **why)
     if spec.refers:  # it names a listed entity: those listed are the choices
         names = [e.get(f) for kind, f in spec.refers
@@ -75,12 +78,13 @@ def _remembered(table: Table, bot: str, question: Question) -> Question:
                         f"value. {question.help}".strip())
 
 
-def grouped(groups: dict[str, Together], questions: list[Question]) -> list[Question]:
-    """The open questions with the next one, a fact of a group, asked together with the
-    group's other open facts read before any roll (see the module docstring)."""
-    first = questions[0] if questions else None
-    group = next((g for g in groups.values() if first is not None and first.what == "fact"
-                  and first.id in g.facts), None)
+def grouped(table: Table, questions: list[Question]) -> list[Question]:
+    """The open questions with the next one, a fact of a group (the pack's `together:`),
+    asked together with the group's other open facts read before any roll."""
+    if not questions or questions[0].what != "fact":
+        return questions
+    first = questions[0]
+    group = next((g for g in table.playbook.together.values() if first.id in g.facts), None)
     if group is None:
         return questions
     roll = next((i for i, q in enumerate(questions) if q.what == "dice"), len(questions))
@@ -89,10 +93,11 @@ def grouped(groups: dict[str, Together], questions: list[Question]) -> list[Ques
         return questions
     fields = [members[name] for name in group.facts if name in members]
     rest = [q for q in questions[1:] if q.id not in members]
-    return [group_question(group, fields), *rest]
+    meaning = "" if first.rule else read_for(table.engine, [(NAME, m) for m in members])
+    return [group_question(group, fields, meaning), *rest]
 
 
-def group_question(group: Together, fields: list[Question]) -> Question:
+def group_question(group: Together, fields: list[Question], meaning: str = "") -> Question:
     """One question for `fields` (each a fact's own question): last time's values offered
     when the game has every one of them."""
     names = ", ".join(plain(f.id) for f in fields)
@@ -107,12 +112,7 @@ def group_question(group: Together, fields: list[Question]) -> Question:
                     help=help_text.strip(), fields=fields, last=last,
                     default={f.id: f.default for f in fields} if last else None,
                     rule=fields[0].rule, page=fields[0].page, rule_says=fields[0].rule_says,
-                    cite=fields[0].cite)
-
-
-def members_given(question: Question, answers: dict[str, Any]) -> dict[str, Any]:
-    """An answers file's values for a group's facts given one by one (`material: 2`)."""
-    return {f.id: answers[f.id] for f in question.fields if f.id in answers}
+                    cite=fields[0].cite, meaning=meaning)
 
 
 def facts_of(question: Question) -> list[str]:

@@ -109,7 +109,7 @@ class Turn:
             questions = [self._question(o) for o in opened]
             if trace is not None and reading is not None and self.dice == "table":
                 questions = self._with_dice(opened, questions, trace, reading)
-            questions = grouped(book.together, questions)
+            questions = grouped(self.table, questions)
             if not questions and trace is not None:
                 questions = self._again(trace) or self._naming(trace)
             elif questions and not self._reviewed() and \
