@@ -106,6 +106,12 @@ class Terminal:
             typer.echo(f"   {question.help}")
         if question.kind == "entities":
             return self._entities(question)
+        if question.kind == "group":
+            first = question.fields[0].id
+            typer.echo(f"   each as its name and value, separated by commas ({plain(first)} 2, "
+                       f"…), or the values alone in this order"
+                       + (f"; only what changed ({plain(first)} 2), or Enter to keep it all"
+                          if question.last else ""))
         default = f" [{_word(question.default)}]" if question.default not in (None, "") else ""
         while True:
             text = self._answer(f"   ({hint(question)}){default} > ", question)

@@ -93,21 +93,20 @@ def grouped(table: Table, questions: list[Question]) -> list[Question]:
         return questions
     fields = [members[name] for name in group.facts if name in members]
     rest = [q for q in questions[1:] if q.id not in members]
-    meaning = "" if first.rule else read_for(table.engine, [(NAME, m) for m in members])
+    read = dict.fromkeys(f"“{f.rule_says}”" + (f" ({f.cite})" if f.cite else "")
+                         for f in fields if f.rule_says)
+    meaning = f"the procedure reads them here: {'; '.join(read)}" if read else \
+        read_for(table.engine, [(NAME, name) for name in members])
     return [group_question(group, fields, meaning), *rest]
 
 
 def group_question(group: Together, fields: list[Question], meaning: str = "") -> Question:
     """One question for `fields` (each a fact's own question): last time's values offered
     when the game has every one of them."""
-    names = ", ".join(plain(f.id) for f in fields)
     last = all(f.last for f in fields)
     shown = ", ".join(f"{plain(f.id)} {_word(f.default)}" for f in fields)
-    example = ", ".join(f"{plain(f.id)} {_word(f.minimum or 0)}" for f in fields[:2])
-    help_text = (f"Last time: {shown}. Anything changed? Type only what changed "
-                 f"({plain(fields[0].id)} …), or Enter to keep it all. " if last else "") + \
-        f"{group.help + ' ' if group.help else ''}Each of {names}: a name and its value, " \
-        f"separated by commas ({example} …), or the values alone in this order."
+    help_text = (f"Last time: {shown}. Anything changed? Change only what changed. "
+                 if last else "") + plain(group.help)
     return Question(id=group.name, what="group", kind="group", text=plain(group.ask),
                     help=help_text.strip(), fields=fields, last=last,
                     default={f.id: f.default for f in fields} if last else None,

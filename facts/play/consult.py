@@ -155,23 +155,22 @@ def read_for(engine: Engine, items: Iterable[tuple[str, str]], most: int = 3) ->
     """What facts or lists (`(NAME, fact)`, `(KIND, kind)`) asked before any rule reads them
     (a decision point needs them) are for: the seed's words of the rules that read them, each
     with its citation ("give the bot some additional advantages when it does not have more
-    power than the player (SUPERCAT v0.9 § Difficulty modifiers (Optional))"), for `?`: the
-    derivations that define a word first, then the rules that use it."""
-    pack, wanted, found = engine.pack, set(items), []
-    derivations = engine.reads.derivations  # what a word means comes first, then its uses
-    for rule_id, reads in sorted(engine.reads.rules.items(), key=lambda r: r[0] not in derivations):
+    power than the player (SUPERCAT v0.9 § Difficulty modifiers (Optional))"), for `?`: those
+    reading more of them first (what compares the two powers), derivations before uses."""
+    pack, wanted = engine.pack, set(items)
+    derivations = engine.reads.derivations
+    ranked: list[tuple[int, bool, str]] = []
+    for rule_id, reads in engine.reads.rules.items():
         rule = pack.rule(rule_id)
-        if rule is None or not rule.says:
-            continue
         derived = derivations.get(rule_id)
-        read = {*tree_items(reads.condition, engine.reads.aliases), *reads.outcome,
-                *(derived.when_items + derived.value_items if derived else ())}
-        if not wanted & read:
+        read = wanted & {*tree_items(reads.condition, engine.reads.aliases), *reads.outcome,
+                         *(derived.when_items + derived.value_items if derived else ())}
+        if rule is None or not rule.says or not read:
             continue
         source = pack.pages[rule.page].source if rule.page in pack.pages else ""
-        line = f"“{plain(rule.says)}” ({cited(rule.cite or source, pack)})"
-        if line not in found:
-            found.append(line)
+        ranked.append((-len(read), derived is None,
+                       f"“{plain(rule.says)}” ({cited(rule.cite or source, pack)})"))
+    found = list(dict.fromkeys(line for *_, line in sorted(ranked, key=lambda r: r[:2])))
     return f"the procedure reads it: {'; '.join(found[:most])}" if found else ""
 
 

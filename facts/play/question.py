@@ -65,18 +65,20 @@ class Question:
     again: str = ""  # asked again: the procedure could not decide without it (why)
     last: bool = False  # `default` is what the player said last time (kept by the game)
     layer: int = 0  # a judgment: said of the table as this many actions of the card left it
-    meaning: str = ""  # read before any rule (a decision point needs it): what it is for
+    meaning: str = ""  # what `?` says when no one rule read it (needed first, or a group)
     spec: FieldSpec | None = field(default=None, compare=False, repr=False)
 
     def why(self) -> str:
         """What `?` shows: the rule that needs the answer, on which page, in the seed's words
-        (asked before any rule reads it: the rules that do, `meaning`)."""
+        (asked before any rule reads it, or several facts asked together: `meaning`)."""
         if self.again:
             return self.again
         if self.what == "dice":
             return f"the procedure rolls {self.count}d{self.sides} here: {self.help}"
+        if self.meaning:
+            return self.meaning
         if not self.rule:
-            return self.meaning or self.help or "the procedure cannot start without it"
+            return self.help or "the procedure cannot start without it"
         text = "the procedure reads it here"
         if self.rule_says:
             text += f": “{self.rule_says}”"

@@ -230,6 +230,9 @@ def test_a_normal_difficulty_turn_asks_the_bots_own_questions_on_a_phone(chromiu
         width = page.evaluate("document.documentElement.scrollWidth")
         assert width <= PHONE["width"], f"{question}: the page scrolls sideways ({width} px)"
         value = CONSULT[question]
+        if question in ("power_track", "bot_resources"):  # facts asked together: one page
+            assert page.locator(".group input").count() == len(value)
+            page.screenshot(path=str(artifacts() / f"phone-{question}.png"), full_page=True)
         if isinstance(value, list) and question not in ("cards", "ambitions", "golems",
                                                         "guild_cards"):
             taken[question] = taken.get(question, 0) + 1
