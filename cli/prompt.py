@@ -225,7 +225,7 @@ class FromFile:
                                   hint=exc.hint) from None
         if question.kind == "group" and (members := {
                 f.id: self.answers[f.id] for f in question.fields if f.id in self.answers}):
-            self.used.update(members)  # a group's facts given one by one (`material: 2`)
+            self.used.update(members)  # a group's facts given one by one (`FACT: 2`)
             try:
                 return question.parse(members)
             except AnswerError as exc:

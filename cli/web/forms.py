@@ -79,7 +79,7 @@ def raw_answer(question: Question, form: FormData) -> Any:
     nothing was given."""
     if question.kind == "entities":
         return _rows(form)
-    if question.kind == "group":  # one field per fact asked together (`value.material`)
+    if question.kind == "group":  # one field per fact asked together (`value.FACT`)
         given = {f.id: value.strip() for f in question.fields
                  if (value := text(form, f"value.{f.id}")) and value.strip()}
         if not given:

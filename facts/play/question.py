@@ -164,8 +164,8 @@ class Question:
         return faces
 
     def _group(self, raw: Any) -> dict[str, Any]:
-        """`material 2, fuel 1`, the values alone in order (`2 1 0 0 0`), or a mapping: a
-        value for each field (with last time's values, only those that changed)."""
+        """`name 2, other name 1`, the values alone in order (`2 1 0`), or a mapping: a value
+        for each field (with last time's values, only those that changed)."""
         names = [f.id for f in self.fields]
         if isinstance(raw, str):
             raw = self._typed(raw)
@@ -199,17 +199,18 @@ class Question:
         """A typed group answer: `name value` parts separated by commas, or the values
         alone (separated by spaces or commas), in order."""
         names = {f.id for f in self.fields}
+        example = f"{plain(self.fields[0].id)} 1, …"
         parts = [part.split() for part in re.split(r"[,;]", text) if part.strip()]
         if len(parts) == 1 and as_name(" ".join(parts[0][:-1])) not in names:
             parts = [[token] for token in parts[0]]
         if all(len(part) == 1 for part in parts):
             if any(as_name(part[0]) in names for part in parts):
-                raise AnswerError("separate each name and its value by commas (fuel 1, …)",
+                raise AnswerError(f"separate each name and its value by commas ({example})",
                                   path=self.id)
             return [part[0] for part in parts]
         if any(len(part) == 1 for part in parts):
-            raise AnswerError("give each as a name and its value (fuel 1, …), or the values "
-                              "alone in order", path=self.id)
+            raise AnswerError(f"give each as a name and its value ({example}), or the "
+                              "values alone in order", path=self.id)
         return {" ".join(part[:-1]): part[-1] for part in parts}
 
     def _entities(self, raw: Any) -> list[dict[str, Any]]:

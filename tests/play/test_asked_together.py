@@ -40,7 +40,7 @@ def test_the_resources_are_one_question_in_several_forms(tmp_path, run):
         question.parse({"material": 2, "fuel": 1, "weapon": 0, "relic": 0, "psionic": 3})
     for typed, problem in (("material 2, fuel 1", "give weapon, relic, psionic too"),
                            ("2 1 0", "3 value(s) given for 5"),
-                           ("material 2 fuel 1", "separate each name and its value"),
+                           ("material 2 fuel 1", "by commas (material 1, …)"),
                            ("materials 2, fuel 1", "'materials' is not asked here"),
                            ("2 1 0 0 lots", "psionic: 'lots' is not a number"),
                            ("material 21, fuel 0, weapon 0, relic 0, psionic 0",
