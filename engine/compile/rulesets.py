@@ -77,6 +77,13 @@ class Compiled:
     judgment_readers: dict[str, tuple[int, ...]] = field(default_factory=dict)  # see below
     later_fields: dict[int, dict[str, tuple[tuple[str, str], ...]]] = field(
         default_factory=dict)  # see fields_from
+    read: frozenset[str] | None = None  # see judgments_read
+
+    def judgments_read(self) -> frozenset[str]:
+        """The judgments some pattern reads: a default no pattern reads is told to none."""
+        if self.read is None:
+            self.read = frozenset().union(*self.judgments)
+        return self.read
 
     def readers(self, judgment: str) -> tuple[int, ...]:
         """The rulesets whose patterns read a judgment (most read none of a given one: a

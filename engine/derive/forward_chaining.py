@@ -114,8 +114,9 @@ class DurableDeriver:
             replay = None
         facts = _Facts(compiled, run)
         try:
-            facts.tell(run.initial() + [Change("judgment", n, v) for n, v in answers.items()
-                                        if ("judgment", n) in self.strata.producers], set())
+            read = compiled.judgments_read()
+            facts.tell(run.initial(read) + [Change("judgment", n, v) for n, v in answers.items()
+                                            if ("judgment", n) in self.strata.producers], set())
             for stratum in range(self.strata.top + 1):
                 costs = [cost for band in compiled.bands.get(str(stratum), ())
                          for cost in band.costs]
@@ -125,7 +126,7 @@ class DurableDeriver:
                 facts.phase(stratum)
                 facts.flush()
                 self._stratum(stratum, run, facts, replay)
-                facts.tell(run.finish(stratum, compiled.fields_read), set())
+                facts.tell(run.finish(stratum, compiled.fields_read, read), set())
         finally:
             facts.close()
         return run
