@@ -126,12 +126,16 @@ class Derivation:
     # --- one firing ----------------------------------------------------------------------------
 
     def conclude(self, rule: Rule, bound: dict[str, dict[str, Any]],
-                 matched: list[dict[str, Any]], value: Any = UNSET) -> list[Change]:
+                 matched: list[dict[str, Any]], value: Any = UNSET,
+                 eids: tuple[int, ...] | None = None) -> list[Change]:
         """Apply one firing of `rule` with its entities bound by alias. `value`: what the rule
         judges, when a replay knows it already (incremental.py); the value judged is left in
-        `judged` (UNSET if none was)."""
+        `judged` (UNSET if none was). `eids`: the bound entities' ids, sorted, if known
+        (`firing_order`)."""
         self.judged = UNSET
-        key = (rule.id, tuple(sorted(e[EID] for e in bound.values())))
+        if eids is None:
+            eids = tuple(sorted(e[EID] for e in bound.values()))
+        key = (rule.id, eids)
         if key in self.fired:
             return []
         self.fired.add(key)

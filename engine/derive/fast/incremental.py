@@ -95,7 +95,7 @@ def conclude_round(run: Derivation, stratum: int, round_: int, firings: list[Fir
             *(entity_support(entity, run.pack, run.by_eid[entity[EID]][0])
               for entity in firing.bound.values()), *firing.shown]
         made = run.conclude(firing.rule, firing.bound, shown,
-                            firing.replayed.value if firing.replayed else UNSET)
+                            firing.replayed.value if firing.replayed else UNSET, firing.order[1])
         # a "created" change carries the entity it created
         created = cast(dict[str, Any], made[0].entity)[EID] \
             if made and made[0].what == "created" else 0
