@@ -118,11 +118,10 @@ class DurableDeriver:
             facts.tell(run.initial(read) + [Change("judgment", n, v) for n, v in answers.items()
                                             if ("judgment", n) in self.strata.producers], set())
             for stratum in range(self.strata.top + 1):
-                costs = [cost for band in compiled.bands.get(str(stratum), ())
-                         for cost in band.costs]
+                costs, by_kinds = compiled.costs_of(str(stratum))
                 budget.current().charge(costs, {kind: len(items) for kind, items
                                                 in run.entities.items()},
-                                        f"derivations of stratum {stratum}")
+                                        f"derivations of stratum {stratum}", by_kinds)
                 facts.phase(stratum)
                 facts.flush()
                 self._stratum(stratum, run, facts, replay)
