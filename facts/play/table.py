@@ -160,12 +160,11 @@ class Table(Timeline):
         questions."""
         offer = next_point(self) if follow else None
         if offer is not None and point in (None, offer.point) and bot in (None, offer.bot):
-            return Turn(self, offer.bot, offer.point, dice, answers, seed, faces,
-                        {**told_this_round(self, offer.bot), **offer.facts, **(given or {})},
-                        moves)
+            return Turn(self, offer.bot, offer.point, dice, answers, seed, faces, given, moves,
+                        {**told_this_round(self, offer.bot), **offer.facts})
         bot = bot or self.next_bot()
-        return Turn(self, bot, point, dice, answers, seed, faces,
-                    {**told_this_round(self, bot), **(given or {})}, moves)
+        return Turn(self, bot, point, dice, answers, seed, faces, given, moves,
+                    told_this_round(self, bot))
 
     def log_lines(self) -> list[dict[str, Any]]:
         """One line per turn: number, bot, decision point, the decision in short, questions."""

@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from whybot.facts.play.fix import plan_fix
+from whybot.facts.play.fix import apply_fix, plan_fix
 from whybot.facts.play.table import Table
 
 from .conftest import HERE
@@ -123,3 +123,27 @@ def test_a_turn_asked_a_question_twice_decides_again_as_it_was(played, tmp_path)
     assert plan.entry["decision"] == logged["decision"]
     assert [a["action"] for a in plan.entry["decision"]["actions"]] == ["tax", "influence"]
 
+
+
+def test_a_fixed_turn_keeps_the_later_turns_each_given_what_it_was_given(played, tmp_path):
+    """Blue's power at turn 8 corrected from 1 to 5: the later turns are decided again with
+    all they were given when played — the kept facts the answers file gave (red's last card:
+    hand counter 1), what the flow offered and what the round told — so none asks anything
+    new. Those that decide the same are kept as they were; blue's turns 10 and 14 now lose the
+    extra action of normal difficulty (blue is no longer behind the player's power 3)."""
+    game = tmp_path / "game.yaml"
+    shutil.copy(played, game)
+    table = Table.open(game)
+    assert table.game.log[12]["given"] == {"hand_counter": 1}  # logged with the turn
+    plan = plan_fix(table, 8, {"power": 5})
+    assert [(t.asks, t.blocked) for t in plan.later] == [("", False)] * 7
+    assert [t.number for t in plan.changed] == [10, 14]
+    for later in plan.later:
+        assert later.now == later.logged  # the same card and actions...
+        assert ("play.efficient-logistics" in later.entry["decision"]["fired"]) == \
+            (later.number not in (10, 14) and "play.efficient-logistics" in later.was["fired"])
+    assert "play.efficient-logistics" not in plan.entry["decision"]["fired"]
+    assert apply_fix(table, plan, keep=True) == []
+    saved = Table.open(game).game.log
+    assert len(saved) == 15 and saved[7]["snapshot"]["power"] == 5
+    assert [e["decision"] for e in saved[8:]] == [t.entry["decision"] for t in plan.later]
