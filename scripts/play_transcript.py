@@ -20,7 +20,7 @@ from typer.testing import CliRunner
 from whybot.cli.app import app
 from whybot.cli.prompt import FromFile, answers_from
 from whybot.facts.play.consult import by_reason
-from whybot.facts.play.flow import next_point
+from whybot.facts.play.offer import next_point
 from whybot.facts.play.ledger import kept_given, summary
 from whybot.facts.play.table import Table
 

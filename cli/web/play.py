@@ -15,7 +15,7 @@ from starlette.datastructures import FormData
 from starlette.requests import Request
 from starlette.responses import Response
 
-from whybot.facts.play.flow import next_point
+from whybot.facts.play.offer import next_point
 from whybot.facts.play.question import AnswerError
 from whybot.facts.play.table import Table
 from whybot.facts.play.turn import DICE_MODES, Turn

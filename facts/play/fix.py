@@ -188,11 +188,13 @@ def apply_fix(table: Table, plan: FixPlan, keep: bool) -> list[int]:
 
 def turn_again(table: Table, logged: dict[str, Any]) -> Turn:
     """A logged turn to decide again, given all it was given when played: its dice, the kept
-    facts the player gave (`given`), and what the flow offered and the round told, worked
-    out again from the log as it now stands (the same, unless an earlier turn changed)."""
+    facts the player gave (`given`), the answers to the flow's questions (`flow`), and what
+    the flow offered and the round told, worked out again from the log as it now stands (the
+    same, unless an earlier turn changed)."""
     return table.turn(logged["bot"], logged.get("point"),
                       faces=list(logged.get("snapshot", {}).get("dice", [])), follow=True,
-                      given=logged.get("given"), moves=listed_moves(table, logged))
+                      given=logged.get("given"), moves=listed_moves(table, logged),
+                      flow=logged.get("flow"))
 
 
 def listed_moves(table: Table, logged: dict[str, Any]) -> bool:

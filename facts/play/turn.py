@@ -53,6 +53,7 @@ class TurnResult:
     asked: list[dict[str, Any]]
     unasked: list[Unasked]  # answered by the table, not asked (unasked.py)
     given: dict[str, Any]  # kept facts the player gave again, not asked (logged for a replay)
+    flow: dict[str, Any]  # the flow's questions answered on the way to it (offer.py)
 
 
 class Turn:
@@ -74,6 +75,7 @@ class Turn:
         # offered: by the flow and the round (worked out again from the log); given: by the
         # player, replacing kept values (logged, so the turn decided again is given them too)
         self.given = dict(given or {})
+        self.flow: dict[str, Any] = {}  # the flow's questions that led to it (Table.turn)
         self.base = {**table.snapshot_for(bot, point), **(offered or {}), **self.given}
         if faces:  # rolled already (a turn decided again): the seed rolls only beyond them
             self.base["dice"] = list(faces)
@@ -270,7 +272,7 @@ class Turn:
         point = self.table.playbook.point
         at = situation.board.get(point) if point else None
         return TurnResult(self.number, self.bot, at, snapshot, explained, reading, self.asked(),
-                          self.unasked, self.given)
+                          self.unasked, self.given, self.flow)
 
 
 __all__ = ["DICE_MODES", "Turn", "TurnResult"]
