@@ -19,7 +19,7 @@ from .question import AnswerError, Question
 from .wording import cited
 
 if TYPE_CHECKING:
-    from whybot.engine import Condition
+    from whybot.engine import Condition, Pack
 
     from .flow import Flow, Step
     from .table import Table
@@ -111,12 +111,11 @@ def _candidates(flow: Flow, table: Table) -> list[tuple[Step, dict[str, Any]]]:
     return found
 
 
-def flow_question(table: Table, step: Step, bot: str) -> Question:
-    """The seed's question for a trigger only the table knows: yes/no about the one bot, or
-    which of several bots (no: none)."""
-    bots = table.game.bots
-    help_ = f"the seed: {cited(step.cite, table.engine.pack)}"
-    if len(bots) == 1:
+def flow_question(pack: Pack, bots: list[str], step: Step, bot: str) -> Question:
+    """The seed's question for a trigger only the table knows: yes/no about the one bot (or
+    the bot that just decided: `same_bot`), or which of several bots (no: none)."""
+    help_ = f"the seed: {cited(step.cite, pack)}"
+    if len(bots) == 1 or step.same_bot:  # about the bot that just decided
         return Question(id=f"{FLOW}.{step.id}", what=FLOW, kind="yes_no",
                         text=step.ask.replace("{bot}", bot), help=help_)
     return Question(id=f"{FLOW}.{step.id}", what=FLOW, kind="choice",
@@ -129,7 +128,7 @@ def _asked_bot(table: Table, question: Question, value: Any, bot: str) -> str | 
     value = question.parse(value)
     if value is False or value in ("no", None):
         return None
-    if value is True and len(table.game.bots) == 1:
+    if value is True and question.kind == "yes_no":
         return bot
     if value in table.game.bots:
         return str(value)
@@ -159,7 +158,7 @@ def next_point(table: Table, answers: dict[str, Any] | None = None) -> Offer | N
         if not _applies(table, step, who, basis):
             continue
         if step.ask:
-            question = flow_question(table, step, who)
+            question = flow_question(table.engine.pack, table.game.bots, step, who)
             if question.id not in answers:
                 return Offer(step.to, who, step.says, question=question, said=said)
             said[question.id] = answers[question.id]
