@@ -161,8 +161,8 @@ def next_point(table: Table, answers: dict[str, Any] | None = None) -> Offer | N
             question = flow_question(table.engine.pack, table.game.bots, step, who)
             if question.id not in answers:
                 return Offer(step.to, who, step.says, question=question, said=said)
-            said[question.id] = answers[question.id]
-            asked = _asked_bot(table, question, answers[question.id], who)
+            said[question.id] = question.parse(answers[question.id])
+            asked = _asked_bot(table, question, said[question.id], who)
             if asked is None:
                 continue
             who = asked

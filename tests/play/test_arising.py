@@ -6,6 +6,10 @@ as it would have without it."""
 
 from __future__ import annotations
 
+import html
+import json
+import re
+import warnings
 from pathlib import Path
 from typing import Any
 
@@ -140,3 +144,36 @@ def test_play_asks_the_flow_s_question_first_from_an_answers_file_too(run, tmp_p
 def test_a_bad_flow_is_one_error_naming_its_field(tmp_path, flow, expected):
     with pytest.raises(RuleFileError, match=expected):
         load_playbook(load_pack(_toy(tmp_path, f"point: mood\nflow:\n{flow}"), "toy"))
+
+
+def test_the_web_page_asks_the_flow_s_question_with_buttons_then_offers_the_point(tmp_path):
+    with warnings.catch_warnings():  # Starlette 1.x suggests httpx2 for its test client
+        warnings.simplefilter("ignore")
+        from starlette.testclient import TestClient
+
+    from whybot.cli.web.app import create_app
+
+    table = _table(tmp_path, ["red", "blue"], EVENT)
+    write_game(table.game, table.game.path, game_pack)
+    client = TestClient(create_app(tmp_path), base_url="http://127.0.0.1")
+    page = client.get("/g/game")
+    assert page.status_code == 200
+    assert "is a bot the First Regent, to govern the Imperial Reach now?" in page.text
+    assert ['red', 'blue', 'no'] == re.findall(r'name="value" value="(\w+)"', page.text)
+    page = client.get("/g/game", params={"asked": "flow.imperial_reach", "value": "no"})
+    assert "is a bot given the opportunity to call a Summit?" in page.text
+    flow = re.search(r'name="flow" value="([^"]*)"', page.text)
+    assert flow is not None
+    page = client.get("/g/game", params={"flow": html.unescape(flow.group(1)),
+                                         "asked": "flow.summit", "value": "red"})
+    assert "First Regent" not in page.text and "Summit?" not in page.text
+    assert ('<option value="summit" selected>summit (next: an Event card was played: a '
+            'Summit may be called)</option>') in page.text
+    assert '<option value="red" selected>red (next)</option>' in page.text
+    said = html.unescape(re.findall(r'name="flow" value="([^"]*)"', page.text)[0])
+    assert json.loads(said) == [["flow.imperial_reach", "no"], ["flow.summit", "red"]]
+    turn = client.get("/g/game/turn", params={"point": "summit", "bot": "red", "dice": "roll",
+                                              "flow": said})
+    assert turn.status_code == 200  # the flow's answers carried on, to the log
+    carried = re.findall(r'name="flow" value="([^"]*)"', turn.text)
+    assert [html.unescape(c) for c in carried] == [said]
