@@ -159,7 +159,7 @@ def test_the_web_page_asks_the_flow_s_question_with_buttons_then_offers_the_poin
     page = client.get("/g/game")
     assert page.status_code == 200
     assert "is a bot the First Regent, to govern the Imperial Reach now?" in page.text
-    assert ['red', 'blue', 'no'] == re.findall(r'name="value" value="(\w+)"', page.text)
+    assert re.findall(r'name="value" value="(\w+)"', page.text) == ['red', 'blue', 'no']
     page = client.get("/g/game", params={"asked": "flow.imperial_reach", "value": "no"})
     assert "is a bot given the opportunity to call a Summit?" in page.text
     flow = re.search(r'name="flow" value="([^"]*)"', page.text)
