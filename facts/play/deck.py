@@ -153,20 +153,20 @@ def read_deck(reader: Any, data: Any) -> Deck | None:
     spec = reader.mapping(data, path)
     known = {"list", "group", "number", "groups", "printed", "in_play", "cite"}
     reader.names(list(spec), path, known, "key of a deck")
-    key = reader.names([spec.get("list")], (*path, "list"), set(reader.lists), "entity list")[0]
+    key = _one(reader, spec.get("list"), (*path, "list"), set(reader.lists), "entity list")
     kind = reader.lists[key]
     entity: EntitySpec = reader.pack.facts.entities[kind]
     fields = set(entity.fields)
-    group, number = (reader.names([spec.get(k)], (*path, k), fields, "field")[0]
+    group, number = (_one(reader, spec.get(k), (*path, k), fields, "field")
                      for k in ("group", "number"))
     numbers: dict[str, tuple[int, int]] = {}
     named: dict[str, str] = {}
     allowed = reader.pack.allowed(entity.fields[group]) or []
     for name, value in reader.mapping(spec.get("groups"), (*path, "groups")).items():
         where = (*path, "groups", name)
-        reader.names([name], where, set(map(str, allowed)), f"value of {group}")
+        _one(reader, name, where, set(map(str, allowed)), f"value of {group}")
         if isinstance(value, dict) and set(value) == {"named"}:
-            named[name] = reader.names([value["named"]], (*where, "named"), fields, "field")[0]
+            named[name] = _one(reader, value["named"], (*where, "named"), fields, "field")
         elif isinstance(value, list) and len(value) == 2 and \
                 all(isinstance(v, int) and not isinstance(v, bool) for v in value) and \
                 value[0] <= value[1]:
@@ -186,9 +186,16 @@ def read_deck(reader: Any, data: Any) -> Deck | None:
                 cited(str(spec["cite"]), reader.pack))
 
 
+def _one(reader: Any, name: Any, path: tuple, known: set[str], what: str) -> str:
+    """One name of the pack's, or the error naming its field path (with the nearest)."""
+    if not isinstance(name, str) or name not in known:
+        raise reader.fail(path, f"unknown {what} {name!r}", did_you_mean(str(name), known))
+    return name
+
+
 def _printed(reader: Any, name: str, value: Any, fields: set[str]) -> Printed:
     where = ("deck", "printed", name)
-    reader.names([name], where, fields, "field")
+    _one(reader, name, where, fields, "field")
     value = reader.mapping(value, where)
     reader.names(list(value), where, {"ask", "says", "minimum"}, "key of a printed value")
     if "{card}" not in str(value.get("ask", "")):
