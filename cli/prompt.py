@@ -127,8 +127,9 @@ class Terminal:
 
     def _entities(self, question: Question) -> Any:
         if question.deck is not None:
-            typer.echo("   one card per line, by suit and number (construction 6), or several "
-                       "separated by commas; an empty line ends the list")
+            typer.echo("   one card per line, by suit and number (construction 6; a bonus card: "
+                       "construction 6, bonus=yes), or several separated by commas; an empty "
+                       "line ends the list")
         elif len(question.fields) == 1:
             typer.echo(f"   {hint(question.fields[0])}: one or more per line, separated by "
                        "commas; an empty line ends the list")
