@@ -14,7 +14,7 @@ import typer
 
 from whybot.engine import STDIN, WhybotError, decode_text, read_bytes, read_stream
 from whybot.facts.play.consult import by_reason
-from whybot.facts.play.flow import next_point
+from whybot.facts.play.flow import Flow, next_point
 from whybot.facts.play.game import check_new
 from whybot.facts.play.ledger import kept_given, summary
 from whybot.facts.play.question import AnswerError
@@ -116,13 +116,13 @@ def play(game: GameFile,
                   "the log keeps the faces, so a replay is the same).")] = None,
          moves: Annotated[bool, typer.Option(
              "--moves", help="List every move you see for the bot (one entry each) instead "
-                             "of answering the bot's own questions (\"Can bot Tax to contend "
-                             "a declared ambition?\").")] = False) -> None:
+                             "of answering the bot's own questions, as its flowchart asks "
+                             "them.")] = False) -> None:
     """Run the next bot decision: ask only what the procedure reaches, decide, remember.
 
     Each question is the first fact the walk reads that the game file does not know, and the
-    bot's moves are asked as its own flowchart asks them ("Can bot Tax to contend a declared
-    ambition?"; `--moves` lists them instead); `?` shows why (the rule and page), `back`
+    bot's moves are asked as its own flowchart asks them (a yes or no for each box it reads;
+    `--moves` lists them instead); `?` shows why (the rule and page), `back`
     revisits the previous answer. The decision is printed with
     a short why, what the procedure changed is written back, and the turn is logged."""
     table = Table.open(game)
@@ -158,7 +158,7 @@ def play(game: GameFile,
         return
     out.print(render_brief(shown(table.engine, result.trace)))
     _print_unasked(table, entry)
-    _print_after(entry, game)
+    _print_after(table, entry, game)
 
 
 def _say_next(table: Table, at: str | None, json_out: bool) -> None:
@@ -181,7 +181,7 @@ def _print_unasked(table: Table, entry: dict[str, Any]) -> None:
         typer.echo(f"  {why}:\n" + "\n".join(f"    {q}" for q in questions))
 
 
-def _print_after(entry: dict[str, Any], game: Path) -> None:
+def _print_after(table: Table, entry: dict[str, Any], game: Path) -> None:
     asked = len(entry["asked"])
     lines = [f"\nturn {entry['turn']} ({entry['bot']}) saved to {game}: {asked} "
              f"question{'s' if asked != 1 else ''} asked"]
@@ -195,7 +195,8 @@ def _print_after(entry: dict[str, Any], game: Path) -> None:
     if said:
         lines.append("  remembered, offered next time (anything changed?): " + ", ".join(said))
     if entry["carried"].get("after"):
-        lines.append("  the card continues at this bot's next play: "
+        flow = table.playbook.flow
+        lines.append(f"  {flow.continues if flow else Flow.continues} at this bot's next play: "
                      + ", ".join(f"{k}={v}" for k, v in entry["carried"]["after"].items()
                                  if not isinstance(v, list)))
     lines.append(f"every reason: whybot why {game} --turn {entry['turn']}")
