@@ -55,7 +55,7 @@ def _fields(question: Question) -> str:
 
 
 def _entries(line: str, question: Question) -> list[dict[str, Any]]:
-    """A typed line's entries: cards picked by name (`construction 6, bonus=yes, aggression
+    """A typed line's entries: cards picked by name (`red 6, bonus=yes, blue
     2`: each name starts an entry, field=value adds to it), a one-field list's plain values
     (`red, blue`), else one entry (`_entry`)."""
     if question.deck is not None and not line.startswith("{"):
@@ -127,9 +127,13 @@ class Terminal:
 
     def _entities(self, question: Question) -> Any:
         if question.deck is not None:
-            typer.echo("   one card per line, by suit and number (construction 6; a bonus card: "
-                       "construction 6, bonus=yes), or several separated by commas; an empty "
-                       "line ends the list")
+            example = question.deck.example()
+            other = next((f for f in question.fields
+                          if f.id not in question.deck.name_fields()), None)
+            also = f"; with a field: {example}, {plain(other.id)}=" + \
+                ("yes" if other.kind == "yes_no" else "...") if other else ""
+            typer.echo(f"   one card per line, by name ({example}{also}), or several "
+                       "separated by commas; an empty line ends the list")
         elif len(question.fields) == 1:
             typer.echo(f"   {hint(question.fields[0])}: one or more per line, separated by "
                        "commas; an empty line ends the list")

@@ -1,12 +1,13 @@
 """The pack's deck (play.yaml `deck:`): cards picked by name, and what only the card shows.
 
 A pack that plays with a deck declares it as data: the entity list a turn's cards go in, the
-field whose value starts a card's name (a suit) and the field that ends it (a number, in each
-group's range), the groups whose cards go by a name of their own instead, what the seeds leave
-to the printed card (asked the first time a card is seen in a game, kept for the game, never
-asked again: `printed:`), and the board facts that name a card on the table, which no one can
-draw (`in_play:`). A card is then entered as its name (`construction 6`); a name not in the
-deck is refused with the nearest one. Nothing here names a game, a suit or a card.
+field whose value starts a card's name (its group: a colour, a suit) and the field that ends
+it (a number, in each group's range), the groups whose cards go by a name of their own
+instead, what the seeds leave to the printed card (asked the first time a card is seen in a
+game, kept for the game, never asked again: `printed:`), and the board facts that name a card
+on the table, which no one can draw (`in_play:`). A card is then entered as its name (`red
+6`); a name not in the deck is refused with the nearest one. Nothing here names a game, a
+group or a card.
 """
 
 from __future__ import annotations
@@ -52,6 +53,14 @@ class Deck:
         return [f"{group} {n}" if group in self.numbers else group
                 for group in self.groups() for n in self._range(group)]
 
+    def example(self) -> str:
+        """A name from the deck, for a hint: its first numbered card's."""
+        return next((n for n in self.names() if n not in self.named), self.names()[0])
+
+    def name_fields(self) -> set[str]:
+        """The fields a card's name gives, and those asked apart (what it prints)."""
+        return {self.group, self.number, *(p.field for p in self.printed)}
+
     def groups(self) -> list[str]:
         return [*self.numbers, *self.named]
 
@@ -60,14 +69,14 @@ class Deck:
         return range(low, high + 1)
 
     def name_of(self, entry: dict[str, Any]) -> str | None:
-        """A numbered card's name (`construction 6`): what its printed values are kept by."""
+        """A numbered card's name (`red 6`): what its printed values are kept by."""
         group, number = entry.get(self.group), entry.get(self.number)
         if group in self.numbers and isinstance(number, int) and not isinstance(number, bool):
             return f"{group} {number}"
         return None
 
     def pick(self, text: str) -> dict[str, Any]:
-        """A card's name as typed (`construction 6`, `con 6`, an Event with its name) → its
+        """A card's name as typed (`red 6`, `re 6`, a named card with its name) → its
         fields; ValueProblem naming the nearest card."""
         word, _, rest = " ".join(str(text).split()).partition(" ")
         group = self._group(word, text)
@@ -101,7 +110,7 @@ class Deck:
         return entry
 
     def line(self, text: str) -> list[dict[str, Any]]:
-        """Cards typed on one line (`construction 6, bonus=yes, aggression 2`): each name
+        """Cards typed on one line (`red 6, bonus=yes, blue 2`): each name
         starts an entry, `field=value` adds to the one before."""
         entries: list[dict[str, Any]] = []
         for part in (p.strip() for p in text.split(",") if p.strip()):
@@ -111,7 +120,7 @@ class Deck:
             elif entries and name.strip():
                 entries[-1][as_name(name)] = value.strip().strip("\"'")
             else:
-                raise ValueProblem(f"{part!r}: name the card first (construction 6, bonus=yes)")
+                raise ValueProblem(f"{part!r}: name the card first ({self.example()}, {part})")
         return entries
 
     def entry(self, item: Any) -> Any:

@@ -55,7 +55,7 @@ def printed_changes(deck: Deck, snapshot: dict[str, Any], state: dict[str, Any],
 
 
 def printed_question(deck: Deck, pack: Pack, name: str, printed: Printed) -> Question:
-    """"How many action pips are printed on construction 6?": asked once in a game."""
+    """A card's printed value, asked once in a game, in the pack's words for it."""
     spec = pack.facts.entities[deck.kind].fields[printed.field]
     if printed.minimum is not None:
         spec = replace(spec, minimum=printed.minimum)

@@ -175,7 +175,7 @@ class Question:
             if isinstance(raw, list):
                 raw = [item if isinstance(item, dict) else {self.fields[0].id: item}
                        for item in raw]
-        if isinstance(raw, str) and self.deck is not None:  # `construction 6, aggression 2`
+        if isinstance(raw, str) and self.deck is not None:  # `red 6, blue 2`
             raw = self._in_deck(self.deck.line, raw, self.id)
         if not isinstance(raw, list):
             raise AnswerError("give a list of entries, each a mapping of its fields",
