@@ -147,9 +147,9 @@ class Deck:
         """The first card of `entries` whose printed value neither it nor the game gives."""
         for entry in entries if isinstance(entries, list) else []:
             name = self.name_of(entry) if isinstance(entry, dict) else None
-            for printed in self.printed if name else ():
-                if printed.field not in entry and printed.field not in known.get(name, {}):
-                    return name, printed
+            for printed in self.printed if name is not None else ():
+                if printed.field not in entry and printed.field not in known.get(name or "", {}):
+                    return name or "", printed
         return None
 
 
