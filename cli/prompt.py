@@ -130,7 +130,7 @@ class Terminal:
             example = question.deck.example()
             other = next((f for f in question.fields
                           if f.id not in question.deck.name_fields()), None)
-            also = f"; with a field: {example}, {plain(other.id)}=" + \
+            also = f"; with {plain(other.id)}: {example}, {plain(other.id)}=" + \
                 ("yes" if other.kind == "yes_no" else "...") if other else ""
             typer.echo(f"   one card per line, by name ({example}{also}), or several "
                        "separated by commas; an empty line ends the list")

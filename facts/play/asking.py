@@ -41,7 +41,8 @@ def _asked(table: Table, bot: str, data: dict[str, Any], item: Open,
                                  **why)
         if deck is None:
             return question
-        return replace(question, deck=deck, printed=kept_printed(deck, table.game.state))
+        return replace(question, deck=deck, printed=kept_printed(deck, table.game.state),
+                       on_table=tuple(deck.on_table(data)))
     if item.what == "answer":
         spec = pack.facts.judgments[item.name]
         question = field_question(spec, pack, item.name, "answer",

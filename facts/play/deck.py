@@ -132,15 +132,26 @@ class Deck:
             return {**rest, **self.pick(str(item[PICK]))}
         return item
 
-    def twice(self, entries: list[dict[str, Any]]) -> None:
-        """A numbered card listed twice is refused: the deck holds one of each."""
+    def drawable(self, entries: list[dict[str, Any]], on_table: Any = (),
+                 ) -> list[dict[str, Any]]:
+        """The cards, unless one is listed twice or the table shows it in play: the deck
+        holds one of each, and a card in play is not in the stack."""
         seen: set[str] = set()
         for entry in entries:
             name = self.name_of(entry)
             if name in seen:
                 raise ValueProblem(f"{name} is listed twice: the deck has one {name}")
+            if name in on_table:
+                raise ValueProblem(f"{name} cannot be drawn: {self.in_play_says}")
             if name:
                 seen.add(name)
+        return entries
+
+    def on_table(self, board: dict[str, Any]) -> list[str]:
+        """The cards the board names as in play (`in_play:`)."""
+        named = (self.name_of({field: board.get(fact) for field, fact in item.items()})
+                 for item in self.in_play)
+        return [name for name in named if name]
 
     def unprinted(self, entries: Any, known: dict[str, dict[str, Any]],
                   ) -> tuple[str, Printed] | None:

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from whybot.engine import Pack
 
+from ..values import ValueProblem
 from .deck import Deck, Printed
 from .question import AnswerError, Question, field_question
 from .wording import plain
@@ -65,29 +66,17 @@ def printed_question(deck: Deck, pack: Pack, name: str, printed: Printed) -> Que
                         f"{plain(printed.says)}")
 
 
-def on_table(deck: Deck, board: dict[str, Any]) -> dict[str, str]:
-    """The cards the board names as on the table (`in_play:`), by name → the fact naming it."""
-    found = {}
-    for item in deck.in_play:
-        name = deck.name_of({field: board.get(fact) for field, fact in item.items()})
-        if name:
-            found[name] = ", ".join(plain(fact) for fact in item.values())
-    return found
-
-
 def refuse_drawn(deck: Deck, entries: list[dict[str, Any]], board: dict[str, Any],
                  known: dict[str, dict[str, Any]], told: dict[str, int]) -> None:
-    """An answer's cards held to the game: a card on the table cannot be drawn, and a value
-    the game was told for a card stays (correcting it is `whybot fix` of the turn that told
-    it, `told`: card name → turn)."""
-    deck.twice(entries)
-    played = on_table(deck, board)
+    """An answer's cards held to the game: a card on the table cannot be drawn (the fact
+    naming it may be answered after the cards), and a value the game was told for a card
+    stays (correcting it is `whybot fix` of the turn that told it, `told`: name → turn)."""
+    try:
+        deck.drawable(entries, deck.on_table(board))
+    except ValueProblem as exc:
+        raise AnswerError(plain(str(exc)), path=deck.key) from None
     for entry in entries:
         name = deck.name_of(entry)
-        if name in played:
-            raise AnswerError(f"{name} is on the table ({played[name]}): it is not in the "
-                              "stack to draw", path=deck.key,
-                              hint=plain(deck.in_play_says))
         for printed in deck.printed if name else ():
             kept = known.get(name or "", {}).get(printed.field)
             if kept is not None and printed.field in entry and entry[printed.field] != kept:
@@ -141,5 +130,5 @@ def give_printed(deck: Deck | None, data: dict[str, Any], question: Question,
             item[question.id.partition(".")[0]] = value
 
 
-__all__ = ["check_drawn", "give_printed", "kept_printed", "on_table", "printed_changes",
+__all__ = ["check_drawn", "give_printed", "kept_printed", "printed_changes",
            "printed_question", "refuse_drawn", "said_this_turn", "told_on", "unprinted"]

@@ -71,6 +71,7 @@ class Question:
     # was told each card shows, by its name
     deck: Deck | None = field(default=None, compare=False, repr=False)
     printed: dict[str, dict[str, Any]] = field(default_factory=dict)
+    on_table: tuple[str, ...] = ()  # cards in play, by name: not in the stack to draw
 
     def why(self) -> str:
         """What `?` shows: the rule that needs the answer, on which page, in the seed's words."""
@@ -206,7 +207,8 @@ class Question:
             items.append(checked if self.deck is None else
                          self._in_deck(self.deck.checked, checked, f"{self.id}[{index}]"))
         if self.deck is not None:
-            self._in_deck(self.deck.twice, items, self.id)
+            self._in_deck(lambda cards: self.deck and self.deck.drawable(cards, self.on_table),
+                          items, self.id)
         return items
 
     def _in_deck(self, check: Any, value: Any, path: str) -> Any:
