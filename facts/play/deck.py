@@ -111,9 +111,13 @@ class Deck:
 
     def line(self, text: str) -> list[dict[str, Any]]:
         """Cards typed on one line (`red 6, bonus=yes, blue 2`): each name
-        starts an entry, `field=value` adds to the one before."""
+        starts an entry, `field=value` adds to the one before (a line of fields alone is one
+        card given by its fields)."""
         entries: list[dict[str, Any]] = []
-        for part in (p.strip() for p in text.split(",") if p.strip()):
+        parts = [p.strip() for p in text.split(",") if p.strip()]
+        if parts and "=" in parts[0]:  # one card by its fields, `suit=…, number=…`, as before
+            entries.append({})
+        for part in parts:
             name, equals, value = part.partition("=")
             if not equals:
                 entries.append({PICK: part})

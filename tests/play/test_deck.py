@@ -77,6 +77,9 @@ def test_a_card_is_picked_by_its_name_and_a_name_not_in_the_deck_is_refused(game
         turn.answer("cards", "construction 8")
     with pytest.raises(AnswerError, match="aggression 2 is listed twice"):
         turn.answer("cards", "aggression 2, agg 2")
+    assert turn.answer("cards", "suit=aggression, number=2") == [  # by its fields, as before
+        {"suit": "aggression", "number": 2}]
+    turn.back()
     assert turn.answer("cards", "adm 5, aggression 2, event Edenguard Ambush") == [
         {"suit": "administration", "number": 5}, {"suit": "aggression", "number": 2},
         {"suit": "event", "name": "Edenguard Ambush"}]
