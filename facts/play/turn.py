@@ -29,6 +29,7 @@ from .consult import (
     with_names,
 )
 from .inquiry import Inquiry, first_unrolled, said
+from .printed import check_drawn, give_printed, said_this_turn, unprinted
 from .question import AnswerError, Question
 from .unasked import Unasked, open_asking_less
 from .wording import plain
@@ -106,6 +107,8 @@ class Turn:
         return found[0] if found else None
 
     def _state(self) -> tuple[list[Question], Trace | None, Reading | None]:
+        if self._open is None and (card := unprinted(self.table, self.inquiry.data)):
+            self._open = [card], None, None
         if self._open is None:
             book = self.table.playbook
             opened, trace, reading, given = open_asking_less(self.inquiry, book.unchanged,
@@ -204,6 +207,7 @@ class Turn:
         value = question.parse(raw)
         trial = copy.deepcopy(self.inquiry.data)
         self._give(trial, question, value)
+        check_drawn(self.table, question, value, trial, self.answers)
         try:
             self._inquiry(trial).check()
         except SnapshotError as exc:
@@ -227,8 +231,12 @@ class Turn:
             said(data, question.layer)[question.id] = value
         elif question.what == "dice":
             data["dice"] = [*data.get("dice", []), *value]
+        elif question.what == "printed":  # what a card new to the game shows
+            give_printed(self.table.playbook.deck, data, question, value)
         elif question.what == "list":
-            data[question.id] = [{**question.known.get(label_of(item, question), {}), **item}
+            known = question.known if question.deck is None else \
+                {**said_this_turn(question.deck, data), **question.printed}
+            data[question.id] = [{**known.get(label_of(item, question), {}), **item}
                                  for item in value]
         else:
             data[question.id] = value

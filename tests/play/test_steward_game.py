@@ -26,9 +26,14 @@ from .conftest import HERE
 GAME = HERE / "steward_game"
 PLAN = yaml.safe_load((GAME / "plan.yaml").read_text(encoding="utf-8"))
 # the questions each bot turn asks (docs/play-transcript.md; 42/35/22/33/6/27 before the
-# table answered what it knows: play.yaml unchanged:, settled:, round:)
-AT_MOST = {7: 38, 8: 26, 10: 17, 11: 25, 13: 5, 15: 21}
+# table answered what it knows: play.yaml unchanged:, settled:, round:; 38/26/17/25/5/21 before
+# the cards were picked from the deck, each new card's pips then asked once for the game)
+AT_MOST = {7: 40, 8: 28, 10: 19, 11: 26, 13: 6, 15: 23}
 TABLES = {"cards", "ambitions", "golems", "guild_cards"}  # lists of what is on the table
+# each card's pips, told the first time the game sees it (answers files: `pips.CARD: N`)
+PIPS = {"administration 4": 2, "aggression 2": 3, "administration 6": 2, "construction 2": 4,
+        "construction 3": 3, "mobilization 1": 3, "mobilization 5": 2, "construction 6": 2,
+        "aggression 6": 2, "mobilization 2": 3}
 
 
 @pytest.fixture(scope="module")
@@ -81,6 +86,21 @@ def test_each_bot_turn_asks_the_flowchart_not_a_table_and_never_more_than_by_han
     # what was said stays said: the later turns of each bot ask no resource again
     later = [a["id"] for e in table.game.log[12:] for a in e["asked"]]
     assert not {"material", "fuel", "power", "player_power", "imperial_council"} & set(later)
+
+
+def test_each_card_is_picked_by_name_and_its_pips_asked_once_for_the_game(played):
+    """The cards are picked from the deck by name; a card's pips are asked the first time
+    the game sees it and kept: red's Aggression 2, drawn on turns 7 and 11, is asked once."""
+    data = yaml.safe_load(played.read_text(encoding="utf-8"))
+    asked = [a["id"] for e in data["log"] for a in e["asked"] if a["id"].startswith("pips.")]
+    assert sorted(asked) == sorted(f"pips.{card}" for card in PIPS)  # each once
+    kept = data["state"]["entities"]["game"]["card"]
+    assert {card: values["pips"] for card, values in kept.items()} == PIPS
+    # turn 11's cards: Aggression 2's pips filled in from the game, not asked
+    turn_11 = data["log"][10]
+    assert {"suit": "aggression", "number": 2, "pips": 3} in turn_11["snapshot"]["cards"]
+    assert [a["id"] for a in turn_11["asked"] if a["id"].startswith("pips.")] == \
+        ["pips.mobilization 5"]
 
 
 def test_the_table_answers_what_it_knows_and_says_why(played):

@@ -26,7 +26,7 @@ from whybot.cli.cmd_serve import free_port
 from whybot.cli.web.app import create_app
 from whybot.facts.play.table import Table
 
-from .arcs_game import AMBITIONS, CONSULT, TURN_1, TURN_2, as_text
+from .arcs_game import AMBITIONS, CONSULT, PIPS, TURN_1, TURN_2, as_text
 
 pytestmark = pytest.mark.browser
 ROOT = Path(__file__).resolve().parents[2]
@@ -92,9 +92,11 @@ def server(tmp_path: Path) -> Iterator[tuple[str, Path]]:
 
 
 def _fill_table(page: Any, rows: list[dict[str, Any]]) -> None:
-    shown = page.locator("#rows tbody tr").count()
+    """An entity table's rows, or cards picked from the deck's pick list (one per line)."""
+    picks = page.locator("ol.picks").count() > 0
+    shown = page.locator("#rows > li" if picks else "#rows tbody tr").count()
     for _ in range(len(rows) - shown):
-        page.get_by_role("button", name="Add a row").click()
+        page.get_by_role("button", name="Add a card" if picks else "Add a row").click()
     for index, row in enumerate(rows):
         for field, value in row.items():
             cell = page.locator(f'[name="value.{index}.{field}"]')
@@ -226,6 +228,9 @@ def test_a_normal_difficulty_turn_asks_the_bots_own_questions_on_a_phone(chromiu
         assert question in CONSULT, f"asked {question!r}"
         width = page.evaluate("document.documentElement.scrollWidth")
         assert width <= PHONE["width"], f"{question}: the page scrolls sideways ({width} px)"
+        if question == "cards":  # the pick list, two cards picked, at phone width
+            _fill_table(page, CONSULT[question])
+            page.screenshot(path=str(artifacts() / "phone-cards.png"), full_page=True)
         value = CONSULT[question]
         if isinstance(value, list) and question not in ("cards", "ambitions", "golems",
                                                         "guild_cards"):
@@ -235,6 +240,7 @@ def test_a_normal_difficulty_turn_asks_the_bots_own_questions_on_a_phone(chromiu
         answer(page, value, keyboard=False)
         assert page.locator(".error").count() == 0, page.locator(".error").all_inner_texts()
     assert "options" not in asked and asked.count("can.tax.contend_declared") == 3
+    assert asked[asked.index("cards") + 1:][:2] == list(PIPS)  # each new card's pips, once
     big = page.inner_text(".decision")
     assert "Blue's city in Hexy 2" in big and "Yellow's city in Arrow 1" in big
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
