@@ -12,8 +12,8 @@ stops that decide nothing because the table left something out (`undecided:` —
 never saved), the lists of moves whose judgments are asked as the seed's questions (`consult:`)
 with the seed's sections that define their terms (`terms:`), the questions the table answers
 without asking (`unchanged:`, `settled:`; unasked.py), and what a turn tells the rest of its
-round (`round:`, told.py). Every name is checked against the pack's fact schema: a typo is one
-error naming its field path.
+round (`round:`, told.py), and the deck a turn's cards are picked from (`deck:`, deck.py).
+Every name is checked against the pack's fact schema: a typo is one error naming its path.
 """
 
 from __future__ import annotations
@@ -37,6 +37,7 @@ from whybot.engine import (
     read_document,
 )
 
+from .deck import Deck, read_deck
 from .flow import Flow, read_flow
 from .told import Round, read_round
 from .unasked import Settled, Unchanged, read_settled, read_unchanged
@@ -103,10 +104,10 @@ class Playbook:
     unchanged: dict[str, Unchanged] = field(default_factory=dict)
     settled: list[Settled] = field(default_factory=list)
     round: Round = field(default_factory=Round)  # what a turn tells the rest of its round
+    deck: Deck | None = None  # the cards a list is picked from, by name (deck.py)
 
     def scope_of(self, name: str) -> str | None:
         return next((s for s in SCOPES if name in self.keep[s]), None)
-
 
     def wording(self, name: str) -> Wording:
         return self.questions.get(name, Wording())
@@ -117,9 +118,8 @@ class _Reader:
 
     def __init__(self, document: Document, pack: Pack) -> None:
         self.document, self.pack = document, pack
-        facts = pack.facts
-        self.board = set(facts.board)
-        self.lists = {spec.key: kind for kind, spec in facts.entities.items() if spec.key}
+        self.board = set(pack.facts.board)
+        self.lists = {spec.key: kind for kind, spec in pack.facts.entities.items() if spec.key}
 
     def fail(self, path: tuple, message: str, hint: str | None = None) -> RuleFileError:
         return RuleFileError(message, **self.document.at(path), path=json_path(path), hint=hint)
@@ -158,7 +158,7 @@ class _Reader:
         data = self.mapping(self.document.data, ())
         known = {"pack", "bots", "point", "snapshot", "setup", "keep", "remember", "ask",
                  "hidden", "carry", "questions", "undecided", "flow", "consult", "terms",
-                 "unchanged", "settled", "round"}
+                 "unchanged", "settled", "round", "deck"}
         for key in data:
             if key not in known:
                 raise self.fail((key,), f"unknown key {key!r}", did_you_mean(str(key), known))
@@ -195,6 +195,7 @@ class _Reader:
             data.get("consult"), ("consult",), set(self.lists), "entity list")]
         book.unchanged = read_unchanged(self, data.get("unchanged"))
         book.settled = read_settled(self, data.get("settled"))
+        book.deck = read_deck(self, data.get("deck"))
         for kind, names in self.mapping(data.get("hidden"), ("hidden",)).items():
             entity = self._entity(kind, ("hidden", kind))
             book.hidden[kind] = self.names(names, ("hidden", kind), set(entity.fields), "field")

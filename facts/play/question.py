@@ -13,13 +13,16 @@ the snapshot reader uses.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from whybot.engine import EntitySpec, FieldSpec, Pack, WhybotError, did_you_mean
 
 from ..values import ValueProblem, check_value
 from .playbook import Wording
 from .wording import as_name, cited, plain
+
+if TYPE_CHECKING:
+    from .deck import Deck
 
 YES = {"y", "yes", "true", "t", "1", "on"}
 NO = {"n", "no", "false", "f", "0", "off"}
@@ -64,6 +67,11 @@ class Question:
     last: bool = False  # `default` is what the player said last time (kept by the game)
     layer: int = 0  # a judgment: said of the table as this many actions of the card left it
     spec: FieldSpec | None = field(default=None, compare=False, repr=False)
+    # a list of cards picked from the pack's deck by name (deck.py); `printed`: what the game
+    # was told each card shows, by its name
+    deck: Deck | None = field(default=None, compare=False, repr=False)
+    printed: dict[str, dict[str, Any]] = field(default_factory=dict)
+    on_table: tuple[str, ...] = ()  # cards in play, by name: not in the stack to draw
 
     def why(self) -> str:
         """What `?` shows: the rule that needs the answer, on which page, in the seed's words."""
@@ -92,6 +100,10 @@ class Question:
             data["required"] = True
         if self.fields:
             data["fields"] = [f.as_dict() for f in self.fields]
+        if self.deck is not None:
+            data["deck"] = self.deck.names()
+            if self.printed:
+                data["printed"] = self.printed
         if self.rule or self.what == "dice":
             data["why"] = self.why()
         return data
@@ -164,12 +176,19 @@ class Question:
             if isinstance(raw, list):
                 raw = [item if isinstance(item, dict) else {self.fields[0].id: item}
                        for item in raw]
-        if not isinstance(raw, list) or not all(isinstance(item, dict) for item in raw):
+        if isinstance(raw, str) and self.deck is not None:  # `red 6, blue 2`
+            raw = self._in_deck(self.deck.line, raw, self.id)
+        if not isinstance(raw, list):
             raise AnswerError("give a list of entries, each a mapping of its fields",
                               path=self.id)
         by_name = {f.id: f for f in [*self.fields, *self.extra]}
         items = []
         for index, item in enumerate(raw):
+            if self.deck is not None:  # a card picked by its name
+                item = self._in_deck(self.deck.entry, item, f"{self.id}[{index}]")
+            if not isinstance(item, dict):
+                raise AnswerError("give a list of entries, each a mapping of its fields",
+                                  path=self.id)
             checked = {}
             for name, value in item.items():
                 sub = by_name.get(name) or by_name.get(as_name(str(name)))
@@ -185,8 +204,19 @@ class Question:
             if missing:
                 raise AnswerError(f"each entry needs its {', '.join(map(plain, missing))}",
                                   path=f"{self.id}[{index}]")
-            items.append(checked)
+            items.append(checked if self.deck is None else
+                         self._in_deck(self.deck.checked, checked, f"{self.id}[{index}]"))
+        if self.deck is not None:
+            self._in_deck(lambda cards: self.deck and self.deck.drawable(cards, self.on_table),
+                          items, self.id)
         return items
+
+    def _in_deck(self, check: Any, value: Any, path: str) -> Any:
+        """A deck's check of a card (deck.py), its problem as this question's."""
+        try:
+            return check(value)
+        except ValueProblem as exc:
+            raise AnswerError(str(exc), path=path, hint=exc.hint) from None
 
 
 def kind_of(spec: FieldSpec, choices: list[Any] | None) -> str:
