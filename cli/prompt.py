@@ -57,8 +57,11 @@ def _fields(question: Question) -> str:
 
 
 def _entries(line: str, question: Question) -> list[dict[str, Any]]:
-    """A typed line's entries: a one-field list's plain values (`red, blue`), else one
-    entry (`_entry`)."""
+    """A typed line's entries: cards picked by name (`red 6, bonus=yes, blue
+    2`: each name starts an entry, field=value adds to it), a one-field list's plain values
+    (`red, blue`), else one entry (`_entry`)."""
+    if question.deck is not None and not line.startswith("{"):
+        return question.parse(line)
     if len(question.fields) == 1 and "=" not in line and not line.startswith("{"):
         return [{question.fields[0].id: part.strip()} for part in line.split(",")
                 if part.strip()]
@@ -131,7 +134,15 @@ class Terminal:
         return text
 
     def _entities(self, question: Question) -> Any:
-        if len(question.fields) == 1:
+        if question.deck is not None:
+            example = question.deck.example()
+            other = next((f for f in question.fields
+                          if f.id not in question.deck.name_fields()), None)
+            also = f"; with {plain(other.id)}: {example}, {plain(other.id)}=" + \
+                ("yes" if other.kind == "yes_no" else "...") if other else ""
+            typer.echo(f"   one card per line, by name ({example}{also}), or several "
+                       "separated by commas; an empty line ends the list")
+        elif len(question.fields) == 1:
             typer.echo(f"   {hint(question.fields[0])}: one or more per line, separated by "
                        "commas; an empty line ends the list")
         else:
@@ -157,13 +168,24 @@ class Terminal:
                     question.parse(items)
             try:
                 entries = _entries(text, question)
-                question.parse(entries)
+                question.parse([*items, *entries])  # a card twice is refused at once
             except yaml.YAMLError:
                 problem(AnswerError("not a YAML flow mapping"))
             except AnswerError as exc:
                 problem(exc)
             else:
                 items.extend(entries)
+                _told(question, entries)
+
+
+def _told(question: Question, entries: list[dict[str, Any]]) -> None:
+    """What the game was told the cards just picked show: said back, never asked again."""
+    for entry in question.parse(entries) if question.deck is not None else []:
+        name = question.deck.name_of(entry)
+        known = question.printed.get(name or "", {})
+        if known:
+            typer.echo(f"   {name}: " + ", ".join(f"{v} {plain(k)}" for k, v in known.items())
+                       + " (as told earlier this game)")
 
 
 def _word(value: Any) -> str:

@@ -20,6 +20,7 @@ from .limits import LimitError
 from .limits import current as limits
 
 Costed = Sequence[tuple[tuple[str, ...], str]]  # (the kinds a rule reads, joined; its id)
+Grouped = tuple[tuple[tuple[str, ...], int], ...]  # (kinds read, how many rules read them)
 
 
 class Budget:
@@ -41,17 +42,30 @@ class Budget:
                              hint="list fewer entities, or raise the limit with "
                                   "WHYBOT_LIMIT_COMBINATIONS=N or --limit combinations=N")
 
-    def charge(self, rules: Costed, counts: Mapping[str, int], where: str) -> None:
-        """Spend what `rules` cost over entities of these counts, before reading them."""
+    def charge(self, rules: Costed, counts: Mapping[str, int], where: str,
+               by_kinds: Grouped | None = None) -> None:
+        """Spend what `rules` cost over entities of these counts, before reading them
+        (`by_kinds`: the same rules counted per kinds they read, `grouped`)."""
         if not rules:
             return
-        costs = [(product(kinds, counts), rule, kinds) for kinds, rule in rules]
-        total = sum(cost for cost, _, _ in costs)
+        if by_kinds is None:
+            by_kinds = grouped(rules)
+        total = sum(count * product(kinds, counts) for kinds, count in by_kinds)
         if self.limit and self.spent + total > self.limit:
+            costs = [(product(kinds, counts), rule, kinds) for kinds, rule in rules]
             cost, rule, kinds = max(costs)
             shown = " × ".join(f"{counts.get(kind, 0):,} {kind}" for kind in kinds)
             self.spend(total, f"{where}: rule {rule} alone {shown} = {cost:,}")
         self.spent += total
+
+
+def grouped(rules: Costed) -> Grouped:
+    """How many of `rules` read each tuple of kinds: what they cost is that many products
+    (a stratum's hundreds of rules read a few such tuples)."""
+    found: dict[tuple[str, ...], int] = {}
+    for kinds, _ in rules:
+        found[kinds] = found.get(kinds, 0) + 1
+    return tuple(found.items())
 
 
 def product(kinds: tuple[str, ...], counts: Mapping[str, int]) -> int:

@@ -83,8 +83,10 @@ STAGES: dict[str, tuple[str, list[str]]] = {
     "play loop": ("a game at the table: questions, the game file, its flow and log", [
         "facts/play/table", "facts/play/setup", "facts/play/turn", "facts/play/asking",
         "facts/play/inquiry", "facts/play/consult", "facts/play/question",
-        "facts/play/wording", "facts/play/playbook", "facts/play/flow", "facts/play/told",
-        "facts/play/unasked", "facts/play/together", "facts/play/game", "facts/play/game_check",
+        "facts/play/wording", "facts/play/playbook", "facts/play/flow", "facts/play/offer",
+        "facts/play/told", "facts/play/unasked", "facts/play/together", "facts/play/deck",
+        "facts/play/printed",
+        "facts/play/game", "facts/play/game_check",
         "facts/play/game_schema", "facts/play/ledger",
         "facts/play/timeline", "facts/play/fix"]),
     "commands": ("the typer app and its commands (batch and serve run in their wings)", [

@@ -13,6 +13,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..budget import Costed, Grouped, grouped
 from ..errors import RuleFileError, WhybotError
 from ..language.expressions import All, Condition, Value
 from ..language.pack import Pack, Rule
@@ -77,6 +78,14 @@ class Compiled:
     judgment_readers: dict[str, tuple[int, ...]] = field(default_factory=dict)  # see below
     later_fields: dict[int, dict[str, tuple[tuple[str, str], ...]]] = field(
         default_factory=dict)  # see fields_from
+    read: frozenset[str] | None = None  # see judgments_read
+    costs: dict[str, tuple[Costed, Grouped]] = field(default_factory=dict)  # see costs_of
+
+    def judgments_read(self) -> frozenset[str]:
+        """The judgments some pattern reads: a default no pattern reads is told to none."""
+        if self.read is None:
+            self.read = frozenset().union(*self.judgments)
+        return self.read
 
     def readers(self, judgment: str) -> tuple[int, ...]:
         """The rulesets whose patterns read a judgment (most read none of a given one: a
@@ -85,6 +94,14 @@ class Compiled:
         if found is None:
             found = self.judgment_readers[judgment] = tuple(
                 index for index, judgments in enumerate(self.judgments) if judgment in judgments)
+        return found
+
+    def costs_of(self, group: str) -> tuple[Costed, Grouped]:
+        """What the rules of a group of bands (a stratum) cost the budget, and by kinds."""
+        found = self.costs.get(group)
+        if found is None:
+            rules = [cost for band in self.bands.get(group, ()) for cost in band.costs]
+            found = self.costs[group] = (rules, grouped(rules))
         return found
 
     def fields_from(self, stratum: int) -> dict[str, tuple[tuple[str, str], ...]]:

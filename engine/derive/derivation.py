@@ -20,7 +20,7 @@ from ..language.expressions import TRUE
 from ..language.pack import EID, EntitySpec, Pack, Rule
 from ..limits import current as limits
 from ..trace import Judgment
-from .strata import Strata, default_value
+from .strata import Strata
 
 if TYPE_CHECKING:
     from .fast.incremental import Log
@@ -108,28 +108,34 @@ class Derivation:
         self.values[name] = value
         self.seen[name] = value
 
-    def initial(self) -> list[Change]:
-        """Judgments nobody derives take their answer or their default before stratum 0."""
+    def initial(self, told: Container[str] | None = None) -> list[Change]:
+        """Judgments nobody derives take their answer or their default before stratum 0;
+        the changes of those in `told` (None: all), which a reasoner's facts hold."""
         changes = []
-        for name, spec in self.pack.facts.judgments.items():
-            if ("judgment", name) in self.strata.producers:
-                continue
-            if name in self.given:
-                changes.append(Change("judgment", name, self.given[name]))
+        given = self.given
+        for name, default in self.strata.underived:
+            if name in given:
+                value = given[name]
             else:
-                self._value(name, default_value(spec))
-                changes.append(Change("judgment", name, self.values[name]))
+                self._value(name, default)
+                value = default
+            if told is None or name in told:
+                changes.append(Change("judgment", name, value))
         return changes
 
     # --- one firing ----------------------------------------------------------------------------
 
     def conclude(self, rule: Rule, bound: dict[str, dict[str, Any]],
-                 matched: list[dict[str, Any]], value: Any = UNSET) -> list[Change]:
+                 matched: list[dict[str, Any]], value: Any = UNSET,
+                 eids: tuple[int, ...] | None = None) -> list[Change]:
         """Apply one firing of `rule` with its entities bound by alias. `value`: what the rule
         judges, when a replay knows it already (incremental.py); the value judged is left in
-        `judged` (UNSET if none was)."""
+        `judged` (UNSET if none was). `eids`: the bound entities' ids, sorted, if known
+        (`firing_order`)."""
         self.judged = UNSET
-        key = (rule.id, tuple(sorted(e[EID] for e in bound.values())))
+        if eids is None:
+            eids = tuple(sorted(e[EID] for e in bound.values()))
+        key = (rule.id, eids)
         if key in self.fired:
             return []
         self.fired.add(key)
@@ -198,10 +204,12 @@ class Derivation:
 
     # --- the end of a stratum ------------------------------------------------------------------
 
-    def finish(self, stratum: int, told: Container[tuple[str, str]] = ()) -> list[Change]:
+    def finish(self, stratum: int, told: Container[tuple[str, str]] = (),
+               judgments_told: Container[str] | None = None) -> list[Change]:
         """Defaults for what became final in this stratum and no rule established: the
-        changes of judgments, and of the entity fields in `told` (what a reasoner's facts
-        hold; an entity field takes its default on thousands of entities a run)."""
+        changes of the judgments in `judgments_told` (None: all) and of the entity fields in
+        `told` (what a reasoner's facts hold; an entity field takes its default on thousands
+        of entities a run)."""
         changes: list[Change] = []
         lacking: dict[str, dict[str, list[dict[str, Any]]]] = {}  # kind → field → entities
         for of_kind, names in self.strata.default_fields.get(stratum, {}).items():
@@ -212,12 +220,13 @@ class Derivation:
                         by_name[name].append(entity)
                     else:
                         by_name[name] = [entity]
-        for name, kind, default in self.strata.defaults.get(stratum, ()):
-            if kind is None:
-                if name not in self.values and name not in self.given:
-                    self._value(name, default)
+        values, given, seen = self.values, self.given, self.seen
+        for name, default in self.strata.judgment_defaults.get(stratum, ()):
+            if name not in values and name not in given:
+                values[name] = seen[name] = default  # _value, inlined: hundreds a run
+                if judgments_told is None or name in judgments_told:
                     changes.append(Change("judgment", name, default))
-                continue
+        for name, kind, default in self.strata.field_defaults.get(stratum, ()):
             tell = (kind, name) in told
             for entity in lacking[kind].get(name, ()):
                 entity[name] = default

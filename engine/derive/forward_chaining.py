@@ -36,6 +36,7 @@ class _Facts:
         self.entities = [EntityFacts(compiled, index) for index in range(len(self.states))]
         self.asserting: list[list[dict[str, Any]]] = [[] for _ in self.states]
         self.retracting: list[list[dict[str, Any]]] = [[] for _ in self.states]
+        self.phasing: list[list[dict[str, Any]]] = [[] for _ in self.states]  # told last
         self.phases: list[tuple[int, dict[str, Any]]] = []
         self.due: dict[int, None] = dict.fromkeys(e[EID] for items in run.entities.values()
                                                   for e in items)  # entities to tell now
@@ -72,7 +73,7 @@ class _Facts:
         self.phases = [(band.ruleset, carrier_fact("phase", band, world.board, world))
                        for band in self.compiled.bands.get(str(stratum), [])]
         for index, fact in self.phases:
-            self.asserting[index].append(fact)
+            self.phasing[index].append(fact)  # unread: no firing's reader looks at them
 
     def flush(self) -> None:
         by_eid = self.run.by_eid
@@ -83,8 +84,8 @@ class _Facts:
             renew: list[dict[str, Any]] = []
             self.entities[index].update(changed, retract, renew)
             state.retract_facts(retract)
-            state.assert_facts(renew + self.asserting[index])
-            self.retracting[index], self.asserting[index] = [], []
+            state.assert_facts(renew + self.asserting[index], self.phasing[index])
+            self.retracting[index], self.asserting[index], self.phasing[index] = [], [], []
 
     def close(self) -> None:
         for state in self.states:
@@ -113,18 +114,18 @@ class DurableDeriver:
             replay = None
         facts = _Facts(compiled, run)
         try:
-            facts.tell(run.initial() + [Change("judgment", n, v) for n, v in answers.items()
-                                        if ("judgment", n) in self.strata.producers], set())
+            read = compiled.judgments_read()
+            facts.tell(run.initial(read) + [Change("judgment", n, v) for n, v in answers.items()
+                                            if ("judgment", n) in self.strata.producers], set())
             for stratum in range(self.strata.top + 1):
-                costs = [cost for band in compiled.bands.get(str(stratum), ())
-                         for cost in band.costs]
+                costs, by_kinds = compiled.costs_of(str(stratum))
                 budget.current().charge(costs, {kind: len(items) for kind, items
                                                 in run.entities.items()},
-                                        f"derivations of stratum {stratum}")
+                                        f"derivations of stratum {stratum}", by_kinds)
                 facts.phase(stratum)
                 facts.flush()
                 self._stratum(stratum, run, facts, replay)
-                facts.tell(run.finish(stratum, compiled.fields_read), set())
+                facts.tell(run.finish(stratum, compiled.fields_read, read), set())
         finally:
             facts.close()
         return run

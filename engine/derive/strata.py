@@ -25,8 +25,11 @@ class Strata:
     producers: dict[Product, list[Rule]] = field(default_factory=dict)
     finals: dict[int, list[Product]] = field(default_factory=dict)  # stratum → final there
     # stratum → what takes its default there if no rule established it, in `finals` order:
-    # (judgment, None, default) or (field, kind, default); worked out once, not per run
-    defaults: dict[int, list[tuple[str, str | None, Any]]] = field(default_factory=dict)
+    # (judgment, default) and (field, kind, default); worked out once, not per run
+    judgment_defaults: dict[int, list[tuple[str, Any]]] = field(default_factory=dict)
+    field_defaults: dict[int, list[tuple[str, str, Any]]] = field(default_factory=dict)
+    # the judgments no rule derives, with their defaults, in the order they are declared
+    underived: list[tuple[str, Any]] = field(default_factory=list)
     # stratum → kind → the fields of that kind among its defaults
     default_fields: dict[int, dict[str, frozenset[str]]] = field(default_factory=dict)
     # every declared judgment → (its question, its origin when no rule established it and no
@@ -77,12 +80,14 @@ def stratify(rules: list[Rule], pack: Pack, reads: Mapping[str, DerivationReads]
         result.final_at[product] = max(result.level[r.id] for r in producers)
         result.finals.setdefault(result.final_at[product], []).append(product)
     for stratum, finals in result.finals.items():
-        result.defaults[stratum] = [_default_of(product, pack) for product in finals
-                                    if product[0] != "kind"]
+        defaults = [_default_of(product, pack) for product in finals if product[0] != "kind"]
+        result.judgment_defaults[stratum] = [(name, value) for name, kind, value in defaults
+                                             if kind is None]
+        result.field_defaults[stratum] = [(name, kind, value) for name, kind, value in defaults
+                                          if kind is not None]
         kinds: dict[str, set[str]] = {}
-        for name, kind, _ in result.defaults[stratum]:
-            if kind is not None:
-                kinds.setdefault(kind, set()).add(name)
+        for name, kind, _ in result.field_defaults[stratum]:
+            kinds.setdefault(kind, set()).add(name)
         result.default_fields[stratum] = {k: frozenset(v) for k, v in kinds.items()}
     for name, spec in pack.facts.judgments.items():
         boolean = spec.type == "boolean"
@@ -91,6 +96,7 @@ def stratify(rules: list[Rule], pack: Pack, reads: Mapping[str, DerivationReads]
                 "not established by any rule: its default"
         else:
             otherwise = "unknown, assumed no" if boolean else "unknown, assumed its default"
+            result.underived.append((name, default_value(spec)))
         result.judgments[name] = (spec.says, otherwise)
     return result
 

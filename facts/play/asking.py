@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 from whybot.engine import KIND, NAME, Open, Trace
 
 from .consult import after_action, definitions, read_for
+from .printed import kept_printed
 from .question import Question, field_question, list_question
 from .together import Together
 from .wording import plain, reason
@@ -35,10 +36,16 @@ def _asked(table: Table, bot: str, data: dict[str, Any], item: Open,
     why = reason(pack, item.rule, item.page)
     if item.what == "list":
         entity = pack.facts.entities[item.kind]
-        return replace(list_question(item.name, entity, pack, book.hidden.get(item.kind, []),
-                                     book.wording(item.name), table.kept_labels(bot, item.kind),
-                                     **why),
-                       meaning="" if item.rule else read_for(table.engine, [(KIND, item.kind)]))
+        deck = book.deck if book.deck is not None and book.deck.key == item.name else None
+        question = list_question(item.name, entity, pack, book.hidden.get(item.kind, []),
+                                 book.wording(item.name),
+                                 table.kept_labels(bot, item.kind) if deck is None else {},
+                                 **why)
+        if deck is None:
+            return replace(question, meaning="" if item.rule else
+                           read_for(table.engine, [(KIND, item.kind)]))
+        return replace(question, deck=deck, printed=kept_printed(deck, table.game.state),
+                       on_table=tuple(deck.on_table(data)))
     if item.what == "answer":
         spec = pack.facts.judgments[item.name]
         question = field_question(spec, pack, item.name, "answer",
@@ -134,5 +141,7 @@ def dice_question(roll: dict[str, Any], given: int) -> Question:
 
 
 def label_of(item: dict[str, Any], question: Question) -> str:
-    """The label an entry of a list answer goes by (its `name`, say)."""
+    """The label an entry of a list answer goes by (its `name`, say; a card its deck name)."""
+    if question.deck is not None:
+        return question.deck.name_of(item) or ""
     return str(item.get(question.label, ""))

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from whybot.engine import Pack, Trace, World, evaluate, holds
 
+from .printed import printed_changes
 from .question import field_question
 
 if TYPE_CHECKING:
@@ -126,6 +127,9 @@ def turn_changes(table: Timeline, result: TurnResult) -> list[dict[str, Any]]:
             if name in snapshot and name not in by_table and (value := as_left(
                     table.engine.pack, name, result.reading, book.forget)) is not None:
                 note(["said", owner, name], said.get(name, _MISSING), value)
+    if book.deck is not None:  # what the turn's cards new to the game show
+        answered = any(asked["id"] == book.deck.key for asked in result.asked)
+        changes += printed_changes(book.deck, snapshot, state, answered)
     return changes
 
 

@@ -1,18 +1,16 @@
 """A pack's `play.yaml`: how a game of it is kept at the table (`whybot new`, `whybot play`).
 
-A pack declares, in YAML and never in Python: its bots (`bots:`: the names allowed, the fact
-that counts them, the fact naming the one deciding, the entity list they fill), the fact naming
-the decision point (`point:`), what a new game asks (`setup:`), what a turn writes back (`keep:`
-— per game, per bot, fields of listed entities by label), what a card stopped mid-way hands to
-the bot's next play (`carry:`; `as left`: as the walk left it), what the player said that is
-offered again (`remember:`), the decision points in order (`flow:`, flow.py), the questions'
-wording, help and seed-given defaults (`questions:`), the stops that decide nothing because the
-table left something out (`undecided:` — never saved), the lists of moves whose judgments are
-asked as the seed's questions (`consult:`) with the sections defining their terms (`terms:`),
-what the table answers without asking (`unchanged:`, `settled:`, `follows:`; unasked.py), the
-facts asked as one question (`together:`, together.py), and what a turn tells the rest of its
-round (`round:`, told.py). Every name is checked against the pack's fact schema: a typo is one
-error naming its field path.
+A pack declares, in YAML and never in Python: its bots (`bots:`: names, the facts counting
+and naming them, the list they fill), the decision point's fact (`point:`), what a new game
+asks (`setup:`), what a turn writes back (`keep:`, per game, bot, or listed entity), what a card
+stopped mid-way hands on (`carry:`; `as left`), what the player said that is offered again
+(`remember:`), the decision points in order (`flow:`), the questions' words and seed-given
+defaults (`questions:`), the stops that decide nothing (`undecided:`, never saved), the lists
+of moves asked as the seed's questions (`consult:`) and the sections defining terms (`terms:`),
+what the table answers unasked (`unchanged:`, `settled:`, `follows:`; unasked.py), the facts
+asked as one question (`together:`), what a turn tells its round (`round:`) and the deck cards
+are picked from (`deck:`). Every name is checked against the pack's fact schema: a typo is one
+error naming its path.
 """
 
 from __future__ import annotations
@@ -36,6 +34,7 @@ from whybot.engine import (
     read_document,
 )
 
+from .deck import Deck, read_deck
 from .flow import Flow, read_flow
 from .together import Together, read_together
 from .told import Round, read_round
@@ -105,6 +104,7 @@ class Playbook:
     follows: dict[str, Follows] = field(default_factory=dict)
     together: dict[str, Together] = field(default_factory=dict)  # facts asked as one
     round: Round = field(default_factory=Round)  # what a turn tells the rest of its round
+    deck: Deck | None = None  # the cards a list is picked from, by name (deck.py)
 
     def scope_of(self, name: str) -> str | None:
         return next((s for s in SCOPES if name in self.keep[s]), None)
@@ -158,7 +158,7 @@ class _Reader:
         data = self.mapping(self.document.data, ())
         known = {"pack", "bots", "point", "snapshot", "setup", "keep", "remember", "ask",
                  "hidden", "carry", "questions", "undecided", "flow", "consult", "terms",
-                 "unchanged", "settled", "follows", "together", "round"}
+                 "unchanged", "settled", "follows", "together", "round", "deck"}
         for key in data:
             if key not in known:
                 raise self.fail((key,), f"unknown key {key!r}", did_you_mean(str(key), known))
@@ -196,6 +196,7 @@ class _Reader:
         book.settled = read_settled(self, data.get("settled"))
         book.follows = read_follows(self, data.get("follows"))
         book.together = read_together(self, data.get("together"))
+        book.deck = read_deck(self, data.get("deck"))
         for kind, names in self.mapping(data.get("hidden"), ("hidden",)).items():
             entity = self._entity(kind, ("hidden", kind))
             book.hidden[kind] = self.names(names, ("hidden", kind), set(entity.fields), "field")

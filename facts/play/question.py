@@ -13,15 +13,18 @@ the snapshot reader uses.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from whybot.engine import EntitySpec, FieldSpec, Pack, WhybotError, did_you_mean
 
 from ..values import ValueProblem, check_value
 from .playbook import Wording
+from .together import group_values
 from .wording import as_name, cited, plain
+
+if TYPE_CHECKING:
+    from .deck import Deck
 
 YES = {"y", "yes", "true", "t", "1", "on"}
 NO = {"n", "no", "false", "f", "0", "off"}
@@ -67,6 +70,11 @@ class Question:
     layer: int = 0  # a judgment: said of the table as this many actions of the card left it
     meaning: str = ""  # what `?` says when no one rule read it (needed first, or a group)
     spec: FieldSpec | None = field(default=None, compare=False, repr=False)
+    # a list of cards picked from the pack's deck by name (deck.py); `printed`: what the game
+    # was told each card shows, by its name
+    deck: Deck | None = field(default=None, compare=False, repr=False)
+    printed: dict[str, dict[str, Any]] = field(default_factory=dict)
+    on_table: tuple[str, ...] = ()  # cards in play, by name: not in the stack to draw
 
     def why(self) -> str:
         """What `?` shows: the rule that needs the answer, on which page, in the seed's words
@@ -98,6 +106,10 @@ class Question:
             data["required"] = True
         if self.fields:
             data["fields"] = [f.as_dict() for f in self.fields]
+        if self.deck is not None:
+            data["deck"] = self.deck.names()
+            if self.printed:
+                data["printed"] = self.printed
         if self.rule or self.meaning or self.what == "dice":
             data["why"] = self.why()
         return data
@@ -109,7 +121,7 @@ class Question:
         if self.kind == "dice":
             return self._dice(raw)
         if self.kind == "group":
-            return self._group(raw)
+            return group_values(self, raw)
         if isinstance(raw, str):
             raw = self._from_text(raw.strip())
         if self.spec is None:
@@ -163,56 +175,6 @@ class Question:
                               f"{self.sides}", path=self.id)
         return faces
 
-    def _group(self, raw: Any) -> dict[str, Any]:
-        """`name 2, other name 1`, the values alone in order (`2 1 0`), or a mapping: a value
-        for each field (with last time's values, only those that changed)."""
-        names = [f.id for f in self.fields]
-        if isinstance(raw, str):
-            raw = self._typed(raw)
-        if isinstance(raw, list):
-            if len(raw) != len(names):
-                raise AnswerError(f"{len(raw)} value(s) given for {len(names)}: "
-                                  f"{', '.join(map(plain, names))}", path=self.id)
-            raw = dict(zip(names, raw, strict=True))
-        if not isinstance(raw, dict):
-            raise AnswerError(f"give a value for each of {', '.join(map(plain, names))}",
-                              path=self.id)
-        by_name = {f.id: f for f in self.fields}
-        values = dict(self.default) if isinstance(self.default, dict) else {}
-        for name, value in raw.items():
-            field_ = by_name.get(as_name(str(name)))
-            if field_ is None:
-                raise AnswerError(f"{str(name)!r} is not asked here", path=self.id,
-                                  hint=did_you_mean(as_name(str(name)), set(names))
-                                  or f"one of: {', '.join(map(plain, names))}")
-            try:
-                values[field_.id] = field_.parse(value)
-            except AnswerError as exc:
-                raise AnswerError(f"{plain(field_.id)}: {exc.message}", path=self.id,
-                                  hint=exc.hint) from None
-        missing = [name for name in names if name not in values]
-        if missing:
-            raise AnswerError(f"give {', '.join(map(plain, missing))} too", path=self.id)
-        return {name: values[name] for name in names}
-
-    def _typed(self, text: str) -> list[str] | dict[str, str]:
-        """A typed group answer: `name value` parts separated by commas, or the values
-        alone (separated by spaces or commas), in order."""
-        names = {f.id for f in self.fields}
-        example = f"{plain(self.fields[0].id)} 1, …"
-        parts = [part.split() for part in re.split(r"[,;]", text) if part.strip()]
-        if len(parts) == 1 and as_name(" ".join(parts[0][:-1])) not in names:
-            parts = [[token] for token in parts[0]]
-        if all(len(part) == 1 for part in parts):
-            if any(as_name(part[0]) in names for part in parts):
-                raise AnswerError(f"separate each name and its value by commas ({example})",
-                                  path=self.id)
-            return [part[0] for part in parts]
-        if any(len(part) == 1 for part in parts):
-            raise AnswerError(f"give each as a name and its value ({example}), or the "
-                              "values alone in order", path=self.id)
-        return {" ".join(part[:-1]): part[-1] for part in parts}
-
     def _entities(self, raw: Any) -> list[dict[str, Any]]:
         if raw is None:
             return []
@@ -222,12 +184,19 @@ class Question:
             if isinstance(raw, list):
                 raw = [item if isinstance(item, dict) else {self.fields[0].id: item}
                        for item in raw]
-        if not isinstance(raw, list) or not all(isinstance(item, dict) for item in raw):
+        if isinstance(raw, str) and self.deck is not None:  # `red 6, blue 2`
+            raw = self._in_deck(self.deck.line, raw, self.id)
+        if not isinstance(raw, list):
             raise AnswerError("give a list of entries, each a mapping of its fields",
                               path=self.id)
         by_name = {f.id: f for f in [*self.fields, *self.extra]}
         items = []
         for index, item in enumerate(raw):
+            if self.deck is not None:  # a card picked by its name
+                item = self._in_deck(self.deck.entry, item, f"{self.id}[{index}]")
+            if not isinstance(item, dict):
+                raise AnswerError("give a list of entries, each a mapping of its fields",
+                                  path=self.id)
             checked = {}
             for name, value in item.items():
                 sub = by_name.get(name) or by_name.get(as_name(str(name)))
@@ -243,8 +212,19 @@ class Question:
             if missing:
                 raise AnswerError(f"each entry needs its {', '.join(map(plain, missing))}",
                                   path=f"{self.id}[{index}]")
-            items.append(checked)
+            items.append(checked if self.deck is None else
+                         self._in_deck(self.deck.checked, checked, f"{self.id}[{index}]"))
+        if self.deck is not None:
+            self._in_deck(lambda cards: self.deck and self.deck.drawable(cards, self.on_table),
+                          items, self.id)
         return items
+
+    def _in_deck(self, check: Any, value: Any, path: str) -> Any:
+        """A deck's check of a card (deck.py), its problem as this question's."""
+        try:
+            return check(value)
+        except ValueProblem as exc:
+            raise AnswerError(str(exc), path=path, hint=exc.hint) from None
 
 
 def kind_of(spec: FieldSpec, choices: list[Any] | None) -> str:

@@ -11,10 +11,16 @@ fact of the group, or, where the game offers last time's values, only what chang
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from whybot.engine import did_you_mean
+
+from .wording import as_name, plain
+
+if TYPE_CHECKING:
+    from .question import Question
 
 
 @dataclass(frozen=True)
@@ -53,4 +59,60 @@ def read_together(reader: Any, data: Any) -> dict[str, Together]:
     return found
 
 
-__all__ = ["Together", "read_together"]
+def group_values(question: Question, raw: Any) -> dict[str, Any]:
+    """A group question's answer (`question.parse`): `name 2, other name 1`, the values alone
+    in order (`2 1 0`), or a mapping: a value for each field (with last time's values, only
+    those that changed)."""
+    from .question import AnswerError  # question.py imports this module: read at call time
+
+    names = [f.id for f in question.fields]
+    if isinstance(raw, str):
+        raw = _typed(question, raw)
+    if isinstance(raw, list):
+        if len(raw) != len(names):
+            raise AnswerError(f"{len(raw)} value(s) given for {len(names)}: "
+                              f"{', '.join(map(plain, names))}", path=question.id)
+        raw = dict(zip(names, raw, strict=True))
+    if not isinstance(raw, dict):
+        raise AnswerError(f"give a value for each of {', '.join(map(plain, names))}",
+                          path=question.id)
+    by_name = {f.id: f for f in question.fields}
+    values = dict(question.default) if isinstance(question.default, dict) else {}
+    for name, value in raw.items():
+        field_ = by_name.get(as_name(str(name)))
+        if field_ is None:
+            raise AnswerError(f"{str(name)!r} is not asked here", path=question.id,
+                              hint=did_you_mean(as_name(str(name)), set(names))
+                              or f"one of: {', '.join(map(plain, names))}")
+        try:
+            values[field_.id] = field_.parse(value)
+        except AnswerError as exc:
+            raise AnswerError(f"{plain(field_.id)}: {exc.message}", path=question.id,
+                              hint=exc.hint) from None
+    missing = [name for name in names if name not in values]
+    if missing:
+        raise AnswerError(f"give {', '.join(map(plain, missing))} too", path=question.id)
+    return {name: values[name] for name in names}
+
+def _typed(question: Question, text: str) -> list[str] | dict[str, str]:
+    """A typed group answer: `name value` parts separated by commas, or the values
+    alone (separated by spaces or commas), in order."""
+    from .question import AnswerError
+
+    names = {f.id for f in question.fields}
+    example = f"{plain(question.fields[0].id)} 1, …"
+    parts = [part.split() for part in re.split(r"[,;]", text) if part.strip()]
+    if len(parts) == 1 and as_name(" ".join(parts[0][:-1])) not in names:
+        parts = [[token] for token in parts[0]]
+    if all(len(part) == 1 for part in parts):
+        if any(as_name(part[0]) in names for part in parts):
+            raise AnswerError(f"separate each name and its value by commas ({example})",
+                              path=question.id)
+        return [part[0] for part in parts]
+    if any(len(part) == 1 for part in parts):
+        raise AnswerError(f"give each as a name and its value ({example}), or the "
+                          "values alone in order", path=question.id)
+    return {" ".join(part[:-1]): part[-1] for part in parts}
+
+
+__all__ = ["Together", "group_values", "read_together"]

@@ -29,6 +29,7 @@ from .consult import (
     with_names,
 )
 from .inquiry import Inquiry, first_unrolled, said
+from .printed import check_drawn, give_printed, said_this_turn, unprinted
 from .question import AnswerError, Question
 from .unasked import Unasked, open_asking_less
 from .wording import plain
@@ -52,6 +53,8 @@ class TurnResult:
     reading: Reading
     asked: list[dict[str, Any]]
     unasked: list[Unasked]  # answered by the table, not asked (unasked.py)
+    given: dict[str, Any]  # kept facts the player gave again, not asked (logged for a replay)
+    flow: dict[str, Any]  # the flow's questions answered on the way to it (offer.py)
 
 
 class Turn:
@@ -60,7 +63,7 @@ class Turn:
     def __init__(self, table: Table, bot: str, point: Any = None, dice: str = "roll",
                  answers: list[tuple[str, Any]] | None = None, seed: int | None = None,
                  faces: list[int] | None = None, given: dict[str, Any] | None = None,
-                 moves: bool = False) -> None:
+                 moves: bool = False, offered: dict[str, Any] | None = None) -> None:
         if dice not in DICE_MODES:
             raise ValueError(f"dice is one of {DICE_MODES}")
         self.table, self.bot, self.point, self.dice = table, bot, point, dice
@@ -70,7 +73,11 @@ class Turn:
         self.number = len(table.game.log) + 1
         # the game's seed for this turn, unless given: the log keeps the faces either way
         self.seed = table.game.seed + self.number if seed is None else seed
-        self.base = {**table.snapshot_for(bot, point), **(given or {})}  # given: by the flow
+        # offered: by the flow and the round (worked out again from the log); given: by the
+        # player, replacing kept values (logged, so the turn decided again is given them too)
+        self.given = dict(given or {})
+        self.flow: dict[str, Any] = {}  # the flow's questions that led to it (Table.turn)
+        self.base = {**table.snapshot_for(bot, point), **(offered or {}), **self.given}
         if faces:  # rolled already (a turn decided again): the seed rolls only beyond them
             self.base["dice"] = list(faces)
         self.answers: list[tuple[Question, Any]] = []
@@ -100,6 +107,8 @@ class Turn:
         return found[0] if found else None
 
     def _state(self) -> tuple[list[Question], Trace | None, Reading | None]:
+        if self._open is None and (card := unprinted(self.table, self.inquiry.data)):
+            self._open = [card], None, None
         if self._open is None:
             book = self.table.playbook
             opened, trace, reading, given = open_asking_less(self.inquiry, book.unchanged,
@@ -206,6 +215,7 @@ class Turn:
         value = question.parse(raw)
         trial = copy.deepcopy(self.inquiry.data)
         self._give(trial, question, value)
+        check_drawn(self.table, question, value, trial, self.answers)
         try:
             self._inquiry(trial).check()
         except SnapshotError as exc:
@@ -231,8 +241,12 @@ class Turn:
             data.update(value)
         elif question.what == "dice":
             data["dice"] = [*data.get("dice", []), *value]
+        elif question.what == "printed":  # what a card new to the game shows
+            give_printed(self.table.playbook.deck, data, question, value)
         elif question.what == "list":
-            data[question.id] = [{**question.known.get(label_of(item, question), {}), **item}
+            known = question.known if question.deck is None else \
+                {**said_this_turn(question.deck, data), **question.printed}
+            data[question.id] = [{**known.get(label_of(item, question), {}), **item}
                                  for item in value]
         else:
             data[question.id] = value
@@ -276,7 +290,7 @@ class Turn:
         point = self.table.playbook.point
         at = situation.board.get(point) if point else None
         return TurnResult(self.number, self.bot, at, snapshot, explained, reading, self.asked(),
-                          self.unasked)
+                          self.unasked, self.given, self.flow)
 
 
 __all__ = ["DICE_MODES", "Turn", "TurnResult"]

@@ -137,6 +137,20 @@ def test_a_fact_is_retracted_by_its_sid_and_id_alone():
     state.close()
 
 
+def test_a_fact_asserted_unread_matches_but_comes_back_in_firings_as_0():
+    """Phase facts are asserted `unread`: they match as any fact does, but a firing brings
+    each back as 0 (its text cut out before parsing) and the facts beside it whole; one
+    asserted after another was retracted is cut out in its turn."""
+    state = Ruleset("unread", {"r": {"all": [{"a": {"t": "x"}}, {"b": {"t": "y"}}]}}).state()
+    phase = {"t": "x", "band": 1, "name": "ü"}
+    state.assert_facts([{"t": "y", "n": 1}], unread=[phase])
+    assert [(name, m["a"], m["b"]["n"]) for name, m in state.drain()] == [("r", 0, 1)]
+    state.retract_facts([phase])
+    state.assert_facts([], unread=[{"t": "x", "band": 2}])
+    assert [(m["a"], m["b"]["n"]) for _, m in state.drain()] == [(0, 1)]
+    state.close()
+
+
 _PAIR = {"r": {"all": [{"a": {"t": "x"}}, {"b": {"t": "y"}}]}}
 _RAW_NAMES = itertools.count(1)
 

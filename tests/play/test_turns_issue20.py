@@ -78,7 +78,7 @@ def test_an_undecidable_turn_asks_again_and_is_never_saved(run, tmp_path):
     result = run("play", game, "--answers", ISSUE / "undecided-turn.yaml")
     assert result.exit_code == 2
     assert "not decided, nothing saved" in result.stderr
-    assert "no number or no pips" in result.stderr
+    assert "lists fewer with bonus" in result.stderr
     assert "Traceback" not in result.output
     assert game.read_text(encoding="utf-8") == before  # not logged, not saved
     assert data["state"]["game"]["difficulty"] == "normal"
@@ -89,11 +89,12 @@ def test_an_undecidable_turn_asks_again_and_is_never_saved(run, tmp_path):
     while (question := turn.next_question()) is not None and not question.again:
         turn.answer(question.id, given(question, answers, None))
     again = turn.next_question()
-    assert again.id == "cards" and again.again and "no pips" in again.help
+    assert again.id == "cards" and again.again and "bonus card" in again.help
     with pytest.raises(AnswerError, match="not decided, nothing saved"):
         turn.decide()
-    turn.answer("cards", [{"suit": "administration", "number": 5, "pips": 3},
-                          {"suit": "aggression", "number": 2, "pips": 3}])
+    turn.answer("cards", "administration 5, aggression 2, construction 1, bonus=yes")
+    assert turn.next_question().id == "pips.construction 1"  # new to the game: asked once
+    turn.answer("pips.construction 1", 2)
     assert turn.next_question().id != "cards"  # the procedure goes on
 
 

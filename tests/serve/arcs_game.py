@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from typing import Any
 
-CARDS = [{"suit": "administration", "number": 3, "pips": 3},
-         {"suit": "construction", "number": 5, "pips": 2}]
+CARDS = [{"card": "administration 3"}, {"card": "construction 5"}]  # picked from the deck
+PIPS = {"pips.administration 3": 3, "pips.construction 5": 2}  # asked once: new to the game
 AMBITIONS = [{"name": "tycoon", "declared": True, "bot": 1, "best_rival": 3, "second_rival": 1},
              {"name": "tyrant", "declared": False, "bot": 2, "best_rival": 1}]
 OPTIONS = [{"action": "tax", "ambition": "tycoon", "resource": "material",
@@ -21,14 +21,14 @@ OPTIONS = [{"action": "tax", "ambition": "tycoon", "resource": "material",
 RESOURCES = {"material": 0, "fuel": 0, "weapon": 0, "relic": 0, "psionic": 0}
 
 TURN_1: dict[str, Any] = {  # in the order the procedure reaches them
-    "hand_counter": 4, "bonus_cards": 0, "initiative": False, "cards": CARDS,
+    "hand_counter": 4, "bonus_cards": 0, "initiative": False, "cards": CARDS, **PIPS,
     "lead_suit": "aggression", "seize_counter": 1,  # no card of the led suit: no number read
     "initiative_seized_this_round": False, "event_played_this_round": False,
     "ambitions": AMBITIONS, "ambition_markers_available": False, "options": OPTIONS,
     "bot_resources": RESOURCES, "weapon_guild_cards": 0, "union_cards": 0, "golems": [],
 }
-TURN_2 = {k: v for k, v in TURN_1.items()  # the game file knows the counters now
-          if k not in ("hand_counter", "seize_counter")}
+TURN_2 = {k: v for k, v in TURN_1.items()  # the game file knows the counters and pips now
+          if k not in ("hand_counter", "seize_counter", *PIPS)}
 # what the player said last turn (bonus cards first) is offered at once, before the first of
 # it is read; the script gives it anew, so: changed
 TURN_2 = {"unchanged": False, **TURN_2}
@@ -59,8 +59,7 @@ def cells(rows: list[dict[str, Any]]) -> dict[str, str]:
 # A list gives a question's answers in the order it is asked (again after each action).
 CONSULT: dict[str, Any] = {
     "hand_counter": 4, "power_track": {"power": 2, "player_power": 3}, "bonus_cards": 0,
-    "initiative": True,
-    "cards": CARDS, "seize_counter": 0, "ambitions": AMBITIONS[:1],
+    "initiative": True, "cards": CARDS, **PIPS, "seize_counter": 0, "ambitions": AMBITIONS[:1],
     "can.secure.contend_declared": False, "can.tax.contend_declared": [True, True, False],
     "bot_resources": RESOURCES, "weapon_guild_cards": 0, "union_cards": 0, "golems": [],
     "loyal_buildings_rival_controlled": False, "guild_cards": [],

@@ -99,11 +99,11 @@ def test_an_entity_table_error_names_the_row_and_field(player):
         assert question_of(page.text) == question
         page = player.answer(page, TURN_1[question])
     assert question_of(page.text) == "cards"
-    bad = player.answer(page, [{**CARDS[0], "suit": "administraton"}])
+    bad = player.answer(page, [CARDS[0], {"card": "constructon 5"}])
     assert bad.status_code == 422
-    assert "cards[0].suit" in errors(bad.text)[0]
-    assert "did you mean 'administration'?" in errors(bad.text)[0]
-    assert 'value="administration"' in bad.text  # the table keeps what was sent
+    assert "cards[1]" in errors(bad.text)[0]
+    assert "did you mean 'construction 5'?" in errors(bad.text)[0]
+    assert 'value="administration 3" selected' in bad.text  # the list keeps what was sent
 
 
 def test_back_asks_the_previous_question_again(player):

@@ -1,5 +1,6 @@
 // whybot serve: small progressive enhancement. Every page works without it (plain forms);
-// with it, the − / + buttons of a number step its field, "add a row" adds an entity row,
+// with it, the − / + buttons of a number step its field, "add a row" adds an entity row (or
+// a card to a list of cards),
 // and a form is not sent twice by a double tap.
 (function () {
   "use strict";
@@ -17,10 +18,10 @@
   function addRow(button) {
     var table = document.getElementById(button.getAttribute("data-for"));
     if (!table) { return; }
-    var body = table.tBodies[0];
-    var template = body.rows[body.rows.length - 1];
+    var body = table.tBodies ? table.tBodies[0] : table;  // a table's rows, or a list's items
+    var template = body.children[body.children.length - 1];
     var copy = template.cloneNode(true);
-    var index = body.rows.length;
+    var index = body.children.length;
     copy.querySelectorAll("input, select").forEach(function (field) {
       field.name = field.name.replace(/\.\d+\./, "." + index + ".");
       if (field.id) { field.id = field.id.replace(/-\d+-/, "-" + index + "-"); }

@@ -36,7 +36,7 @@ class Logged:
     """One firing of a run, as a later run replays it: its rule, entities, the judgment facts
     it matched, and the id of the entity it created (0: none)."""
 
-    rank: int
+    order: tuple[Any, ...]  # firing_order, with the entity ids of its run
     rule: Rule
     eids: tuple[tuple[str, int], ...]  # condition alias → entity id
     shown: list[dict[str, Any]]
@@ -73,11 +73,17 @@ class Replay:
         """The last run's firings of unaffected derivations in this round, bound to this
         run's entities."""
         found = []
+        ids, affected = self.ids, self.affected
         for logged in self.log.get((stratum, round_), ()):
-            if logged.rule.id not in self.affected:
-                bound = {alias: by_eid[self.ids.get(eid, eid)][1] for alias, eid in logged.eids}
-                found.append(Firing(firing_order(logged.rank, bound), logged.rule, bound,
-                                    logged.shown, logged))
+            if logged.rule.id in affected:
+                continue
+            if ids:  # created entities numbered otherwise now: the order may move
+                bound = {alias: by_eid[ids.get(eid, eid)][1] for alias, eid in logged.eids}
+                order = firing_order(logged.order[0], bound)
+            else:
+                bound = {alias: by_eid[eid][1] for alias, eid in logged.eids}
+                order = logged.order
+            found.append(Firing(order, logged.rule, bound, logged.shown, logged))
         return found
 
 
@@ -95,14 +101,15 @@ def conclude_round(run: Derivation, stratum: int, round_: int, firings: list[Fir
             *(entity_support(entity, run.pack, run.by_eid[entity[EID]][0])
               for entity in firing.bound.values()), *firing.shown]
         made = run.conclude(firing.rule, firing.bound, shown,
-                            firing.replayed.value if firing.replayed else UNSET)
+                            firing.replayed.value if firing.replayed else UNSET, firing.order[1])
         # a "created" change carries the entity it created
         created = cast(dict[str, Any], made[0].entity)[EID] \
             if made and made[0].what == "created" else 0
-        if created and firing.replayed is not None and replay is not None:
+        if created and firing.replayed is not None and replay is not None \
+                and created != firing.replayed.created:
             replay.ids[firing.replayed.created] = created
         eids = tuple((alias, entity[EID]) for alias, entity in firing.bound.items())
-        logged.append(Logged(firing.order[0], firing.rule, eids, shown, created, run.judged))
+        logged.append(Logged(firing.order, firing.rule, eids, shown, created, run.judged))
         changes += made
     return changes
 
@@ -166,6 +173,8 @@ class Dependencies:
             spec = self.pack.facts.entities.get(kind)
             naming = spec.naming_fields if spec else ()
             for one, other in zip(now, before, strict=True):
+                if identical(one, other):  # most entities: nothing to look into
+                    continue
                 if not identical(one.get(GIVEN), other.get(GIVEN)):
                     return None
                 for name in one.keys() | other.keys():

@@ -15,7 +15,7 @@ from typing import Any
 from ..derivation import EID, Derivation
 from ..pack_reads import DerivedFrom
 from .incremental import Dependencies, Replay
-from .sameness import ABSENT, frozen, identical
+from .sameness import ABSENT, PLAIN, frozen, identical
 
 
 class LastDerivation:
@@ -29,7 +29,8 @@ class LastDerivation:
 
     def _key(self, board: dict[str, Any], entities: dict[str, list[dict[str, Any]]],
              ) -> tuple[Any, ...]:
-        values = {name: frozen(board.get(name, ABSENT)) for name in self.reads.names}
+        values = {name: value if type(value := board.get(name, ABSENT)) in PLAIN
+                  else frozen(value) for name in self.reads.names}
         read = {kind: frozen(items) for kind, items in entities.items()
                 if kind in self.reads.kinds}
         return values, read, list(entities), _top(entities)  # created ids count from top

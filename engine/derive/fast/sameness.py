@@ -8,14 +8,18 @@ from __future__ import annotations
 from typing import Any
 
 ABSENT = object()  # a name or field not given at all
+# values no change in place can reach, and that `is` tells apart from every other type (a
+# float is left out: NaN is not equal to itself); most of a board's and entity's values
+PLAIN = frozenset({bool, int, str, type(None)})
 
 
 def frozen(value: Any) -> Any:
-    """A copy of a value nobody else holds, so a later change in place cannot reach it."""
+    """A copy of a value nobody else holds, so a later change in place cannot reach it
+    (its plain values are shared: checked inline, thousands a decision)."""
     if isinstance(value, dict):
-        return {k: frozen(v) for k, v in value.items()}
+        return {k: v if type(v) in PLAIN else frozen(v) for k, v in value.items()}
     if isinstance(value, list):
-        return [frozen(v) for v in value]
+        return [v if type(v) in PLAIN else frozen(v) for v in value]
     return value
 
 
@@ -26,10 +30,14 @@ def identical(one: Any, other: Any) -> bool:
         return True
     if type(one) is not type(other):
         return False
-    if isinstance(one, dict):
-        return list(one) == list(other) and all(identical(v, other[k]) for k, v in one.items())
+    if isinstance(one, dict):  # the same value shared (`frozen`): no call
+        return list(one) == list(other) and all(
+            (v is w and type(v) in PLAIN) or identical(v, w)
+            for v, w in zip(one.values(), other.values(), strict=True))
     if isinstance(one, list | tuple):
-        return len(one) == len(other) and all(map(identical, one, other))
+        return len(one) == len(other) and all(
+            (v is w and type(v) in PLAIN) or identical(v, w)
+            for v, w in zip(one, other, strict=True))
     if isinstance(one, float):
         return repr(one) == repr(other)
     return bool(one == other)

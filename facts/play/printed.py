@@ -1,0 +1,134 @@
+"""What a game was told its cards show: asked the first time a card is seen, kept for the game.
+
+The seeds leave some of what is printed on a card to the card itself (play.yaml `deck:
+printed:`). A card new to the game is asked it once, right after the list it is named in;
+the turn that told it keeps it in the game file (a change of the game's entities, so `undo`
+takes it back and `whybot fix` of that turn corrects it); every later turn fills it in and
+never asks it again. A card the board shows on the table cannot be drawn, and a value given
+again that differs from the one told is refused, naming the turn that told it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import TYPE_CHECKING, Any
+
+from whybot.engine import Pack
+
+from ..values import ValueProblem
+from .deck import Deck, Printed
+from .question import AnswerError, Question, field_question
+from .wording import plain
+
+if TYPE_CHECKING:
+    from .table import Table
+
+def kept_printed(deck: Deck, state: dict[str, Any]) -> dict[str, dict[str, Any]]:
+    """What the game was told each card shows (kept with the game's entities, by name)."""
+    fields = {p.field for p in deck.printed}
+    kept = state.get("entities", {}).get("game", {}).get(deck.kind, {})
+    return {name: {f: v for f, v in values.items() if f in fields}
+            for name, values in kept.items() if fields & set(values)}
+
+
+def told_on(deck: Deck, log: list[dict[str, Any]]) -> dict[str, int]:
+    """The turn that told the game what each card shows, by the card's name."""
+    fields = {p.field for p in deck.printed}
+    return {change["path"][3]: entry["turn"] for entry in log
+            for change in entry.get("changes", [])
+            if change["path"][:3] == ["entities", "game", deck.kind]
+            and change["path"][4] in fields}
+
+
+def printed_changes(deck: Deck, snapshot: dict[str, Any], state: dict[str, Any],
+                    answered: bool) -> list[dict[str, Any]]:
+    """What a turn told the game its cards show (only of a list the player answered: a card
+    carried into a resumed turn was told before): a change each, as the ledger keeps them."""
+    known = kept_printed(deck, state)
+    changes = []
+    for entry in snapshot.get(deck.key, []) if answered else []:
+        name = deck.name_of(entry)
+        for printed in deck.printed if name else ():
+            if printed.field in entry and printed.field not in known.get(name or "", {}):
+                changes.append({"path": ["entities", "game", deck.kind, name, printed.field],
+                                "after": entry[printed.field]})
+    return changes
+
+
+def printed_question(deck: Deck, pack: Pack, name: str, printed: Printed) -> Question:
+    """A card's printed value, asked once in a game, in the pack's words for it."""
+    spec = pack.facts.entities[deck.kind].fields[printed.field]
+    if printed.minimum is not None:
+        spec = replace(spec, minimum=printed.minimum)
+    question = field_question(spec, pack, f"{printed.field}.{name}", "printed")
+    return replace(question, text=plain(printed.ask.format(card=name)), label=name,
+                   help=f"Asked once: the game keeps it for {name} from now on. "
+                        f"{plain(printed.says)}")
+
+
+def refuse_drawn(deck: Deck, entries: list[dict[str, Any]], board: dict[str, Any],
+                 known: dict[str, dict[str, Any]], told: dict[str, int]) -> None:
+    """An answer's cards held to the game: a card on the table cannot be drawn (the fact
+    naming it may be answered after the cards), and a value the game was told for a card
+    stays (correcting it is `whybot fix` of the turn that told it, `told`: name → turn)."""
+    try:
+        deck.drawable(entries, deck.on_table(board))
+    except ValueProblem as exc:
+        raise AnswerError(plain(str(exc)), path=deck.key) from None
+    for entry in entries:
+        name = deck.name_of(entry)
+        for printed in deck.printed if name else ():
+            kept = known.get(name or "", {}).get(printed.field)
+            if kept is not None and printed.field in entry and entry[printed.field] != kept:
+                turn = told.get(name or "")
+                raise AnswerError(f"{name} shows {kept} {plain(printed.field)} in this game"
+                                  + (f" (told on turn {turn})" if turn else ""),
+                                  path=deck.key,
+                                  hint=f"to correct it: whybot fix GAME --turn {turn}"
+                                  if turn else None)
+
+
+
+def unprinted(table: Table, data: dict[str, Any]) -> Question | None:
+    """The question for the first card of a turn's snapshot `data` that shows what neither
+    the answer nor the game gives (asked before the walk reads the card)."""
+    deck = table.playbook.deck
+    if deck is None:
+        return None
+    found = deck.unprinted(data.get(deck.key), kept_printed(deck, table.game.state))
+    return printed_question(deck, table.engine.pack, *found) if found else None
+
+
+def check_drawn(table: Table, question: Question, value: Any, trial: dict[str, Any],
+                answers: list[tuple[Question, Any]]) -> None:
+    """Cards the player names held to the game, once they and what `in_play:` reads are
+    given (a fact naming a card on the table may be answered after the cards)."""
+    deck = table.playbook.deck
+    if deck is None:
+        return
+    facts = {fact for item in deck.in_play for fact in item.values()}
+    given = value if question.id == deck.key else next(
+        (v for q, v in reversed(answers) if q.id == deck.key), None) \
+        if question.id in facts else None
+    if given is not None:
+        refuse_drawn(deck, given, trial, kept_printed(deck, table.game.state),
+                     told_on(deck, table.game.log))
+
+
+def said_this_turn(deck: Deck, data: dict[str, Any]) -> dict[str, dict[str, Any]]:
+    """What the cards already in a turn's snapshot show (a list asked again keeps it)."""
+    fields = {p.field for p in deck.printed}
+    return {name: {f: v for f, v in entry.items() if f in fields}
+            for entry in data.get(deck.key, []) if (name := deck.name_of(entry))}
+
+
+def give_printed(deck: Deck | None, data: dict[str, Any], question: Question,
+                 value: Any) -> None:
+    """An answer to a printed question, written onto the card it names."""
+    for item in data.get(deck.key, []) if deck is not None else []:
+        if deck is not None and deck.name_of(item) == question.label:
+            item[question.id.partition(".")[0]] = value
+
+
+__all__ = ["check_drawn", "give_printed", "kept_printed", "printed_changes",
+           "printed_question", "refuse_drawn", "said_this_turn", "told_on", "unprinted"]
