@@ -41,9 +41,10 @@ def _asked(table: Table, bot: str, data: dict[str, Any], item: Open,
                                  book.wording(item.name),
                                  table.kept_labels(bot, item.kind) if deck is None else {},
                                  **why)
-        if deck is None:
-            return replace(question, meaning="" if item.rule else
+        question = replace(question, meaning="" if item.rule else
                            read_for(table.engine, [(KIND, item.kind)]))
+        if deck is None:
+            return question
         return replace(question, deck=deck, printed=kept_printed(deck, table.game.state),
                        on_table=tuple(deck.on_table(data)))
     if item.what == "answer":
