@@ -95,21 +95,33 @@ class DurableDeriver:
     """Derivations compiled onto durable_rules."""
 
     def __init__(self, pack: Pack, strata: Strata, compiled: Compiled,
-                 partial: Callable[[frozenset[str]], Compiled | None] | None = None) -> None:
+                 partial: Callable[[frozenset[str]], Compiled | None] | None = None,
+                 subsets: Callable[[frozenset[str]], Compiled | None] | None = None) -> None:
         self.pack = pack
         self.strata = strata
         self.compiled = compiled
         self.partial = partial  # the rulesets of only some derivations (a rederive's)
+        self.subsets = subsets  # the rulesets of the derivations a walk can read
+
+    def ready(self, only: frozenset[str]) -> bool:
+        """Whether a run of only these derivations is compiled (asking counts towards
+        compiling it: `PartialDerivations`)."""
+        return self.subsets is not None and self.subsets(only) is not None
 
     def derive(self, board: dict[str, Any], entities: dict[str, list[dict[str, Any]]],
                answers: dict[str, Any], replay: Replay | None = None,
-               record: bool = True) -> Derivation:
+               record: bool = True, only: frozenset[str] | None = None) -> Derivation:
+        """With `only` (one `ready` said yes to), those derivations alone."""
         run = Derivation(self.pack, self.strata, dict(board), copy_entities(entities),
                          dict(answers), log={}, record=record)
-        compiled = self.compiled
+        whole = self.compiled
+        if only is not None:
+            assert self.subsets is not None
+            whole = self.subsets(only) or whole
+        compiled = whole
         if replay is not None and self.partial is not None:
             compiled = self.partial(replay.affected) or compiled
-        if compiled is self.compiled:
+        if compiled is whole:
             replay = None
         facts = _Facts(compiled, run)
         try:
