@@ -129,8 +129,6 @@ class Engine:
         only about the derivations that read what changed since the last run; without
         `record`, supports name their rules but not the facts each firing matched; with
         `only`, no derivation outside it runs: `walk_subset.py`)."""
-        if only is not None and replay is not None:
-            replay = Replay(replay.affected & only, replay.log)
         return self.deriver.derive(board, entities, answers, replay, record, only)
 
     def inputs(self, situation: Situation) -> dict[str, Any]:
@@ -175,11 +173,11 @@ class Engine:
 
     def reachable(self, situation: Situation) -> tuple[frozenset[str], frozenset[str]] | None:
         """The pages a decision's walk can reach, and the derivations behind what they read
-        (None: every derivation, or its ruleset is not compiled yet)."""
+        (None: nearly every derivation)."""
         pages = self.walk_subset.pages_for(self.inputs(situation))
         only = self.walk_subset.subset(pages, set(situation.answers).union(
             *situation.answers_after))
-        return None if only is None or not self.deriver.ready(only) else (pages, only)
+        return None if only is None else (pages, only)
 
     def _walk(self, situation: Situation, seed: int | None, explain: bool, dice: Dice | None,
               reading: Reading | None, record: bool, only: frozenset[str] | None,

@@ -103,15 +103,11 @@ class DurableDeriver:
         self.partial = partial  # the rulesets of only some derivations (a rederive's)
         self.subsets = subsets  # the rulesets of the derivations a walk can read
 
-    def ready(self, only: frozenset[str]) -> bool:
-        """Whether a run of only these derivations is compiled (asking counts towards
-        compiling it: `PartialDerivations`)."""
-        return self.subsets is not None and self.subsets(only) is not None
-
     def derive(self, board: dict[str, Any], entities: dict[str, list[dict[str, Any]]],
                answers: dict[str, Any], replay: Replay | None = None,
                record: bool = True, only: frozenset[str] | None = None) -> Derivation:
-        """With `only` (one `ready` said yes to), those derivations alone."""
+        """With `only`, those derivations alone: their own rulesets once compiled (else
+        all of them), and any firing of another rule passed by."""
         run = Derivation(self.pack, self.strata, dict(board), copy_entities(entities),
                          dict(answers), log={}, record=record)
         whole = self.compiled
@@ -135,14 +131,14 @@ class DurableDeriver:
                                         f"derivations of stratum {stratum}")
                 facts.phase(stratum)
                 facts.flush()
-                self._stratum(stratum, run, facts, replay)
+                self._stratum(stratum, run, facts, replay, only)
                 facts.tell(run.finish(stratum, compiled.fields_read), set())
         finally:
             facts.close()
         return run
 
     def _stratum(self, stratum: int, run: Derivation, facts: _Facts,
-                 replay: Replay | None) -> None:
+                 replay: Replay | None, only: frozenset[str] | None) -> None:
         """Fire every activation (and replay the last run's firings of the derivations not
         asked), conclude in one canonical order, tell; until nothing changes."""
         tested = facts.compiled.group_fields.get(str(stratum), set())
@@ -152,8 +148,8 @@ class DurableDeriver:
             for state in facts.states:
                 for name, matched in state.firings():
                     unit = facts.compiled.units.get(name)
-                    if unit is None:
-                        continue  # a band's end rule: nothing applied there
+                    if unit is None or (only is not None and unit.rule.id not in only):
+                        continue  # a band's end rule, or a derivation not asked for
                     bound = {unit.aliases[alias]: run.by_eid[fact["eid"]][1]
                              for alias, fact in matched.items() if alias in unit.aliases}
                     facts_shown = [{"judgment": j, "value": matched[a].get("v")}

@@ -22,10 +22,6 @@ from .strata import Strata
 
 
 class PlainDeriver:
-    def ready(self, only: frozenset[str]) -> bool:
-        """A run of only some derivations needs nothing compiled here."""
-        return True
-
     def __init__(self, pack: Pack, strata: Strata) -> None:
         self.pack = pack
         self.strata = strata
