@@ -81,6 +81,9 @@ class Derivation:
     # False: a batch row's run, which needs the outcome and the rules behind each judgment,
     # not the facts each firing matched (its supports name their rules, with no `facts`)
     record: bool = True
+    # the derivations this run asks (`walk_subset.py`), None: all; what only others
+    # conclude takes no default either (nothing reads it)
+    only: frozenset[str] | None = None
 
     def __post_init__(self) -> None:
         self.eids = itertools.count(1 + max((e[EID] for items in self.entities.values()
@@ -212,7 +215,12 @@ class Derivation:
                         by_name[name].append(entity)
                     else:
                         by_name[name] = [entity]
-        for name, kind, default in self.strata.defaults.get(stratum, ()):
+        only = self.only
+        for (name, kind, default), producers in zip(
+                self.strata.defaults.get(stratum, ()),
+                self.strata.default_producers.get(stratum, ()), strict=True):
+            if only is not None and only.isdisjoint(producers):
+                continue
             if kind is None:
                 if name not in self.values and name not in self.given:
                     self._value(name, default)

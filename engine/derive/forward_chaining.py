@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Protocol
 
 from .. import budget
 from ..compile.codes import normal_number
@@ -91,12 +91,21 @@ class _Facts:
             state.close()
 
 
+class Rulesets(Protocol):
+    """Rulesets of only some derivations, compiled once asked for often enough
+    (`decide.PartialDerivations`); `made`: those compiled so far."""
+
+    made: dict[frozenset[str], Compiled]
+
+    def __call__(self, rules: frozenset[str]) -> Compiled | None: ...
+
+
 class DurableDeriver:
     """Derivations compiled onto durable_rules."""
 
     def __init__(self, pack: Pack, strata: Strata, compiled: Compiled,
                  partial: Callable[[frozenset[str]], Compiled | None] | None = None,
-                 subsets: Callable[[frozenset[str]], Compiled | None] | None = None) -> None:
+                 subsets: Rulesets | None = None) -> None:
         self.pack = pack
         self.strata = strata
         self.compiled = compiled
@@ -109,11 +118,10 @@ class DurableDeriver:
         """With `only`, those derivations alone: their own rulesets once compiled (else
         all of them), and any firing of another rule passed by."""
         run = Derivation(self.pack, self.strata, dict(board), copy_entities(entities),
-                         dict(answers), log={}, record=record)
+                         dict(answers), log={}, record=record, only=only)
         whole = self.compiled
-        if only is not None:
-            assert self.subsets is not None
-            whole = self.subsets(only) or whole
+        if only is not None and self.subsets is not None:
+            whole = self.subsets.made.get(only, whole)
         compiled = whole
         if replay is not None and self.partial is not None:
             compiled = self.partial(replay.affected) or compiled

@@ -35,7 +35,7 @@ class PlainDeriver:
         of the others are concluded in their rounds (incremental.py). With `only`, no
         derivation outside it is matched."""
         run = Derivation(self.pack, self.strata, dict(board), copy_entities(entities),
-                         dict(answers), log={}, record=record)
+                         dict(answers), log={}, record=record, only=only)
         run.initial()
         for stratum in range(self.strata.top + 1):
             rules = [r for r in self.rules if self.strata.level[r.id] == stratum

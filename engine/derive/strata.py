@@ -27,6 +27,8 @@ class Strata:
     # stratum → what takes its default there if no rule established it, in `finals` order:
     # (judgment, None, default) or (field, kind, default); worked out once, not per run
     defaults: dict[int, list[tuple[str, str | None, Any]]] = field(default_factory=dict)
+    # stratum → the derivations concluding each of its defaults, in `defaults` order
+    default_producers: dict[int, list[frozenset[str]]] = field(default_factory=dict)
     # stratum → kind → the fields of that kind among its defaults
     default_fields: dict[int, dict[str, frozenset[str]]] = field(default_factory=dict)
     # every declared judgment → (its question, its origin when no rule established it and no
@@ -77,8 +79,10 @@ def stratify(rules: list[Rule], pack: Pack, reads: Mapping[str, DerivationReads]
         result.final_at[product] = max(result.level[r.id] for r in producers)
         result.finals.setdefault(result.final_at[product], []).append(product)
     for stratum, finals in result.finals.items():
-        result.defaults[stratum] = [_default_of(product, pack) for product in finals
-                                    if product[0] != "kind"]
+        products = [product for product in finals if product[0] != "kind"]
+        result.defaults[stratum] = [_default_of(product, pack) for product in products]
+        result.default_producers[stratum] = [
+            frozenset(r.id for r in result.producers[product]) for product in products]
         kinds: dict[str, set[str]] = {}
         for name, kind, _ in result.defaults[stratum]:
             if kind is not None:

@@ -15,7 +15,8 @@ closure gives the same decision, byte for byte, when the closure holds:
 - closed backwards: each included derivation's reads, and every producer of what it reads,
   a kind's naming fields too (its firings show them).
 Each derivation of the closure then finds exactly the firings it finds in a full run: what it
-reads is concluded by the closure alone, in the same rounds of the same strata.
+reads is concluded by the closure alone, in the same rounds of the same strata. What only
+derivations outside it conclude is left unset, without its default (`Derivation.only`).
 """
 
 from __future__ import annotations

@@ -123,3 +123,13 @@ def test_every_shipped_example_decides_as_with_every_derivation(exhaustive, reco
         decided += 1
     assert decided > 100
     assert subsets.get("arcs", 0) > 50 and subsets.get("sparta_athens", 0) > 20
+
+
+def test_what_only_derivations_outside_the_subset_conclude_takes_no_default(reach):
+    situation = _situation(reach, "mode: north\nwind: 5\nclouds: [{name: high, size: 9}]\n")
+    board = reach.inputs(situation)
+    full = reach.derive(board, situation.entities, {})
+    part = reach.derive(board, situation.entities, {}, None, True, frozenset({"j.windy"}))
+    assert full.values["wet"] is False and full.entities["cloud"][0]["heavy"] is True
+    assert part.values == {"windy": True}
+    assert "heavy" not in part.entities["cloud"][0]
