@@ -97,7 +97,7 @@ class Rulesets(Protocol):
 
     made: dict[frozenset[str], Compiled]
 
-    def __call__(self, rules: frozenset[str]) -> Compiled | None: ...
+    def __call__(self, affected: frozenset[str]) -> Compiled | None: ...
 
 
 class DurableDeriver:
