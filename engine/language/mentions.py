@@ -56,6 +56,6 @@ def assigned(tree: Any) -> set[str]:
 
 
 def field_names(tree: Any) -> set[str]:
-    """Entity fields mentioned, by their own name (`option.strength`, `target.vox` -> vox)."""
+    """Entity fields mentioned, by their own name (`piece.strength`, `target.colour` -> colour)."""
     return {ref.name if ref.scope is not None else ref.name.rpartition(".")[2]
             for ref in refs(tree) if ref.scope is not None or "." in ref.name}

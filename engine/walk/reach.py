@@ -4,10 +4,10 @@ page a rule's `call`, `goto` or `each` may lead to.
 Observations no outcome ever sets (which step of the game, whose turn) are the same when the
 walk gets anywhere as the snapshot gives them. So a rule whose condition those make false
 leads nowhere (`step == 'setup'` in a bot's turn), and a link's page name made of them is
-known (`fate.{fate}.act{act}`). A name part read from anything else may be any value its
-field declares (`vox.{target.vox}`: one page per vox card), or anything at all. The result is
-never smaller than what the walk visits; the walk checks that (`Turn.pages`), and a decision
-that went elsewhere is decided again in full (`Engine.decide`).
+known (`module.{module}.part{part}`). A name part read from anything else may be any value
+its field declares (`event.{target.event}`: one page per event it lists), or anything at all.
+The result is never smaller than what the walk visits; the walk checks that (`Turn.pages`),
+and a decision that went elsewhere is decided again in full (`Engine.decide`).
 """
 
 from __future__ import annotations
@@ -116,7 +116,7 @@ class PageGraph:
 
     @staticmethod
     def _name(ref: Ref) -> str:
-        """A field by its own name (`target.vox` -> `vox`), a board value by its name."""
+        """A field by its own name (`target.colour` -> `colour`), a board value by its name."""
         return "." + ref.name if ref.scope is not None else \
             "." + ref.name.rpartition(".")[2] if "." in ref.name else ref.name
 
