@@ -110,15 +110,11 @@ class Engine:
                                                  for rule_id, read in self.reads.rules.items()}
         self.dependencies = Dependencies(pack, self.reads, self.strata)
         self.walk_subset = WalkSubset(pack, self.reads, self.dependencies)
-        # the rulesets of the derivations walks can read (`walk_subset.py`), durable only
-        self.subset_rulesets: PartialDerivations | None = None
         if reasoner == "durable":
-            self.subset_rulesets = PartialDerivations(pack, self.strata)
             self.pages: Any = DurablePages(compile_pages(pack))
             self.deriver: Any = DurableDeriver(pack, self.strata,
                                                compile_derivations(pack, self.strata),
-                                               PartialDerivations(pack, self.strata),
-                                               self.subset_rulesets)
+                                               PartialDerivations(pack, self.strata))
         else:
             from .derive.reference import PlainDeriver, PlainPages
 
@@ -176,16 +172,11 @@ class Engine:
 
     def reachable(self, situation: Situation) -> tuple[frozenset[str], frozenset[str]] | None:
         """The pages a decision's walk can reach, and the derivations behind what they read
-        (None: nearly every derivation). Asking counts once a decision towards compiling
-        their own ruleset (until then, the derivations run among all the others)."""
+        (None: nearly every derivation)."""
         pages = self.walk_subset.pages_for(self.inputs(situation))
         only = self.walk_subset.subset(pages, set(situation.answers).union(
             *situation.answers_after))
-        if only is None:
-            return None
-        if self.subset_rulesets is not None:
-            self.subset_rulesets(only)
-        return pages, only
+        return None if only is None else (pages, only)
 
     def _walk(self, situation: Situation, seed: int | None, explain: bool, dice: Dice | None,
               reading: Reading | None, record: bool, only: frozenset[str] | None,
