@@ -14,9 +14,10 @@ import typer
 
 from whybot.engine import STDIN, WhybotError, decode_text, read_bytes, read_stream
 from whybot.facts.play.consult import by_reason
-from whybot.facts.play.flow import next_point
+from whybot.facts.play.flow import Flow
 from whybot.facts.play.game import check_new
 from whybot.facts.play.ledger import kept_given, summary
+from whybot.facts.play.offer import Offer, next_point
 from whybot.facts.play.question import AnswerError
 from whybot.facts.play.setup import setup_questions
 from whybot.facts.play.table import Table
@@ -116,24 +117,26 @@ def play(game: GameFile,
                   "the log keeps the faces, so a replay is the same).")] = None,
          moves: Annotated[bool, typer.Option(
              "--moves", help="List every move you see for the bot (one entry each) instead "
-                             "of answering the bot's own questions (\"Can bot Tax to contend "
-                             "a declared ambition?\").")] = False) -> None:
+                             "of answering the bot's own questions, as its flowchart asks "
+                             "them.")] = False) -> None:
     """Run the next bot decision: ask only what the procedure reaches, decide, remember.
 
     Each question is the first fact the walk reads that the game file does not know, and the
-    bot's moves are asked as its own flowchart asks them ("Can bot Tax to contend a declared
-    ambition?"; `--moves` lists them instead); `?` shows why (the rule and page), `back`
+    bot's moves are asked as its own flowchart asks them (a yes or no for each box it reads;
+    `--moves` lists them instead); `?` shows why (the rule and page), `back`
     revisits the previous answer. The decision is printed with
     a short why, what the procedure changed is written back, and the turn is logged."""
     table = Table.open(game)
-    _say_next(table, at, json_out)
     ask, source = _answerer(answers)
-    given = kept_given(table, source.answers, bot or table.next_bot()) if source else {}
+    offer, flow = _follow(table, at, ask, json_out)
+    whose = bot or (offer.bot if offer is not None else table.next_bot())
+    given = kept_given(table, source.answers, whose) if source else {}
     if source is not None:
         source.used |= set(given)
     moves = moves or (source is not None and any(key in source.answers
                                                  for key in table.move_lists))
-    turn = table.turn(bot, at, dice, seed=seed, follow=True, given=given, moves=moves)
+    turn = table.turn(bot, at, dice, seed=seed, follow=True, given=given, moves=moves,
+                      flow=flow)
     while (question := turn.next_question()) is not None:
         value = ask(question, len(turn.answers) + 1)
         if value is BACK:
@@ -158,12 +161,37 @@ def play(game: GameFile,
         return
     out.print(render_brief(shown(table.engine, result.trace)))
     _print_unasked(table, entry)
-    _print_after(entry, game)
+    _print_after(table, entry, game)
 
 
-def _say_next(table: Table, at: str | None, json_out: bool) -> None:
-    """The decision point the pack's flow offers next, and why (none with `--at`)."""
-    offer = next_point(table) if at is None else None
+def _follow(table: Table, at: str | None, ask: Ask, json_out: bool,
+            ) -> tuple[Offer | None, dict[str, Any]]:
+    """The decision point the pack's flow offers next (none with `--at`), said with why,
+    after its questions (a trigger only the table knows, in the seed's words); their
+    answers."""
+    said: dict[str, Any] = {}
+    while at is None and (offer := next_point(table, said)) is not None and \
+            offer.question is not None:
+        value = ask(offer.question, len(said) + 1)
+        if value is BACK:  # the flow's previous question again
+            if said:
+                said.popitem()
+            continue
+        try:
+            said[offer.question.id] = offer.question.parse(value)
+            next_point(table, said)  # a bot's name that is none of them: refused here
+        except AnswerError as exc:
+            if not isinstance(ask, Terminal):
+                raise
+            problem(exc)
+            said.pop(offer.question.id, None)
+    offer = next_point(table, said) if at is None else None
+    _say_next(table, offer, json_out)
+    return offer, said
+
+
+def _say_next(table: Table, offer: Offer | None, json_out: bool) -> None:
+    """The decision point the pack's flow offers next, and why."""
     if offer is None:
         return
     flow = table.playbook.flow
@@ -181,7 +209,7 @@ def _print_unasked(table: Table, entry: dict[str, Any]) -> None:
         typer.echo(f"  {why}:\n" + "\n".join(f"    {q}" for q in questions))
 
 
-def _print_after(entry: dict[str, Any], game: Path) -> None:
+def _print_after(table: Table, entry: dict[str, Any], game: Path) -> None:
     asked = len(entry["asked"])
     lines = [f"\nturn {entry['turn']} ({entry['bot']}) saved to {game}: {asked} "
              f"question{'s' if asked != 1 else ''} asked"]
@@ -195,7 +223,8 @@ def _print_after(entry: dict[str, Any], game: Path) -> None:
     if said:
         lines.append("  remembered, offered next time (anything changed?): " + ", ".join(said))
     if entry["carried"].get("after"):
-        lines.append("  the card continues at this bot's next play: "
+        flow = table.playbook.flow
+        lines.append(f"  {flow.continues if flow else Flow.continues} at this bot's next play: "
                      + ", ".join(f"{k}={v}" for k, v in entry["carried"]["after"].items()
                                  if not isinstance(v, list)))
     lines.append(f"every reason: whybot why {game} --turn {entry['turn']}")

@@ -29,8 +29,8 @@ def rules_list(pack: RulesPack = None, rules: RulesOption = None,
                json_out: JsonOption = False) -> None:
     """Every rule, page by page, in the order it is considered.
 
-    Shows id, priority, layer (base, or a Fate's or house rule's salience) and the seed's
-    question."""
+    Shows id, priority, layer (base, or an optional module's or house rule's salience) and
+    the seed's question."""
     loaded = pack_for(require_pack(pack), overlay_key(rules))
     if json_out:
         print_json([{"page": r.page, "id": r.id, "priority": r.priority,
@@ -64,7 +64,7 @@ def rules_new(template: Annotated[str, typer.Argument(
                   "--out", "-o", metavar="DIR",
                   help="Folder to write into (default: ./NAME); nothing in it is "
                        "overwritten.")] = None) -> None:
-    """Start a house page (a new Fate) from the pack's own skeleton: its rule file and an
+    """Start a house page (a new optional module) from the pack's own skeleton: its rule file and an
     example snapshot that decides.
 
     The page takes the template's bookkeeping (the budget, marking targets used), so its

@@ -1,7 +1,7 @@
 """The reasons a player reads first (`whybot why`, `why --brief`, the page's Why): one line per
 question the walk settled, the seed's own question (the rule's `says:`) and the table fact that
-settled it, in words: "Can bot Tax to contend a declared ambition? [1]: Blue's city in Hexy 2",
-"Seize initiative if result is less than seize counter: no — seize result 5, seize counter 2".
+settled it, in words: "Can the bot raid to gain a card? [1]: the north road", "Seize the lead
+if the roll is less than the counter: no — roll 5, counter 2".
 
 A line comes from a step of the path that asks a question, rolls, chooses, or reads a judgment
 that holds; and from a rule above a step that a roll of this turn ruled out. The walk's own

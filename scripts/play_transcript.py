@@ -20,8 +20,8 @@ from typer.testing import CliRunner
 from whybot.cli.app import app
 from whybot.cli.prompt import FromFile, answers_from
 from whybot.facts.play.consult import by_reason
-from whybot.facts.play.flow import next_point
 from whybot.facts.play.ledger import kept_given, summary
+from whybot.facts.play.offer import next_point
 from whybot.facts.play.table import Table
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -35,21 +35,25 @@ def _run(*args: str) -> str:
     return result.stdout
 
 
-def play(game: Path, answers: Path) -> tuple[dict[str, Any], list[str]]:
-    """One `whybot play GAME --answers FILE` (the point the flow offers): the log entry and
-    each question's text as asked."""
+def play(game: Path, answers: Path) -> tuple[dict[str, Any], list[str], list[str]]:
+    """One `whybot play GAME --answers FILE` (the point the flow offers): the log entry, the
+    flow's own questions (what only the table knows: a Summit?) and each of the decision's
+    questions, as asked."""
     table = Table.open(game)
     source = FromFile(answers_from(answers.read_text(encoding="utf-8"), answers.name),
                       answers.name)
-    offer = next_point(table)
+    flow, said = [], {}
+    while (offer := next_point(table, said)) is not None and offer.question is not None:
+        flow.append(offer.question.text)  # the flow's own question, before the turn's
+        said[offer.question.id] = offer.question.parse(source(offer.question, len(flow)))
     given = kept_given(table, source.answers, offer.bot if offer else table.next_bot())
-    turn = table.turn(follow=True, given=given,
+    turn = table.turn(follow=True, given=given, flow=said,
                       moves=any(key in source.answers for key in table.move_lists))
     texts = []
     while (question := turn.next_question()) is not None:
         texts.append(question.text)
         turn.answer(question.id, source(question, len(turn.answers) + 1))
-    return table.record(turn.decide()), texts
+    return table.record(turn.decide()), flow, texts
 
 
 def hand_count(table: Table, number: int) -> int:
@@ -68,7 +72,8 @@ def main() -> None:
            "in the order of its `plan.yaml`). Two SUPERCAT bots at normal difficulty — red "
            "with the Steward Fate, blue without a Fate — through the Act I setup, the chapter "
            "start, six bot turns (a lead, a surpass, a lead, a seize roll and a pivot, an "
-           "Event, a surpass), three round ends and the chapter's end. No move is listed: "
+           "Event, a surpass), the Summit red's Event card gives it, three round ends and the "
+           "chapter's end. No move is listed: "
            "each bot turn asks the flowchart's questions (\"Can bot Tax to contend a "
            "declared ambition?\") and, after each action, what that action may have "
            "changed.", ""]
@@ -80,9 +85,12 @@ def main() -> None:
                 .replace(str(game), "game.yaml").rstrip(), "```", ""]
         rows = []
         for number, step in enumerate(plan["steps"], 1):
-            entry, texts = play(game, GAME / step["answers"])
-            out += [f"## {number}. {step['shows']} ({entry['bot']}, {entry['point']})", "",
-                    f"`whybot play game.yaml --answers {step['answers']}` — "
+            entry, flow, texts = play(game, GAME / step["answers"])
+            out += [f"## {number}. {step['shows']} ({entry['bot']}, {entry['point']})", ""]
+            if flow:
+                out += ["The game's flow asks first what only the table knows:", ""]
+                out += [f"- {text}" for text in flow] + [""]
+            out += [f"`whybot play game.yaml --answers {step['answers']}` — "
                     f"{len(texts)} question(s):", ""]
             out += [f"{i}. {text}" for i, text in enumerate(texts, 1)]
             found = by_reason(Table.open(game).engine.pack, entry.get("unasked", []))

@@ -83,7 +83,8 @@ STAGES: dict[str, tuple[str, list[str]]] = {
     "play loop": ("a game at the table: questions, the game file, its flow and log", [
         "facts/play/table", "facts/play/setup", "facts/play/turn", "facts/play/asking",
         "facts/play/inquiry", "facts/play/consult", "facts/play/question",
-        "facts/play/wording", "facts/play/playbook", "facts/play/flow", "facts/play/told",
+        "facts/play/wording", "facts/play/playbook", "facts/play/flow", "facts/play/offer",
+        "facts/play/told",
         "facts/play/unasked", "facts/play/game", "facts/play/game_check",
         "facts/play/game_schema", "facts/play/ledger",
         "facts/play/timeline", "facts/play/fix"]),

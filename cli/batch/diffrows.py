@@ -8,7 +8,7 @@ and `overlay` — each side's decision (result, the pack's columns, actions) or 
 `rule_outcome`, what became of that rule on that side, and with `odds` that side's exact odds
 (as `batch --odds` gives them); `judgments` — those whose values differ. A snapshot that neither
 side can decide is an error row, as in a plain batch; one that only one side can decide (an
-overlay adding a Fate the base rules refuse) is a changed one, and so is one whose decision is
+overlay adding a module the base rules refuse) is a changed one, and so is one whose decision is
 the same at the batch's seed but whose odds differ (the other dice may fall otherwise).
 """
 

@@ -59,6 +59,11 @@ def write_answers(answers: list[dict[str, Any]]) -> str:
                       separators=(",", ":"))
 
 
+def write_flow(answers: dict[str, Any]) -> str:
+    """The answers to the flow's questions (`Turn.flow`) as a form carries them: as answers."""
+    return write_answers([{"id": ident, "value": value} for ident, value in answers.items()])
+
+
 def _rows(form: FormData) -> list[dict[str, str]]:
     """An entity table's cells (`value.ROW.FIELD`), row by row; empty cells and empty rows
     left out (an empty table is the answer "none")."""

@@ -15,12 +15,12 @@ from starlette.datastructures import FormData
 from starlette.requests import Request
 from starlette.responses import Response
 
-from whybot.facts.play.flow import next_point
+from whybot.facts.play.offer import next_point
 from whybot.facts.play.question import AnswerError
 from whybot.facts.play.table import Table
 from whybot.facts.play.turn import DICE_MODES, Turn
 
-from .forms import raw_answer, table_rows, text, write_answers
+from .forms import raw_answer, read_answers, table_rows, text, write_answers, write_flow
 from .pages import Pages, fresh, see
 
 
@@ -38,14 +38,25 @@ def points(table: Table) -> list[Any]:
 
 
 def game_page(pages: Pages, request: Request) -> Response:
+    """The game, and the next turn the flow offers: first its question, if it asks one (a
+    trigger only the table knows, answered with a button: the page again, one answer more)."""
     name = request.path_params["game"]
+    query = request.query_params
+    flow = dict(read_answers(query.get("flow")))
+    if query.get("asked"):
+        flow[str(query["asked"])] = query.get("value", "")
     with pages.lock:
         table = open_game(pages, name)
+        offer = next_point(table, flow)
     game = table.game
+    asking = offer.question if offer is not None else None
+    ready = offer if asking is None else None
     return pages.render(request, "game.html", game=name, table=table, state=game.state,
-                        pending=game.pending, log=table.log_lines(), next_bot=table.next_bot(),
-                        points=points(table), offer=next_point(table), dice_modes=DICE_MODES,
-                        notice=request.query_params.get("notice"))
+                        pending=game.pending, log=table.log_lines(),
+                        next_bot=ready.bot if ready else table.next_bot(),
+                        points=points(table), offer=ready, asking=asking,
+                        flow=write_flow(offer.said if offer else {}), dice_modes=DICE_MODES,
+                        notice=query.get("notice"))
 
 
 def _question_page(pages: Pages, request: Request, name: str, turn: Turn, point: str | None,
@@ -59,7 +70,7 @@ def _question_page(pages: Pages, request: Request, name: str, turn: Turn, point:
         if error.path and question is not None and error.path != question.id:
             shown_error = f"{error.path}: {shown_error}"
     return pages.render(request, "question.html", status=422 if error else 200, game=name,
-                        turn=turn, q=question, point=point,
+                        turn=turn, q=question, point=point, flow=write_flow(turn.flow),
                         answers=write_answers(turn.asked()), error=shown_error, value=value,
                         rows=table_rows(question, rows)
                         if question is not None and question.kind == "entities" else [])
@@ -73,7 +84,8 @@ def turn_start(pages: Pages, request: Request) -> Response:
     with pages.lock:
         table = open_game(pages, name)
         turn = pages.turns.take(table, query.get("bot"), query.get("point"),
-                                query.get("dice", "roll"), None, query.get("moves") == "1")
+                                query.get("dice", "roll"), None, query.get("moves") == "1",
+                                query.get("flow"))
         pages.turns.keep(turn, query.get("point"))
         return _question_page(pages, request, name, turn, query.get("point"))
 
@@ -88,7 +100,7 @@ def turn_answer(pages: Pages, request: Request, form: FormData) -> Response:
         dice = "roll" if action == "roll" else text(form, "dice")
         point = text(form, "point")
         turn = pages.turns.take(table, text(form, "bot"), point, dice, text(form, "answers"),
-                                text(form, "moves") == "1")
+                                text(form, "moves") == "1", text(form, "flow"))
         question = turn.next_question()
         if action == "back":
             turn.back()

@@ -19,13 +19,14 @@ from whybot.facts.play.question import AnswerError
 from whybot.facts.play.table import Table
 from whybot.facts.play.turn import DICE_MODES, Turn
 
-from .forms import read_answers, write_answers
+from .forms import read_answers, write_answers, write_flow
 
-Key = tuple[str, int, str, str, str, str, bool]
+Key = tuple[str, int, str, str, str, str, bool, str]
 
 
-def _key(table: Table, bot: str, point: str, dice: str, answers: str, moves: bool) -> Key:
-    return (str(table.game.path), table.game.revision, bot, point, dice, answers, moves)
+def _key(table: Table, bot: str, point: str, dice: str, answers: str, moves: bool,
+         flow: str) -> Key:
+    return (str(table.game.path), table.game.revision, bot, point, dice, answers, moves, flow)
 
 
 @dataclass
@@ -37,18 +38,20 @@ class Turns:
     count: int = 0
 
     def take(self, table: Table, bot: str | None, point: str | None, dice: str | None,
-             answers: str | None, moves: bool = False) -> Turn:
+             answers: str | None, moves: bool = False, flow: str | None = None) -> Turn:
         """The turn of `bot` with these answers (the form's JSON), kept or rebuilt; `moves`:
-        the player lists every move rather than answering the bot's questions."""
+        the player lists every move rather than answering the bot's questions; `flow`: the
+        answers to the flow's questions that offered it (the form's JSON)."""
         if dice not in DICE_MODES:
             raise AnswerError(f"dice is one of: {', '.join(DICE_MODES)}", path="dice")
         bot = bot or table.next_bot()
-        key = _key(table, bot, point or "", dice, answers or "[]", moves)
+        flow_said = dict(read_answers(flow))
+        key = _key(table, bot, point or "", dice, answers or "[]", moves, write_flow(flow_said))
         waiting = self.kept.get(key)
         if not waiting:
             # the point the game page offers (the flow's next) comes with what the flow knows
             return table.turn(bot, point or None, dice, read_answers(answers),
-                              follow=bool(point), moves=moves)
+                              follow=bool(point), moves=moves, flow=flow_said)
         turn = waiting.pop()
         self.count -= 1
         if not waiting:
@@ -58,7 +61,7 @@ class Turns:
 
     def keep(self, turn: Turn, point: str | None) -> None:
         key = _key(turn.table, turn.bot, point or "", turn.dice, write_answers(turn.asked()),
-                   turn.moves)
+                   turn.moves, write_flow(turn.flow))
         self.kept.setdefault(key, []).append(turn)
         self.kept.move_to_end(key)
         self.count += 1

@@ -26,7 +26,7 @@ def scope_alias(role: str, kind: str) -> str:
 
 @dataclass(frozen=True)
 class Template:
-    """Text with `{value}` placeholders filled from the board (`"Tax {target.name}"`)."""
+    """Text with `{value}` placeholders filled from the board (`"Raid {target.name}"`)."""
 
     text: str
     parts: tuple[str | Value, ...]

@@ -66,7 +66,7 @@ class Page:
     after_action: Outcome | None = None  # effects applied after every action of the page
 
     def ordered(self) -> list[Rule]:
-        """Higher layers first (Fates, house rules), then the seed's own order."""
+        """Higher layers first (optional modules, house rules), then the seed's own order."""
         return sorted(self.rules, key=lambda r: (-r.layer, r.position))
 
 
@@ -187,7 +187,7 @@ class Pack:
         return frozenset(self.facts.entities)
 
     def entity_label(self, kind: str, entity: Mapping[str, Any]) -> str:
-        """"option Bargain: the Imperial Council": its kind and name (else its id `#3`)."""
+        """"option Bargain: the old road": its kind and name (else its id `#3`)."""
         spec = self.facts.entities.get(kind)
         name = spec.name_of(entity) if spec else None
         return f"{kind} {name}" if name else f"{kind} #{entity.get(EID)}"

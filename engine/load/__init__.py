@@ -1,6 +1,6 @@
 """Rule files read, loaded and checked before any snapshot is decided. Takes a pack's folder
-and its overlays (Fates, variants, house-rule folders); gives a `Pack`, or every problem with
-its file, line and field path (`rules lint` adds its warnings).
+and its overlays (optional modules, variants, house-rule folders); gives a `Pack`, or every
+problem with its file, line and field path (`rules lint` adds its warnings).
 
 - Reading safely: `sources` (YAML and JSON under the limits, the line of every value kept;
   `yaml_nodes` composes the nodes), `pack_files` (which files make a pack),

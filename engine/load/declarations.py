@@ -109,8 +109,9 @@ def _entity(kind: str, spec: dict[str, Any], document: Document, where: tuple) -
 
 def add_facts(schema: FactSchema, facts: dict[str, Any], document: Document,
               in_pack: bool = True) -> None:
-    """Declarations of `pack.yaml` — or of a rule file (a Fate, a house rule) adding its own
-    observations, judgments and fields. Additive only: a name declared twice is an error."""
+    """Declarations of `pack.yaml` — or of a rule file (an optional module, a house rule)
+    adding its own observations, judgments and fields. Additive only: a name declared twice is
+    an error."""
     root = ("facts",)
     tables = (("board", schema.board), ("variables", schema.variables),
               ("judgments", schema.judgments))

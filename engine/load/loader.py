@@ -1,4 +1,4 @@
-"""Loading a knowledge pack and its overlays (Fates, variants, house rules) from YAML.
+"""Loading a knowledge pack and its overlays (optional modules, variants, house rules) from YAML.
 
 Two phases, as a parser should: first each file is read, checked against the rule-file schema
 and parsed (conditions and outcomes into trees: `rule_file.py`); then the overlay is applied
@@ -32,7 +32,7 @@ from .sources import Document
 
 def _declares_kind(document: Document) -> bool:
     """Files declaring an entity kind are read first, so a file adding fields to that kind
-    (a Fate's own slot or option fields) may sort before it."""
+    (an overlay's own slot or option fields) may sort before it."""
     entities = document.data.get("facts", {}).get("entities", {})
     return any("from" in spec or spec.get("created") for spec in entities.values())
 

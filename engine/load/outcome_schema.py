@@ -122,7 +122,7 @@ OUTCOME_SCHEMA: dict[str, Any] = {
         "say": {"type": "string", "description": "an instruction for the player"},
         "call": {"type": "string", "description": "read this page, then read on here"},
         "missing": {"type": "string",
-                    "description": "if the called page does not exist (a Fate with no section "
+                    "description": "if the called page does not exist (a module with no section "
                                    "for this Act), note this and read on"},
         "goto": {"type": "string", "description": "go to this page for good"},
         "choose": {"oneOf": [{"type": "string", "pattern": IDENT},

@@ -1,4 +1,4 @@
-"""Phase two of loading a pack: rules by id as files are laid one over another (a Fate's page,
+"""Phase two of loading a pack: rules by id as files are laid one over another (a module's page,
 a variant, a house-rule folder): `replaces`, `before`/`after`, `disable`, a page's own
 settings, and a rule id defined twice without saying so (an error naming both files)."""
 
@@ -87,7 +87,7 @@ class Overlay:
 
 def place_waiting(overlay_state: Overlay, waiting: list[tuple[Placed, Document]],
                    unsettled: list[Document]) -> None:
-    """Rules anchored (`before`/`after`/`replaces`) to a rule of a file read later — a Fate's
+    """Rules anchored (`before`/`after`/`replaces`) to a rule of a file read later — a module's
     file placing a line among a base page's, whose folder sorts after it — are placed once every
     file is read, in file order (an anchor may name another waiting rule); an anchor still
     unknown then is reported as such. A file whose page had no rule yet gets its page settings

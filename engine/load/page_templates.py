@@ -6,7 +6,7 @@ or shell-style patterns such as `fate.*`) and the page keys it gives them: `sali
 target used, deriving again) and `defaults`. A page file takes the first template whose
 pattern matches its procedure, or the one it names (`template: NAME`; `template: none` takes
 none). What the file says itself wins: a key it gives replaces the template's, and its
-`defaults` are laid over the template's, kind by kind. So a house Fate page holds only its
+`defaults` are laid over the template's, kind by kind. So a house page holds only its
 rules, and cannot forget the bookkeeping that keeps the bot from spending an action twice.
 """
 

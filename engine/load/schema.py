@@ -91,7 +91,8 @@ RULE_FILE_SCHEMA: dict[str, Any] = {
     "$schema": "https://json-schema.org/draft/2020-12/schema",
     "$id": "https://whybot.invalid/schema/rule-file.json",
     "title": "whybot rule file",
-    "description": "One page of a bot's procedure (or a Fate, or a house rule), as rules.",
+    "description": "One page of a bot's procedure (or of an optional module, or a house "
+                   "rule), as rules.",
     "type": "object",
     "required": ["procedure"],  # pack: a pack's own files take their folder's
     # a file that only drops rules (`disable:`) needs no `rules:`
@@ -109,12 +110,13 @@ RULE_FILE_SCHEMA: dict[str, Any] = {
                  "description": "decision: fire the first applicable rule; derivation: "
                                 "forward-chain judgments"},
         "salience": {"type": "integer", "minimum": 0, "maximum": 100, "default": 0,
-                     "description": "layer: Fates and house rules sit above the base pages"},
+                     "description": "layer: optional modules and house rules sit above "
+                                    "the base pages"},
         "source": {"type": "string", "description": "seed file § section"},
         "facts": {**FACTS_SCHEMA, "description": "observations, judgments, variables and "
                                                  "entity fields this file adds to the pack"},
         "actions": {**ACTIONS, "description": "actions this file's rules take that the pack "
-                                               "does not declare (a house Fate's own)"},
+                                               "does not declare (a house page's own)"},
         "repeat_while": {**EXPR, "description": "after an action, read the page again from "
                                                  "the top while this holds"},
         "after_action": {**OUTCOME_SCHEMA, "description": "effects applied after every action "

@@ -156,7 +156,7 @@ def _choose(effect: Choice, turn: Turn, page: str, rule: str) -> dict[str, Any]:
     choices = turn.trace.decision.choices
     kept = earlier is not None and earlier[EID] == chosen.entity[EID] and effect.alias in choices
     turn.bind(effect.alias, chosen.entity)
-    # a page that repeats (a Fate's lines) selects its card again: the rule that chose it stays
+    # a page that repeats (an overlay's lines) selects its card again: the rule that chose it stays
     choices[effect.alias] = Chosen(turn.shown(chosen.entity),
                                    choices[effect.alias].by if kept else rule,
                                    choices[effect.alias].page if kept else page)

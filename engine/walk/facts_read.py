@@ -198,7 +198,8 @@ def _comes_to_moves(engine: Engine, item: Item, world: World | None,
                     asked: Instead) -> bool:
     """Whether this judgment's own derivations, read on `world` (cut short as the evaluator
     cuts them), read a list of moves: a count derived from the moves used this card (a
-    standing) is derived, not asked; a Fate's derivation guarded by another Fate reads none."""
+    standing) is derived, not asked; an overlay's derivation guarded by another overlay
+    reads none."""
     known = engine.reads
     reads = _read_by(known.by_rule[item], world) if world is not None and \
         item in known.by_rule else known.sources.get(item, [])

@@ -26,7 +26,8 @@ class Instead:
     """What a consultation asks as the seed's questions: the judgments whose derivations may
     come down to an entity list of `kinds` (the moves a player would otherwise list one by
     one). `in` names the candidates; whether one is asked is settled on the board as the walk
-    read it (`_comes_to_moves`): a Fate's derivation guarded by another Fate reads no move."""
+    read it (`_comes_to_moves`): an overlay's derivation guarded by another overlay reads no
+    move."""
 
     judgments: frozenset[str] = frozenset()
     kinds: frozenset[str] = frozenset()

@@ -24,6 +24,7 @@ from .question import AnswerError, Question
 
 if TYPE_CHECKING:
     from .table import Table
+    from .turn import Turn
 
 Ask = Callable[[Question], Any]
 
@@ -84,9 +85,7 @@ def _again(table: Table, logged: dict[str, Any], given: dict[str, list[Any]],
     collects the ids asked."""
     used = set() if used is None else used
     answers = {ident: list(values) for ident, values in given.items()}
-    faces = list(logged.get("snapshot", {}).get("dice", []))
-    turn = table.turn(logged["bot"], logged.get("point"), faces=faces,
-                      moves=listed_moves(table, logged))
+    turn = turn_again(table, logged)
     while (question := turn.next_question()) is not None:
         used.add(question.id)
         if answers.get(question.id) and not question.again:
@@ -158,9 +157,7 @@ def asked_at(table: Table, number: int) -> list[tuple[Question, Any]]:
     """The questions turn `number` asked, as asked then, with the answers given."""
     with _rewound(table, number) as logged:
         answers = [(a["id"], a["value"]) for a in logged[0].get("asked", [])]
-        faces = list(logged[0].get("snapshot", {}).get("dice", []))
-        turn = table.turn(logged[0]["bot"], logged[0].get("point"), faces=faces,
-                          moves=listed_moves(table, logged[0]))
+        turn = turn_again(table, logged[0])
         for ident, value in answers:
             turn.answer(ident, value)
         return list(turn.answers)
@@ -189,9 +186,20 @@ def apply_fix(table: Table, plan: FixPlan, keep: bool) -> list[int]:
     return dropped
 
 
+def turn_again(table: Table, logged: dict[str, Any]) -> Turn:
+    """A logged turn to decide again, given all it was given when played: its dice, the kept
+    facts the player gave (`given`), the answers to the flow's questions (`flow`), and what
+    the flow offered and the round told, worked out again from the log as it now stands (the
+    same, unless an earlier turn changed)."""
+    return table.turn(logged["bot"], logged.get("point"),
+                      faces=list(logged.get("snapshot", {}).get("dice", [])), follow=True,
+                      given=logged.get("given"), moves=listed_moves(table, logged),
+                      flow=logged.get("flow"))
+
+
 def listed_moves(table: Table, logged: dict[str, Any]) -> bool:
     """Whether a logged turn listed the bot's moves (then its answers are asked so again)."""
     return any(asked["id"] in table.move_lists for asked in logged.get("asked", []))
 
 
-__all__ = ["FixPlan", "Later", "apply_fix", "asked_at", "plan_fix"]
+__all__ = ["FixPlan", "Later", "apply_fix", "asked_at", "plan_fix", "turn_again"]

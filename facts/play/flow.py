@@ -3,32 +3,29 @@
 The pack declares, as data: the first point of a new game (`start:`), what follows each point
 (`after:` — transitions tried in order, each with the player's words `says:` and any of: the
 last decision's `result:` among some, a `when:` condition on what the game file knows of the
-next bot (`all_bots:` of every bot), `fewer: N` — the bot has had fewer than N turns in the
-run of turns at the point that ends the log — with `count: FACT` giving the turn that number,
-`every_bot:` every bot has had its turn at the last point since another point (the round
-has come round, whoever led it), `give:` facts the transition itself says), what a
-stopped card's next play is (`continues:`), what follows a point with no transition of its
-own (`otherwise:`), and the points the table brings up itself (`arise:`, offered for `--at`).
-`play` offers the next point from it; `--at` jumps anywhere.
+next bot (`all_bots:` of every bot), `last:` a condition on what the last decision was told
+(its snapshot), `fewer: N` — the bot has had fewer than N turns in the run of turns at the
+point that ends the log — with `count: FACT` giving the turn that number, `every_bot:` every
+bot has had its turn at the last point since another point (the round has come round, whoever
+led it), `give:` facts the transition itself says, `same_bot:` the bot of the last decision
+rather than the next in turn order, and `ask:` — a trigger only the table knows, asked in the
+seed's words (`cite:`), taken on a yes), what a stopped card's next play is (`continues:`),
+what follows a point with no transition of its own (`otherwise:`), and the points the table
+brings up itself (`arise:`). An arising point is an interlude: after it (and its own
+transitions), the flow goes on from the point before it, past the transition that led to it.
+`play` offers the next point from it (offer.py); `--at` jumps anywhere.
 """
-
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from whybot.engine import (
     Condition,
     ConditionSyntaxError,
-    WhybotError,
-    World,
     did_you_mean,
-    holds,
     parse,
 )
-
-if TYPE_CHECKING:
-    from .table import Table
 
 
 @dataclass(frozen=True)
@@ -44,6 +41,11 @@ class Step:
     count: str | None = None
     every_bot: bool = False  # only once every bot has had its turn in the run at this point
     give: dict[str, Any] = field(default_factory=dict)  # facts the transition itself says
+    last: Condition | None = None  # on the snapshot of the decision that ends the log
+    same_bot: bool = False  # the bot of the last decision, not the next in turn order
+    ask: str = ""  # a trigger only the table knows: the seed's question, taken on a yes
+    cite: str = ""  # where the seed says the question
+    id: str = ""  # an asked transition's answer key (an answers file's `flow.ID`)
 
 
 @dataclass
@@ -57,18 +59,8 @@ class Flow:
     arise: dict[str, str] = field(default_factory=dict)
 
 
-STEP_KEYS = {"to", "says", "result", "when", "all_bots", "fewer", "count", "every_bot", "give"}
-
-
-@dataclass(frozen=True)
-class Offer:
-    """The next decision point offered: whose, why (the player's words), and the facts the
-    game file gives it (`count:`)."""
-
-    point: Any
-    bot: str
-    why: str
-    facts: dict[str, Any] = field(default_factory=dict)
+STEP_KEYS = {"to", "says", "result", "when", "all_bots", "fewer", "count", "every_bot", "give",
+             "last", "same_bot", "ask", "cite", "id"}
 
 
 def read_flow(reader: Any, data: Any, points: set[str]) -> Flow | None:
@@ -92,12 +84,10 @@ def read_flow(reader: Any, data: Any, points: set[str]) -> Flow | None:
             raise reader.fail((*path, "to"), f"{item.get('to')!r} is no decision point")
         if not item.get("says"):
             raise reader.fail(path, "a transition says why, in the player's words (says:)")
-        when = None
-        if item.get("when") is not None:
-            try:
-                when = parse(str(item["when"]), reader.pack.kinds)
-            except ConditionSyntaxError as exc:
-                raise reader.fail((*path, "when"), f"not a condition: {exc}") from None
+        when, last = (_condition(reader, item.get(key), (*path, key)) for key in ("when", "last"))
+        if item.get("ask") and not item.get("cite"):
+            raise reader.fail((*path, "ask"), "a question needs its citation (cite:): the flow "
+                                              "asks in the seed's words")
         count = reader.fact(item.get("count"), (*path, "count"))
         give = reader.mapping(item.get("give"), (*path, "give"))
         for name in give:
@@ -106,7 +96,9 @@ def read_flow(reader: Any, data: Any, points: set[str]) -> Flow | None:
         return Step(str(item["to"]), str(item["says"]),
                     tuple(map(str, result if isinstance(result, list) else [result])),
                     when, bool(item.get("all_bots")), int(item.get("fewer") or 0), count,
-                    bool(item.get("every_bot")), give)
+                    bool(item.get("every_bot")), give, last, bool(item.get("same_bot")),
+                    str(item.get("ask") or ""), str(item.get("cite") or ""),
+                    str(item.get("id") or (item["to"] if item.get("ask") else "")))
 
     after = {}
     for point, steps in reader.mapping(spec.get("after"), ("flow", "after")).items():
@@ -125,66 +117,13 @@ def read_flow(reader: Any, data: Any, points: set[str]) -> Flow | None:
                 else None, str(spec.get("continues") or Flow.continues), arise)
 
 
-def _holds(table: Table, condition: Condition, bot: str) -> bool:
-    """A condition on what the game file knows of `bot` (a fact it does not know: false)."""
-    board = {name: spec.default for name, spec in table.engine.pack.facts.board.items()
-             if spec.default is not None}
-    board.update(table.said(bot))  # what the player said last (a round), then what is kept
-    board.update(table.snapshot_for(bot))
+def _condition(reader: Any, text: Any, path: tuple) -> Condition | None:
+    if text is None:
+        return None
     try:
-        return holds(condition, World(board))
-    except (KeyError, TypeError, WhybotError):  # a fact the game does not know: false
-        return False
+        return parse(str(text), reader.pack.kinds)
+    except ConditionSyntaxError as exc:
+        raise reader.fail(path, f"not a condition: {exc}") from None
 
 
-def _applies(table: Table, step: Step, bot: str, last: dict[str, Any]) -> bool:
-    if step.result and str(last["decision"].get("result")) not in step.result:
-        return False
-    if step.fewer and _turns_at(table, bot, step.to) >= step.fewer:
-        return False
-    if step.every_bot and not all(_turns_at(table, b, str(last.get("point")))
-                                  for b in table.game.bots):
-        return False
-    if step.when is not None:
-        bots = table.game.bots if step.all_bots else [bot]
-        return all(_holds(table, step.when, b) for b in bots)
-    return True
-
-
-def _turns_at(table: Table, bot: str, point: str) -> int:
-    """The bot's turns at `point` in the run of turns at it that ends the log (the setup's
-    buildings placed so far, this chapter's start)."""
-    count = 0
-    for entry in reversed(table.game.log):
-        if str(entry.get("point")) != point:
-            break
-        count += entry["bot"] == bot
-    return count
-
-
-def next_point(table: Table) -> Offer | None:
-    """The decision point that comes next, from the game file (None: the pack has no flow)."""
-    flow = table.playbook.flow
-    if flow is None:
-        return None
-    bot = table.next_bot()
-    pending = table.game.pending.get(bot)
-    fact = table.playbook.point
-    if pending:
-        last = next((e for e in reversed(table.game.log) if e["bot"] == bot), None)
-        point = pending.get(fact or "", last.get("point") if last else None)
-        return Offer(point, bot, flow.continues)
-    if not table.game.log:
-        chosen: Step | None = flow.start
-    else:
-        last = table.game.log[-1]
-        chosen = next((s for s in flow.after.get(str(last.get("point")), [])
-                       if _applies(table, s, bot, last)), flow.otherwise)
-    if chosen is None:
-        return None
-    facts = {**chosen.give,
-             **({chosen.count: _turns_at(table, bot, chosen.to)} if chosen.count else {})}
-    return Offer(chosen.to, bot, chosen.says, facts)
-
-
-__all__ = ["Flow", "Offer", "Step", "next_point", "read_flow"]
+__all__ = ["STEP_KEYS", "Flow", "Step", "read_flow"]

@@ -162,6 +162,7 @@ class Check:
             self.change(change, pack, bots, (*path, "changes", number))
         for key, values in entry.get("carried", {}).items():
             self.facts(values, pack, (*path, "carried", key), lists=True)
+        self.facts(entry.get("given", {}), pack, (*path, "given"))
 
     def change(self, change: dict[str, Any], pack: Pack, bots: list[str], path: tuple) -> None:
         """A change's path names a kept fact or entity field; its values fit it."""

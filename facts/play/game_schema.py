@@ -64,6 +64,11 @@ TURN: dict[str, Any] = {
                               "additionalProperties": False,
                               "properties": {"id": _NAME, "after": {"type": "integer"},
                                              "value": _ANY, "why": _TEXT}}},
+        "given": {"type": "object", "description": "kept facts the player gave again, not "
+                                                    "asked (a turn decided again is given them)"},
+        "flow": {"type": "object", "description": "the flow's questions answered on the way "
+                                                   "to the turn (a turn decided again is "
+                                                   "offered the same)"},
         "snapshot": {"type": "object", "description": "checked as a snapshot of the pack when "
                                                       "the turn is decided again"},
         "decision": DECISION,

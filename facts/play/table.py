@@ -42,9 +42,9 @@ from whybot.engine import Reading, Situation, SnapshotError, Trace, asked_instea
 from ..packs import installed_engine
 from ..snapshot import situation_from
 from .consult import assumed_at_table, names_in, with_names
-from .flow import next_point
 from .game import Game, in_game_file, logged_snapshot, read_game
 from .ledger import compact, summary
+from .offer import main_log, next_point
 from .playbook import load_playbook
 from .question import AnswerError
 from .setup import game_pack, new_game
@@ -137,19 +137,23 @@ class Table(Timeline):
                               or f"bots: {', '.join(self.game.bots)}")
 
     def next_bot(self) -> str:
-        """A bot whose card stopped mid-way continues it; else the next in turn order."""
+        """A bot whose card stopped mid-way continues it; else the next in turn order (after
+        the last decision that was no interlude: a Summit called between two turns leaves the
+        turn order as it was)."""
         waiting = [bot for bot in self.game.bots if self.game.pending.get(bot)]
         if waiting:
             return waiting[0]
-        if not self.game.log:
+        played = main_log(self)
+        if not played:
             return self.game.bots[0]
-        last = self.game.log[-1]["bot"]
+        last = played[-1]["bot"]
         return self.game.bots[(self.game.bots.index(last) + 1) % len(self.game.bots)]
 
     def turn(self, bot: str | None = None, point: Any = None, dice: str = "roll",
              answers: list[tuple[str, Any]] | None = None, seed: int | None = None,
              faces: list[int] | None = None, follow: bool = False,
-             given: dict[str, Any] | None = None, moves: bool = False) -> Turn:
+             given: dict[str, Any] | None = None, moves: bool = False,
+             flow: dict[str, Any] | None = None) -> Turn:
         """The next decision (of `bot`, else `next_bot()`); `answers` replays answers given
         so far, in order (a web form); `seed` replaces the game's seed for this turn; `faces`:
         dice rolled already (a turn decided again); `follow`: without a point (or with the
@@ -157,15 +161,18 @@ class Table(Timeline):
         gives; what the other bots' turns of this round told (`told.py`) comes with any
         point; `given`: kept facts given again (`kept_given`), replacing the kept values;
         `moves`: the bot's possible moves listed one by one, not asked as the seed's
-        questions."""
-        offer = next_point(self) if follow else None
-        if offer is not None and point in (None, offer.point) and bot in (None, offer.bot):
-            return Turn(self, offer.bot, offer.point, dice, answers, seed, faces,
-                        {**told_this_round(self, offer.bot), **offer.facts, **(given or {})},
-                        moves)
+        questions; `flow`: the answers to the flow's own questions (`offer.next_point`: asked
+        before the turn, logged with it)."""
+        offer = next_point(self, flow) if follow else None
+        if offer is not None and offer.question is None and point in (None, offer.point) \
+                and bot in (None, offer.bot):
+            turn = Turn(self, offer.bot, offer.point, dice, answers, seed, faces, given, moves,
+                        {**told_this_round(self, offer.bot), **offer.facts})
+            turn.flow = offer.said
+            return turn
         bot = bot or self.next_bot()
-        return Turn(self, bot, point, dice, answers, seed, faces,
-                    {**told_this_round(self, bot), **(given or {})}, moves)
+        return Turn(self, bot, point, dice, answers, seed, faces, given, moves,
+                    told_this_round(self, bot))
 
     def log_lines(self) -> list[dict[str, Any]]:
         """One line per turn: number, bot, decision point, the decision in short, questions."""

@@ -53,6 +53,8 @@ class Timeline:
         return {"turn": result.number, "bot": result.bot, "point": result.point,
                 "asked": result.asked,
                 **({"unasked": [u.as_dict() for u in result.unasked]} if result.unasked else {}),
+                **({"given": result.given} if result.given else {}),
+                **({"flow": result.flow} if result.flow else {}),
                 "snapshot": result.snapshot,
                 "decision": compact(result.trace, self.engine.pack),
                 "dice": [roll.total for roll in result.trace.dice], "changes": changes,

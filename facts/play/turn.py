@@ -52,6 +52,8 @@ class TurnResult:
     reading: Reading
     asked: list[dict[str, Any]]
     unasked: list[Unasked]  # answered by the table, not asked (unasked.py)
+    given: dict[str, Any]  # kept facts the player gave again, not asked (logged for a replay)
+    flow: dict[str, Any]  # the flow's questions answered on the way to it (offer.py)
 
 
 class Turn:
@@ -60,7 +62,7 @@ class Turn:
     def __init__(self, table: Table, bot: str, point: Any = None, dice: str = "roll",
                  answers: list[tuple[str, Any]] | None = None, seed: int | None = None,
                  faces: list[int] | None = None, given: dict[str, Any] | None = None,
-                 moves: bool = False) -> None:
+                 moves: bool = False, offered: dict[str, Any] | None = None) -> None:
         if dice not in DICE_MODES:
             raise ValueError(f"dice is one of {DICE_MODES}")
         self.table, self.bot, self.point, self.dice = table, bot, point, dice
@@ -70,7 +72,11 @@ class Turn:
         self.number = len(table.game.log) + 1
         # the game's seed for this turn, unless given: the log keeps the faces either way
         self.seed = table.game.seed + self.number if seed is None else seed
-        self.base = {**table.snapshot_for(bot, point), **(given or {})}  # given: by the flow
+        # offered: by the flow and the round (worked out again from the log); given: by the
+        # player, replacing kept values (logged, so the turn decided again is given them too)
+        self.given = dict(given or {})
+        self.flow: dict[str, Any] = {}  # the flow's questions that led to it (Table.turn)
+        self.base = {**table.snapshot_for(bot, point), **(offered or {}), **self.given}
         if faces:  # rolled already (a turn decided again): the seed rolls only beyond them
             self.base["dice"] = list(faces)
         self.answers: list[tuple[Question, Any]] = []
@@ -266,7 +272,7 @@ class Turn:
         point = self.table.playbook.point
         at = situation.board.get(point) if point else None
         return TurnResult(self.number, self.bot, at, snapshot, explained, reading, self.asked(),
-                          self.unasked)
+                          self.unasked, self.given, self.flow)
 
 
 __all__ = ["DICE_MODES", "Turn", "TurnResult"]

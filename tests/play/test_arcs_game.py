@@ -80,7 +80,7 @@ def test_a_three_turn_game_asks_what_is_reached_and_remembers_the_rest(run, tmp_
         "resume": "fate", "resume_actions": 3, "resume_fate_actions": 2, "resume_mode": "lead",
         "initiative": True, "lead_suit": "none", "lead_number": 0,
         "cards": [{"suit": "aggression", "number": 1, "pips": 3}]}
-    assert "the card continues at this bot's next play" in battle.stdout
+    assert "the card stopped for a battle goes on at this bot's next play" in battle.stdout
 
     _play(run, game, "4-resume.yaml")
     data = _data(game)

@@ -12,7 +12,7 @@ from typing import Any
 
 import yaml
 
-from whybot.facts.play.flow import next_point
+from whybot.facts.play.offer import next_point
 from whybot.facts.play.table import Table
 
 from .conftest import ARCS_GAME

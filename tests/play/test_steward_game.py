@@ -1,6 +1,7 @@
 """Issue 20's scripted game: two SUPERCAT bots at normal difficulty (red the Steward, blue no
 Fate) through `whybot new` and `whybot play --answers`, following the game's flow: the Act I
-setup, the chapter start, six bot turns, three round ends and the chapter's end.
+setup, the chapter start, six bot turns, a Summit the Event card gives red, three round ends
+and the chapter's end.
 
 Each step of `steward_game/plan.yaml` says which bot the flow offers, at which point, and the
 decision read off SUPERCAT (003) for the answers given: the card (suit, number, how played)
@@ -17,7 +18,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from whybot.facts.play.fix import plan_fix
+from whybot.facts.play.fix import apply_fix, plan_fix
 from whybot.facts.play.table import Table
 
 from .conftest import HERE
@@ -26,7 +27,7 @@ GAME = HERE / "steward_game"
 PLAN = yaml.safe_load((GAME / "plan.yaml").read_text(encoding="utf-8"))
 # the questions each bot turn asks (docs/play-transcript.md; 42/35/22/33/6/27 before the
 # table answered what it knows: play.yaml unchanged:, settled:, round:)
-AT_MOST = {7: 38, 8: 26, 10: 17, 11: 25, 13: 5, 14: 21}
+AT_MOST = {7: 38, 8: 26, 10: 17, 11: 25, 13: 5, 15: 21}
 TABLES = {"cards", "ambitions", "golems", "guild_cards"}  # lists of what is on the table
 
 
@@ -95,7 +96,7 @@ def test_the_table_answers_what_it_knows_and_says_why(played):
     # no ambition is declared: nothing contends a declared one, whatever the moves
     assert unasked[("can.tax.contend_declared", 0)].startswith("no ambition is declared")
     # a Secure keeps nothing (a Vox card can do anything): after it, nothing is carried
-    assert not [u for u in log[13].get("unasked", []) if u["why"].startswith("still so")]
+    assert not [u for u in log[14].get("unasked", []) if u["why"].startswith("still so")]
     # red led Administration 4: blue, after it in the round, is not asked what was led
     assert log[6]["tells"] == {"lead_suit": "administration", "lead_number": 4}
     assert {"lead_suit", "lead_number"}.isdisjoint(a["id"] for a in log[7]["asked"])
@@ -105,7 +106,7 @@ def test_the_table_answers_what_it_knows_and_says_why(played):
     # each bot's standings in the ambitions are its own: red's later turn is offered red's
     standings = {n: e["snapshot"]["ambitions"][0]["best_rival"] for n, e in enumerate(log)
                  if e["point"] == "turn"}
-    assert standings == {6: 0, 7: 1, 9: 1, 10: 0, 12: 0, 13: 1}
+    assert standings == {6: 0, 7: 1, 9: 1, 10: 0, 12: 0, 14: 1}
 
 
 def test_a_turn_asked_a_question_twice_decides_again_as_it_was(played, tmp_path):
@@ -123,3 +124,41 @@ def test_a_turn_asked_a_question_twice_decides_again_as_it_was(played, tmp_path)
     assert plan.entry["decision"] == logged["decision"]
     assert [a["action"] for a in plan.entry["decision"]["actions"]] == ["tax", "influence"]
 
+
+
+def test_a_fixed_turn_keeps_the_later_turns_each_given_what_it_was_given(played, tmp_path):
+    """Blue's power at turn 8 corrected from 1 to 5: the later turns are decided again with
+    all they were given when played — the kept facts the answers file gave (red's last card:
+    hand counter 1), the answers to the flow's questions (the Summit the Event gave red), what
+    the flow offered and what the round told — so none asks anything new. Those that decide
+    the same are kept as they were; blue's turns 10 and 15 now lose the extra action of normal
+    difficulty (blue is no longer behind the player's power 3)."""
+    game = tmp_path / "game.yaml"
+    shutil.copy(played, game)
+    table = Table.open(game)
+    assert table.game.log[12]["given"] == {"hand_counter": 1}  # logged with the turn
+    assert table.game.log[13]["flow"] == {"flow.imperial_reach": False, "flow.summit": "red"}
+    plan = plan_fix(table, 8, {"power": 5})
+    assert [(t.asks, t.blocked) for t in plan.later] == [("", False)] * 8
+    assert [t.number for t in plan.changed] == [10, 15]
+    for later in plan.later:
+        assert later.now == later.logged  # the same card and actions...
+        assert ("play.efficient-logistics" in later.entry["decision"]["fired"]) == \
+            (later.number not in (10, 15) and "play.efficient-logistics" in later.was["fired"])
+    assert "play.efficient-logistics" not in plan.entry["decision"]["fired"]
+    assert apply_fix(table, plan, keep=True) == []
+    saved = Table.open(game).game.log
+    assert len(saved) == 16 and saved[7]["snapshot"]["power"] == 5
+    assert [e["decision"] for e in saved[8:]] == [t.entry["decision"] for t in plan.later]
+
+
+def test_the_event_card_brings_up_the_summit_in_the_seed_s_words(played):
+    """After red's Event card the flow asks what only the table knows, in the seed's words
+    (which bot, if any, the Event gives the First Regent's Imperial Reach, then a Summit), and
+    goes on around the Summit as if it had not been: blue plays its card, then the round
+    ends."""
+    log = yaml.safe_load(played.read_text(encoding="utf-8"))["log"]
+    assert [(e["bot"], e["point"]) for e in log[12:]] == [
+        ("red", "turn"), ("red", "summit"), ("blue", "turn"), ("red", "round_end")]
+    assert log[13]["decision"]["result"] == "summit"
+    assert log[14]["flow"] == {"flow.negotiation": False}  # the minigame is optional

@@ -9,6 +9,7 @@ import re
 import pytest
 
 from whybot.facts.packs import engine_for
+from whybot.facts.play.offer import flow_question
 from whybot.facts.play.playbook import load_playbook
 from whybot.facts.play.question import Question, field_question, list_question
 from whybot.facts.play.setup import setup_questions
@@ -33,6 +34,10 @@ def _every_question(name: str) -> list[Question]:
             listed = list_question(entity.key, entity, pack, book.hidden.get(kind, []),
                                    book.wording(entity.key))
             questions += [listed, *listed.fields]
+    # the flow's own questions (a trigger only the table knows), for one bot and for several
+    steps = [s for steps in (book.flow.after.values() if book.flow else []) for s in steps]
+    questions += [flow_question(pack, names, step, names[0]) for step in steps if step.ask
+                  for names in (["red"], ["red", "blue"])]
     # every rule that can read a fact is a reason `?` may show
     questions += [Question(id="x", what="fact", kind="text", text="",
                            **reason(pack, rule.id, page.name))

@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+import yaml
 
 from whybot.cli.cmd_serve import free_port
 from whybot.cli.web.app import create_app
@@ -251,4 +252,51 @@ def test_the_page_follows_the_devices_dark_setting(chromium, server):
     page.goto(base + "/")
     background = page.evaluate("getComputedStyle(document.body).backgroundColor")
     assert background == "rgb(18, 20, 23)"
+    context.close()
+
+
+def test_the_page_asks_what_only_the_table_knows_then_offers_the_same_point(chromium, server):
+    """The scripted Steward game after red's Event card (decision 13), at 390×844: the game
+    page asks the flow's questions first, one tap each (no Imperial Reach; a Summit for red),
+    then offers the Summit for red — the point `whybot play` offers with the same answers —
+    and after it, asks whether the Negotiation minigame is played, then offers blue's card."""
+    from typer.testing import CliRunner
+
+    from whybot.cli.app import app
+
+    base, games = server
+    steward = ROOT / "tests" / "play" / "steward_game"
+    plan = yaml.safe_load((steward / "plan.yaml").read_text(encoding="utf-8"))
+    game = games / "steward.yaml"
+    runner = CliRunner()
+    for args in (["new", "arcs", str(game), "--seed", "5", "--answers",
+                  str(steward / "0-setup.yaml")],
+                 *(["play", str(game), "--answers", str(steward / step["answers"])]
+                   for step in plan["steps"][:13])):
+        assert runner.invoke(app, args).exit_code == 0
+    context = chromium.new_context(viewport=PHONE)
+    context.set_default_timeout(WAIT_MS)
+    page = context.new_page()
+    page.goto(base + "/g/steward")
+    assert "govern the Imperial Reach now?" in page.inner_text("#flow-question")
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    page.screenshot(path=str(artifacts() / "phone-flow-question.png"), full_page=True)
+    page.get_by_role("button", name="no", exact=True).click()
+    assert "call a Summit?" in page.inner_text("#flow-question")
+    page.get_by_role("button", name="red", exact=True).click()
+    assert page.locator("#flow-question").count() == 0
+    assert page.locator("#point").input_value() == "summit"
+    assert page.locator("#bot").input_value() == "red"
+    page.get_by_role("button", name="Start turn 14").click()
+    asked = play_turn(page, {"first_regent": False, "unchanged": True, "favors": [],
+                             "summit.revive_empire": False})
+    assert asked[0] == "first_regent" and "call_summit" in page.inner_text(".decision")
+    page.goto(base + "/g/steward")
+    assert "Negotiation Minigame (Optional) with red?" in page.inner_text("#flow-question")
+    page.get_by_role("button", name="no", exact=True).click()
+    assert (page.locator("#point").input_value(), page.locator("#bot").input_value()) == \
+        ("turn", "blue")
+    log = Table.open(game).game.log
+    assert (log[13]["bot"], log[13]["point"]) == ("red", "summit")
+    assert log[13]["flow"] == {"flow.imperial_reach": "no", "flow.summit": "red"}
     context.close()
