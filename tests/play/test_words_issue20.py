@@ -109,7 +109,7 @@ def _field_written(name: str) -> re.Pattern[str]:
              *(entity.key for entity in pack.facts.entities.values() if entity.key),
              *(f for entity in pack.facts.entities.values() for f in entity.fields)}
     words = "|".join(sorted(map(re.escape, names), key=len, reverse=True))
-    return re.compile(rf"\b({words}):(?=[,)]|\s+(?:\d|true\b|false\b|\[|so\b)|$)")
+    return re.compile(rf"\b({words}):(?=[,)]|\s+(?:[\d(\[]|true\b|false\b|so\b)|$)")
 
 
 @pytest.mark.parametrize("name", PACKS)
@@ -118,7 +118,7 @@ def test_what_a_decision_tells_the_table_names_no_snapshot_field(name):
     writes snapshots by hand), not in what the table reads."""
     written = _field_written(name)
     found = [(rule, text) for rule, text in _instructions(name)
-             if CODE.search(text) or written.search(text)]
+             if CODE.search(text) or written.search(text) or "snapshot" in text]
     assert found == [], "\n".join(f"{rule}: {text[:160]}" for rule, text in found[:20])
 
 
