@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 from typing import Annotated
 
@@ -114,6 +115,7 @@ def why(snapshot: Snapshot, rule: Annotated[str | None, typer.Option(
             out.print(render_verdict(verdict))
         return
     decision = shown(engine, trace) if brief else shown_in_full(engine, situation, trace)
+    decision = replace(decision, hints=turn is None)  # a game's turn: the table wrote them
     if json_out:
         print_json(decision.data)
         return

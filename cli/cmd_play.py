@@ -7,6 +7,7 @@ answers files and prints.
 from __future__ import annotations
 
 import sys
+from dataclasses import replace
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -16,7 +17,7 @@ from whybot.engine import STDIN, WhybotError, decode_text, read_bytes, read_stre
 from whybot.facts.play.consult import by_reason
 from whybot.facts.play.flow import Flow
 from whybot.facts.play.game import check_new
-from whybot.facts.play.ledger import kept_given, summary
+from whybot.facts.play.ledger import change_words, kept_given, summary
 from whybot.facts.play.offer import Offer, next_point
 from whybot.facts.play.question import AnswerError
 from whybot.facts.play.setup import setup_questions
@@ -159,7 +160,7 @@ def play(game: GameFile,
                     "changes": entry["changes"],
                     "carried": entry["carried"].get("after")})
         return
-    out.print(render_brief(shown(table.engine, result.trace)))
+    out.print(render_brief(replace(shown(table.engine, result.trace), hints=False)))
     _print_unasked(table, entry)
     _print_after(table, entry, game)
 
@@ -217,16 +218,12 @@ def _print_after(table: Table, entry: dict[str, Any], game: Path) -> None:
     for change in entry["changes"]:
         if change["path"][0] == "said":
             continue
-        where = ".".join(map(str, change["path"]))
-        before = f"{change['before']} → " if "before" in change else "(new) "
-        lines.append(f"  {where}: {before}{change['after']}")
+        lines.append(f"  {change_words(change)}")
     if said:
         lines.append("  remembered, offered next time (anything changed?): " + ", ".join(said))
     if entry["carried"].get("after"):
         flow = table.playbook.flow
-        lines.append(f"  {flow.continues if flow else Flow.continues} at this bot's next play: "
-                     + ", ".join(f"{k}={v}" for k, v in entry["carried"]["after"].items()
-                                 if not isinstance(v, list)))
+        lines.append(f"  {flow.continues if flow else Flow.continues} at this bot's next play")
     lines.append(f"every reason: whybot why {game} --turn {entry['turn']}")
     typer.echo("\n".join(lines))
 

@@ -11,7 +11,7 @@ from rich.console import Group, RenderableType
 from rich.text import Text
 from rich.tree import Tree
 
-from whybot.engine import Action, ActionFields
+from whybot.engine import Action, ActionFields, Said
 from whybot.facts.play.wording import cited_as
 
 from .render import entity_text, labelled, pack_and_variant, roll_text, show
@@ -134,9 +134,12 @@ def render_decision(shown: Shown, assumed_first: bool = True) -> RenderableType:
         for note in trace.dice_notes:
             tree.add(Text(note, style="bold yellow"))
         parts.append(tree)
-    if decision.say:
+    instructions = [step for step in decision.steps if isinstance(step, Said)]
+    if instructions:
         tree = Tree(Text("do:", style="bold"))
-        for said in decision.say:
-            tree.add(Text(said))
+        for said in instructions:
+            branch = tree.add(Text(said.say))
+            if said.snapshot and shown.hints:
+                branch.add(Text(f"in a snapshot: {said.snapshot}", style="dim"))
         parts.append(tree)
     return Group(*parts)

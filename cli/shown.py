@@ -27,6 +27,9 @@ class Shown:
     named: tuple[str | None, ...]
     really: dict[str, dict[str, Any]]
     data: dict[str, Any]
+    # the instructions' snapshot wording (`snapshot:`) is for whoever writes snapshots; the
+    # table (`play`) writes those fields itself
+    hints: bool = True
 
     @property
     def presentation(self) -> dict[str, Any]:

@@ -18,7 +18,8 @@ from .derive.fast.incremental import Dependencies, Replay
 from .derive.forward_chaining import DurableDeriver
 from .derive.pack_reads import pack_reads
 from .derive.strata import Strata, stratify
-from .errors import EngineFault
+from .derive.walk_subset import WalkSubset
+from .errors import EngineFault, WhybotError
 from .language.expressions import Condition
 from .language.pack import Pack, Rule
 from .situation import Situation
@@ -108,6 +109,7 @@ class Engine:
         self.conditions: dict[str, Condition] = {rule_id: read.condition
                                                  for rule_id, read in self.reads.rules.items()}
         self.dependencies = Dependencies(pack, self.reads, self.strata)
+        self.walk_subset = WalkSubset(pack, self.reads, self.dependencies)
         if reasoner == "durable":
             self.pages: Any = DurablePages(compile_pages(pack))
             self.deriver: Any = DurableDeriver(pack, self.strata,
@@ -121,11 +123,12 @@ class Engine:
 
     def derive(self, board: dict[str, Any], entities: dict[str, list[dict[str, Any]]],
                answers: dict[str, Any], replay: Replay | None = None,
-               record: bool = True) -> Derivation:
+               record: bool = True, only: frozenset[str] | None = None) -> Derivation:
         """Every judgment from these observations (with `replay`, the reasoner is asked
         only about the derivations that read what changed since the last run; without
-        `record`, supports name their rules but not the facts each firing matched)."""
-        return self.deriver.derive(board, entities, answers, replay, record)
+        `record`, supports name their rules but not the facts each firing matched; with
+        `only`, no derivation outside it runs: `walk_subset.py`)."""
+        return self.deriver.derive(board, entities, answers, replay, record, only)
 
     def inputs(self, situation: Situation) -> dict[str, Any]:
         """The board a decision starts from: observations, and turn variables at defaults."""
@@ -147,13 +150,47 @@ class Engine:
         the judgments with their origins and the rules behind them are exactly as recorded,
         but no support lists the facts its firing matched and no action says `because`.
         Deciding again with `record` gives the full trace of the same decision (a test checks
-        they agree). The decision's work is one budget (`budget.py`) for all its rules."""
+        they agree). The decision's work is one budget (`budget.py`) for all its rules.
+
+        Only the derivations the walk can read run (`derive/walk_subset.py`), unless the
+        walk was led to a page outside those it could reach, or failed: then the decision
+        is taken again with every derivation (never with dice a caller rolls)."""
+        reach = self.reachable(situation) if dice is None else None
+        if reach is not None:
+            pages, only = reach
+            try:
+                trace, led_to = self._walk(situation, seed, explain, dice, reading, record,
+                                           only)
+                if led_to <= pages:
+                    return self._finish(trace, situation, reading)
+            except WhybotError:
+                pass
+            if reading is not None:
+                reading.restart()
+        trace, _ = self._walk(situation, seed, explain, dice, reading, record, None)
+        return self._finish(trace, situation, reading)
+
+    def reachable(self, situation: Situation) -> tuple[frozenset[str], frozenset[str]] | None:
+        """The pages a decision's walk can reach, and the derivations behind what they read
+        (None: nearly every derivation)."""
+        pages = self.walk_subset.pages_for(self.inputs(situation))
+        only = self.walk_subset.subset(pages, set(situation.answers).union(
+            *situation.answers_after))
+        return None if only is None else (pages, only)
+
+    def _walk(self, situation: Situation, seed: int | None, explain: bool, dice: Dice | None,
+              reading: Reading | None, record: bool, only: frozenset[str] | None,
+              ) -> tuple[Trace, set[str]]:
+        """The walk from the start page: its trace, and every page it was led to."""
         with budget.decision():
-            turn = Turn(self, situation, seed, explain, dice, reading, record)
+            turn = Turn(self, situation, seed, explain, dice, reading, record, only)
             try:
                 turn.walk(self.pack.start, 0)
             finally:
                 trace = turn.finish()
+        return trace, turn.pages
+
+    def _finish(self, trace: Trace, situation: Situation, reading: Reading | None) -> Trace:
         trace.assumed = ([o.as_dict() for o in open_facts(self, trace, reading, situation)]
                          if reading is not None else self.assumptions(trace, situation))
         if trace.disagreements:

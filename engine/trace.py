@@ -81,9 +81,13 @@ class Said:
     say: str
     page: str
     rule: str
+    snapshot: str | None = None  # the same, as the fields a snapshot gives (`snapshot:`)
 
     def as_dict(self) -> dict[str, Any]:
-        return {"say": self.say, "page": self.page, "rule": self.rule}
+        data = {"say": self.say, "page": self.page, "rule": self.rule}
+        if self.snapshot is not None:
+            data["snapshot"] = self.snapshot
+        return data
 
 
 @dataclass(slots=True)

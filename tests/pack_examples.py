@@ -16,6 +16,7 @@ from typing import Any
 import pytest
 import yaml
 
+from whybot.engine import Said
 from whybot.facts.snapshot import load_snapshot
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -36,7 +37,9 @@ def decide_example(engine, path: Path):
 
 
 def missing_says(trace, expect: dict[str, Any]) -> list[str]:
-    said = trace.decision.say
+    """The `says` lines no instruction holds, in the table's words or a snapshot's."""
+    said = [text for step in trace.decision.steps if isinstance(step, Said)
+            for text in (step.say, step.snapshot) if text]
     return [line for line in expect.get("says", []) if not any(line in s for s in said)]
 
 

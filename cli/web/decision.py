@@ -8,6 +8,7 @@ adds no reasoning of its own.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from starlette.requests import Request
@@ -15,6 +16,7 @@ from starlette.responses import Response
 
 from whybot.engine import Pack, WhybotError, rule_verdict
 from whybot.facts.play.fix import listed_moves
+from whybot.facts.play.wording import plain
 
 from ..brief import render_brief
 from ..decision_view import printed_note, render_decision
@@ -49,8 +51,8 @@ def _large(shown: Shown, pack: Pack) -> dict[str, Any]:
     actions = [{"action": a.action, "goal": a.fields.get("goal", ""),
                 "target": label(a.target, pack) if a.target is not None else "",
                 "details": a.fields.get("details", "")} for a in decision.actions]
-    return {"choices": choices, "actions": actions, "result": decision.result,
-            "say": decision.say}
+    stopped = "" if decision.result == "decided" else plain(decision.result)
+    return {"choices": choices, "actions": actions, "stopped": stopped, "say": decision.say}
 
 
 def decision_page(pages: Pages, request: Request) -> Response:
@@ -68,7 +70,7 @@ def decision_page(pages: Pages, request: Request) -> Response:
                     table.engine, situation, trace, rule)), open_depth=3)
             except WhybotError as exc:
                 rule_error = exc.render()
-        full = shown_in_full(table.engine, situation, trace)
+        full = replace(shown_in_full(table.engine, situation, trace), hints=False)
     last = number == len(table.game.log)
     return pages.render(
         request, "decision.html", status=422 if rule_error else 200, game=name,

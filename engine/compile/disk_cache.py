@@ -54,7 +54,8 @@ def key(kind: str, folders: list[Path], files: Callable[[Path], list[Path]]) -> 
     for root in folders:
         for path in [root / "pack.yaml", *files(root)]:
             if path.is_file():
-                digest.update(str(path.resolve()).encode() + b"\0" + path.read_bytes() + b"\0")
+                # as the loader names it (a link not followed): the pack keeps these names
+                digest.update(str(path.absolute()).encode() + b"\0" + path.read_bytes() + b"\0")
     return digest.hexdigest()
 
 

@@ -81,6 +81,9 @@ class Derivation:
     # False: a batch row's run, which needs the outcome and the rules behind each judgment,
     # not the facts each firing matched (its supports name their rules, with no `facts`)
     record: bool = True
+    # the derivations this run asks (`walk_subset.py`), None: all; what only others
+    # conclude takes no default either (nothing reads it)
+    only: frozenset[str] | None = None
 
     def __post_init__(self) -> None:
         self.eids = itertools.count(1 + max((e[EID] for items in self.entities.values()
@@ -220,13 +223,21 @@ class Derivation:
                         by_name[name].append(entity)
                     else:
                         by_name[name] = [entity]
-        values, given, seen = self.values, self.given, self.seen
-        for name, default in self.strata.judgment_defaults.get(stratum, ()):
+        values, given, seen, only = self.values, self.given, self.seen, self.only
+        for (name, default), made in zip(self.strata.judgment_defaults.get(stratum, ()),
+                                         self.strata.judgment_producers.get(stratum, ()),
+                                         strict=True):
+            if only is not None and only.isdisjoint(made):
+                continue  # a subset run: no derivation of it ran
             if name not in values and name not in given:
                 values[name] = seen[name] = default  # _value, inlined: hundreds a run
                 if judgments_told is None or name in judgments_told:
                     changes.append(Change("judgment", name, default))
-        for name, kind, default in self.strata.field_defaults.get(stratum, ()):
+        for (name, kind, default), made in zip(self.strata.field_defaults.get(stratum, ()),
+                                               self.strata.field_producers.get(stratum, ()),
+                                               strict=True):
+            if only is not None and only.isdisjoint(made):
+                continue
             tell = (kind, name) in told
             for entity in lacking[kind].get(name, ()):
                 entity[name] = default

@@ -30,15 +30,17 @@ class PlainDeriver:
 
     def derive(self, board: dict[str, Any], entities: dict[str, list[dict[str, Any]]],
                answers: dict[str, Any], replay: Replay | None = None,
-               record: bool = True) -> Derivation:
+               record: bool = True, only: frozenset[str] | None = None) -> Derivation:
         """With `replay`, only the affected derivations are matched; the last run's firings
-        of the others are concluded in their rounds (incremental.py)."""
+        of the others are concluded in their rounds (incremental.py). With `only`, no
+        derivation outside it is matched."""
         run = Derivation(self.pack, self.strata, dict(board), copy_entities(entities),
-                         dict(answers), log={}, record=record)
+                         dict(answers), log={}, record=record, only=only)
         run.initial()
         for stratum in range(self.strata.top + 1):
             rules = [r for r in self.rules if self.strata.level[r.id] == stratum
-                     and (replay is None or r.id in replay.affected)]
+                     and (replay is None or r.id in replay.affected)
+                     and (only is None or r.id in only)]
             for round_ in itertools.count():  # every firing the world allows now, concluded
                 world = run.world()  # the run's own entities: dicts, which a firing changes
                 firings = [Firing(firing_order(self.rank[rule.id], bound), rule,

@@ -28,6 +28,10 @@ class Strata:
     # (judgment, default) and (field, kind, default); worked out once, not per run
     judgment_defaults: dict[int, list[tuple[str, Any]]] = field(default_factory=dict)
     field_defaults: dict[int, list[tuple[str, str, Any]]] = field(default_factory=dict)
+    # stratum → the derivations concluding each of those defaults, in the same order (a run
+    # deriving a subset gives only the defaults its derivations conclude)
+    judgment_producers: dict[int, list[frozenset[str]]] = field(default_factory=dict)
+    field_producers: dict[int, list[frozenset[str]]] = field(default_factory=dict)
     # the judgments no rule derives, with their defaults, in the order they are declared
     underived: list[tuple[str, Any]] = field(default_factory=list)
     # stratum → kind → the fields of that kind among its defaults
@@ -80,11 +84,17 @@ def stratify(rules: list[Rule], pack: Pack, reads: Mapping[str, DerivationReads]
         result.final_at[product] = max(result.level[r.id] for r in producers)
         result.finals.setdefault(result.final_at[product], []).append(product)
     for stratum, finals in result.finals.items():
-        defaults = [_default_of(product, pack) for product in finals if product[0] != "kind"]
-        result.judgment_defaults[stratum] = [(name, value) for name, kind, value in defaults
+        products = [product for product in finals if product[0] != "kind"]
+        defaults = [(_default_of(product, pack),
+                     frozenset(r.id for r in result.producers[product])) for product in products]
+        result.judgment_defaults[stratum] = [(name, value) for (name, kind, value), _ in defaults
                                              if kind is None]
-        result.field_defaults[stratum] = [(name, kind, value) for name, kind, value in defaults
-                                          if kind is not None]
+        result.judgment_producers[stratum] = [made for (_, kind, _), made in defaults
+                                              if kind is None]
+        result.field_defaults[stratum] = [(name, kind, value) for (name, kind, value), _
+                                          in defaults if kind is not None]
+        result.field_producers[stratum] = [made for (_, kind, _), made in defaults
+                                           if kind is not None]
         kinds: dict[str, set[str]] = {}
         for name, kind, _ in result.field_defaults[stratum]:
             kinds.setdefault(kind, set()).add(name)

@@ -216,6 +216,15 @@ def _effect(key: str, value: Any, names: Names) -> list[Effect]:
     return []
 
 
+def _with_snapshot(effects: list[Effect], snapshot: Template) -> list[Effect]:
+    """The outcome's `say:` with its `snapshot:` wording."""
+    if not any(isinstance(effect, Say) for effect in effects):
+        raise OutcomeError("snapshot: goes with say: (the same instruction, as the fields a "
+                           "snapshot gives)", ("snapshot",))
+    return [Say(effect.text, snapshot) if isinstance(effect, Say) else effect
+            for effect in effects]
+
+
 def parse_outcome(raw: dict[str, Any], kinds: frozenset[str],
                   aliases: frozenset[str] = frozenset(),
                   fields: ActionFields = GENERIC_FIELDS) -> Outcome:
@@ -226,6 +235,8 @@ def parse_outcome(raw: dict[str, Any], kinds: frozenset[str],
     `fields`: what an action carries besides its name (the pack's `ActionFields`)."""
     names = Names(kinds, aliases)
     effects = [effect for key, value in raw.items() for effect in _effect(key, value, names)]
+    if "snapshot" in raw:
+        effects = _with_snapshot(effects, template(raw["snapshot"], names, ("snapshot",)))
     action = None
     if "action" in raw:
         texts = tuple((name, template(raw[name], names, (name,)))

@@ -163,6 +163,9 @@ class Each:
 @dataclass(frozen=True)
 class Say:
     text: Template
+    # the same instruction for whoever writes snapshots by hand (the fields to give);
+    # `decide` and `why` show it, the table (`play`, `serve`) writes those fields itself
+    snapshot: Template | None = None
 
 
 @dataclass(frozen=True)

@@ -244,9 +244,9 @@ def _condition_needs(node: Condition, kinds: dict[str, str],
 
 def _value_needs(node: object, kinds: dict[str, str],
                  found: list[tuple[Product, bool]]) -> None:
-    """Values are computed once: everything they read must be final."""
-    if isinstance(node, Aggregate):
-        found.append((("kind", node.kind), True))
+    """Values are computed once: everything they read must be final, the kinds of aggregates
+    nested in arithmetic (`count(option) + 1`) included."""
+    found.extend((("kind", kind), True) for kind in _kinds_of(node))
     known = {**kinds, **_scopes(node)}
     found.extend((_product(ref, known), True) for ref in all_refs(node))
 

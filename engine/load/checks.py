@@ -132,6 +132,8 @@ def _rule_problems(rule: Rule, pack: Pack, names: _Names) -> Iterator[RuleFileEr
             yield from _template(effect.says, kinds, rule, pack, names, "then.draw.says")
         elif isinstance(effect, Say):
             yield from _template(effect.text, kinds, rule, pack, names, "then.say")
+            if effect.snapshot is not None:
+                yield from _template(effect.snapshot, kinds, rule, pack, names, "then.snapshot")
         elif isinstance(effect, Assign):
             if effect.name not in names.specs:
                 yield _fail(rule, f"then.set names unknown variable {effect.name!r}",

@@ -120,6 +120,10 @@ OUTCOME_SCHEMA: dict[str, Any] = {
         "remove": {"type": "string", "pattern": r"^[a-z_][a-z0-9_]*\??$",
                    "description": "the bound entity is used up (gone for the rest of the turn)"},
         "say": {"type": "string", "description": "an instruction for the player"},
+        "snapshot": {"type": "string",
+                     "description": "with say: the same instruction for whoever writes "
+                                    "snapshots by hand (the fields to give); decide and why "
+                                    "show it, the table does not"},
         "call": {"type": "string", "description": "read this page, then read on here"},
         "missing": {"type": "string",
                     "description": "if the called page does not exist (a module with no section "

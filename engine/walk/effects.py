@@ -72,7 +72,8 @@ def apply_effect(effect: Any, turn: Turn, outcome: dict[str, Any], page: str, ru
         said = fill(effect.text, turn)
         outcome.setdefault("say", []).append(said)
         turn.trace.decision.say.append(said)
-        turn.trace.decision.steps.append(Said(said, page, rule))
+        hint = fill(effect.snapshot, turn) if effect.snapshot is not None else None
+        turn.trace.decision.steps.append(Said(said, page, rule, hint))
     elif isinstance(effect, Update):
         if effect.optional and effect.alias not in turn.bound:
             outcome.setdefault("notes", []).append(f"no {effect.alias} was chosen: nothing to "

@@ -104,6 +104,10 @@ class Reading:
                                    _Seen(world.entities, KIND, notes)))
             self.events += [(step, rule.id, item) for item in notes]
 
+    def restart(self) -> None:
+        """Forget a walk read, to note the same decision taken again (`Engine.decide`)."""
+        self.events, self.roll_steps, self.board, self.entities = [], [], {}, {}
+
     def rolled(self, step: int) -> None:
         self.roll_steps.append(step)
 

@@ -38,6 +38,7 @@ class Knowing:
     bound: dict[str, dict[str, Any]]
     last_derivation: LastDerivation
     record: bool  # False: a batch row's turn (Engine.decide)
+    only: frozenset[str] | None  # the derivations to run, None: all (Engine.decide)
     derived_now: Derivation  # the last derivation, whose judgments the board holds now
     first_seen: dict[int, tuple[str, dict[str, Any]]]
     first_support: dict[tuple[int, str], list[dict[str, Any]]]
@@ -52,12 +53,12 @@ class Knowing:
         answers = self.situation.answers_at(len(self.trace.decision.actions))
         last = self.last_derivation
         if answers is not self.situation.answers:  # said of the table an action left
-            run = self.engine.derive(inputs, entities, answers, None, self.record)
+            run = self.engine.derive(inputs, entities, answers, None, self.record, self.only)
         elif (found := last.find(inputs, entities)) is not None:
             run = found
         else:
-            run = self.engine.derive(inputs, entities, answers,
-                                     last.replay(inputs, entities), self.record)
+            run = self.engine.derive(inputs, entities, answers, last.replay(inputs, entities),
+                                     self.record, self.only)
             last.keep(inputs, entities, run)
         self.trace.derived_from = (inputs, entities)
         self.trace.derived_answers = answers

@@ -35,8 +35,10 @@ class Turn(Knowing):
 
     def __init__(self, engine: Engine, situation: Situation, seed: int | None,
                  explain: bool, dice: Dice | None = None, reading: Reading | None = None,
-                 record: bool = True) -> None:
+                 record: bool = True, only: frozenset[str] | None = None) -> None:
         self.engine = engine
+        self.only = only  # the derivations to run (`derive/walk_subset.py`), None: all
+        self.pages: set[str] = set()  # every page the walk was led to
         self.record = record  # False: no facts in supports, no `because` (Engine.decide)
         self.reading = reading  # notes what each step reads (engine/walk/facts_read.py), if given
         self.pack = engine.pack
@@ -114,6 +116,7 @@ class Turn(Knowing):
 
     def walk(self, name: str, depth: int, start: int = 1) -> str:
         """Read page `name` from rank `start`; "stop" when the turn ended there."""
+        self.pages.add(name)
         page = self.pack.pages.get(name)
         if page is None or page.kind != DECISION:
             raise DecisionError(f"the procedure leads to page {name!r}, which does not exist")

@@ -12,8 +12,10 @@ from typing import TYPE_CHECKING, Any
 
 from whybot.engine import Pack, Trace, World, evaluate, holds
 
+from .consult import shown
 from .printed import printed_changes
 from .question import field_question
+from .wording import plain
 
 if TYPE_CHECKING:
     from .playbook import Carry
@@ -133,6 +135,20 @@ def turn_changes(table: Timeline, result: TurnResult) -> list[dict[str, Any]]:
     return changes
 
 
+def change_words(change: dict[str, Any]) -> str:
+    """A change as the table reads it: "red: hand counter 6 → 5", "red's guild card Mining
+    Interest: exhausted no → yes" (not the game file's path)."""
+    path = [str(part) for part in change["path"]]
+    if path[0] == "entities":
+        owner, kind, label, name = path[1:5]
+        where = f"{'the game' if owner == 'game' else owner + chr(39) + 's'} {plain(kind)} " \
+                f"{label}: {plain(name)}"
+    else:
+        where = f"{'the game' if path[0] == 'game' else path[1]}: {plain(path[-1])}"
+    before = f"{shown(change['before'])} → " if "before" in change else "(new) "
+    return f"{where} {before}{shown(change['after'])}"
+
+
 def _parent(state: dict[str, Any], path: list[str]) -> dict[str, Any]:
     node = state
     for key in path[:-1]:
@@ -192,5 +208,5 @@ def carry_values(pack: Pack, carries: list[Carry], result: TurnResult) -> dict[s
     return values
 
 
-__all__ = ["apply_changes", "as_left", "carried", "carry_values", "compact", "kept_given",
-           "revert_changes", "summary", "turn_changes"]
+__all__ = ["apply_changes", "as_left", "carried", "carry_values", "change_words", "compact",
+           "kept_given", "revert_changes", "summary", "turn_changes"]

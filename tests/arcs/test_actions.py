@@ -125,7 +125,8 @@ def test_a_battle_with_actions_left_stops_the_card_and_says_what_to_report(arcs)
     assert trace.decision.result == "battle"
     assert [a.action for a in trace.decision.actions] == ["battle"]
     assert trace.fired()[-1] == "play.battle"
-    report = trace.decision.say[-1]
+    assert trace.decision.say[-1].endswith("this card goes on with its 1 action(s) left.")
+    report = trace.decision.steps[-1].snapshot  # the same, as the fields a snapshot gives
     assert "resume: aggression" in report and "resume_actions: 1" in report
     assert "resume_mode: lead" in report
 
@@ -169,7 +170,8 @@ options:
 """
     trace = decide(arcs, magnate)
     assert trace.decision.result == "battle"
-    report = trace.decision.say[-1]
+    assert trace.decision.say[-1].endswith("with its 3 action(s) left, 1 of them the Fate's.")
+    report = trace.decision.steps[-1].snapshot
     assert "resume: fate, resume_fate_actions: 1, resume_actions: 3" in report
     resumed = decide(arcs, magnate.replace("hand_counter: 3", "hand_counter: 2")
                      .replace("  - {action: battle, goal: raid, resource: fuel, keys: 1, ships: 3, "

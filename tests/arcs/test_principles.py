@@ -106,7 +106,7 @@ def test_a_fuel_assisted_battle_leaves_the_card_an_action_for_after_its_result(a
                    "ambitions: [{name: keeper, declared: true, bot: 1, best_rival: 2}]\n" +
                    f"options: [{raid}]\n")
     assert trace.decision.result == "battle"
-    assert "resume_actions: 1," in trace.decision.say[-1]
+    assert "resume_actions: 1," in trace.decision.steps[-1].snapshot
     better = battle(goal="raid", keys=1, ships=2, fresh_ships=2, defenders=1, moves=1,
                     ambition="keeper", target="vault")
     trace = decide(arcs, LEAD.format(suit="aggression", pips=2) +

@@ -23,6 +23,15 @@ def test_decide_names_the_card_the_actions_and_the_instructions(run):
     assert "do:" in result.stdout
 
 
+def test_decide_shows_how_a_snapshot_writes_an_instruction_the_table_reads_in_words(run):
+    battle = ROOT / "facts" / "examples" / "arcs" / "battle_stops_the_card.yaml"
+    result = run("decide", battle)
+    assert result.exit_code == 0, result.output
+    text = " ".join(result.stdout.split())  # the terminal wraps long lines
+    assert "this card goes on with its 1 action(s) left." in text
+    assert "└── in a snapshot: resume: aggression, resume_actions: 1, resume_mode: lead" in text
+
+
 def test_decide_json_carries_the_decision_and_the_fired_rules(run):
     result = run("decide", DEMO, "--seed", "7", "--json")
     assert result.exit_code == 0, result.output

@@ -33,6 +33,25 @@ def test_a_cached_engine_is_reused_until_a_file_changes(tmp_path, monkeypatch):
     assert len(builds) == 2
 
 
+def test_a_pack_read_through_a_link_is_its_own_entry(tmp_path, monkeypatch):
+    """The compiled pack keeps each rule's file as the loader named it (traces cite it), so
+    the same files read through a linked folder must not hand back the other's names."""
+    monkeypatch.setenv("WHYBOT_CACHE_DIR", str(tmp_path / "cache"))
+    (tmp_path / "real").mkdir()
+    shutil.copytree(TOY_PACKS / "toy", tmp_path / "real" / "toy")
+    (tmp_path / "linked").symlink_to(tmp_path / "real")
+
+    def build(root):
+        return lambda: Engine(load_pack(root, "toy"))
+
+    direct = cached("engine", [tmp_path / "real" / "toy"], rule_files, build(tmp_path / "real"))
+    linked = cached("engine", [tmp_path / "linked" / "toy"], rule_files,
+                    build(tmp_path / "linked"))
+    files = {rule.file for rule in linked.pack.rules()}
+    assert files and all(str(tmp_path / "linked") in file for file in files)
+    assert {rule.file for rule in direct.pack.rules()} != files
+
+
 def test_no_cache_when_turned_off(tmp_path, monkeypatch):
     monkeypatch.setenv("WHYBOT_CACHE", "0")
     monkeypatch.setenv("WHYBOT_CACHE_DIR", str(tmp_path / "cache"))

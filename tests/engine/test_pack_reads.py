@@ -218,3 +218,55 @@ def test_an_engine_from_the_cache_decides_with_the_analysis_it_was_built_with(
     trace = engine.decide(situation, seed=1, reading=Reading())  # reach reads the analysis
     assert [a.rule for a in trace.decision.actions] == ["act.spend"]
     assert trace.as_dict() == built.decide(situation, seed=1, reading=Reading()).as_dict()
+
+
+CROWD = """\
+pack: crowd
+title: A derivation counts, inside arithmetic, the entities another derivation creates
+start: turn
+facts:
+  board:
+    seats: {type: integer, minimum: 0, maximum: 9, default: 0}
+  entities:
+    guest:
+      created: true
+      fields:
+        name: {type: string}
+  judgments:
+    crowded: "Are there more than two guests, counting the host?"
+"""
+CROWD_RULES = """\
+pack: crowd
+procedure: judgments
+kind: derivation
+source: crowd § judgments
+rules:
+  - id: j.crowded
+    when: count(guest) + 1 > 2
+    then: {judge: crowded}
+  - id: j.seat
+    when: seats > 0
+    then: {create: guest, with: {name: "'seated'"}}
+"""
+CROWD_PAGE = """\
+pack: crowd
+procedure: turn
+source: crowd § turn
+rules:
+  - id: turn.full
+    when: crowded
+    then: {stop: full}
+  - id: turn.room
+    then: {stop: room}
+"""
+
+
+def test_an_aggregate_inside_arithmetic_waits_for_the_derivations_creating_its_kind(
+        tmp_path: Path) -> None:
+    (tmp_path / "crowd" / "pages").mkdir(parents=True)
+    (tmp_path / "crowd" / "pack.yaml").write_text(CROWD, encoding="utf-8")
+    (tmp_path / "crowd" / "judgments.yaml").write_text(CROWD_RULES, encoding="utf-8")
+    (tmp_path / "crowd" / "pages" / "turn.yaml").write_text(CROWD_PAGE, encoding="utf-8")
+    engine = Engine(load_pack(tmp_path, "crowd"))
+    assert (("kind", "guest"), True) in engine.reads.derivations["j.crowded"].needs
+    assert engine.strata.level["j.crowded"] > engine.strata.level["j.seat"]

@@ -123,9 +123,10 @@ def test_rederives_that_replay_the_unaffected_derivations_decide_as_afresh(monke
         if way == "afresh":
             monkeypatch.setattr(reuse.LastDerivation, "replay", lambda self, b, e: None)
 
-        def counted(board, entities, answers, replay=None, record=True, *, way=way):
+        def counted(board, entities, answers, replay=None, record=True, only=None, *,
+                    way=way):
             asked[way].append(len(replay.affected) if replay else len(arcs.pack.derivations()))
-            return real(board, entities, answers, replay, record)
+            return real(board, entities, answers, replay, record, only)
         monkeypatch.setattr(arcs, "derive", counted)
         traces[way] = [arcs.decide(load_snapshot(path, arcs.pack), seed=1).as_dict()
                        for path in _fate_examples(exhaustive)]

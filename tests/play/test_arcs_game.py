@@ -69,7 +69,7 @@ def test_a_three_turn_game_asks_what_is_reached_and_remembers_the_rest(run, tmp_
         ("tax", "magnate.act1.merchant-league.tax")]
     assert entry["changes"][0] == {"path": ["bots", "red", "hand_counter"], "before": 6,
                                    "after": 5}
-    assert "bots.red.hand_counter: 6 → 5" in fate_turn.stdout
+    assert "red: hand counter 6 → 5" in fate_turn.stdout
     # the answers file gave these too: the procedure never read them
     assert "not asked" not in fate_turn.stderr
 
@@ -81,6 +81,9 @@ def test_a_three_turn_game_asks_what_is_reached_and_remembers_the_rest(run, tmp_
         "initiative": True, "lead_suit": "none", "lead_number": 0,
         "cards": [{"suit": "aggression", "number": 1, "pips": 3}]}
     assert "the card stopped for a battle goes on at this bot's next play" in battle.stdout
+    # the table carries the card on itself: no snapshot fields to write
+    assert "this card goes on with its 3 action(s) left" in battle.stdout
+    assert "resume_actions" not in battle.stdout and "in a snapshot" not in battle.stdout
 
     _play(run, game, "4-resume.yaml")
     data = _data(game)

@@ -130,7 +130,7 @@ def test_a_kept_value_given_again_in_an_answers_file_replaces_it(run, tmp_path):
                        + "hand_counter: 2\n", encoding="utf-8")
     result = run("play", game, "--answers", answers)
     assert result.exit_code == 0, result.output
-    assert "bots.red.hand_counter: 6 → 1" in result.stdout  # 2, then the card played
+    assert "red: hand counter 6 → 1" in result.stdout  # 2, then the card played
     assert "not asked" not in result.stderr
     answers.write_text("hand_counter: lots\n", encoding="utf-8")
     bad = run("play", game, "--answers", answers)

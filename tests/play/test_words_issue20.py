@@ -92,3 +92,43 @@ def test_a_one_field_list_takes_plain_values_and_words_come_back_to_names():
     ambitions = list_question("ambitions", pack.facts.entities["ambition"], pack, [])
     assert ambitions.parse([{"name": "tycoon", "best rival": 2}]) == [
         {"name": "tycoon", "best_rival": 2}]
+
+
+def _instructions(name: str) -> list[tuple[str, str]]:
+    """(rule, text) of every instruction a decision can show at the table (`say:`, a missing
+    page's `missing:`), before its `{…}` are filled."""
+    pack = engine_for(name).pack
+    found = []
+    for rule in pack.rules():
+        for key in ("say", "missing"):
+            text = rule.then.raw.get(key)
+            if isinstance(text, str):
+                found.append((rule.id, re.sub(r"\{[^}]*\}", "", text)))
+    return found
+
+
+def _field_written(name: str) -> re.Pattern[str]:
+    """A pack's own name written as a snapshot gives it: `players:`, `fate: …`, `(slots:)`."""
+    pack = engine_for(name).pack
+    names = {*pack.facts.board, *pack.facts.judgments,
+             *(entity.key for entity in pack.facts.entities.values() if entity.key),
+             *(f for entity in pack.facts.entities.values() for f in entity.fields)}
+    words = "|".join(sorted(map(re.escape, names), key=len, reverse=True))
+    return re.compile(rf"\b({words}):(?=[,)]|\s+(?:[\d(\[]|true\b|false\b|so\b)|$)")
+
+
+@pytest.mark.parametrize("name", PACKS)
+def test_what_a_decision_tells_the_table_names_no_snapshot_field(name):
+    """A snapshot's field names go under `snapshot:` (shown by decide and why, for whoever
+    writes snapshots by hand), not in what the table reads."""
+    written = _field_written(name)
+    found = [(rule, text) for rule, text in _instructions(name)
+             if CODE.search(text) or written.search(text) or "snapshot" in text]
+    assert found == [], "\n".join(f"{rule}: {text[:160]}" for rule, text in found[:20])
+
+
+def test_the_field_pattern_finds_a_field_written_as_a_snapshot_gives_it():
+    written = _field_written("arcs")
+    assert written.search("List the slots (slots:, each with its name)")
+    assert written.search("give the bot's Fate as fate: so it is checked")
+    assert not written.search("Round one: 1 die")

@@ -239,7 +239,7 @@ def test_a_decision_point_other_than_a_turn_is_played_and_logged(player, games):
     done = player.answer(page, [])  # an empty table: no Guild cards
     assert done.status_code == 303
     decision = player.client.get(done.headers["location"]).text
-    assert "result: chapter" in decision and "chapter.hand-counter" in decision
+    assert "The turn stops here: chapter" in decision and "chapter.hand-counter" in decision
     entry = Table.open(games / "g1.yaml").game.log[0]
     assert entry["point"] == "chapter"
 
