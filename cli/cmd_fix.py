@@ -55,6 +55,8 @@ def _said(value: Any) -> str:
     """An answer as it reads: yes/no, entries as field=value, none for an empty list."""
     if isinstance(value, bool):
         return "yes" if value else "no"
+    if isinstance(value, dict):  # facts asked together
+        return ", ".join(f"{plain(str(name))} {_said(item)}" for name, item in value.items())
     if isinstance(value, list):
         return "; ".join(", ".join(f"{plain(k)}={_said(v)}" for k, v in item.items())
                          if isinstance(item, dict) else _said(item) for item in value) or "none"

@@ -46,6 +46,8 @@ def hint(question: Question) -> str:
         return "a list of entries"
     if question.kind == "dice":
         return f"{question.count} face(s), 1..{question.sides}"
+    if question.kind == "group":
+        return ", ".join(f"{plain(f.id)} {hint(f)}" for f in question.fields)
     return "text"
 
 
@@ -107,6 +109,12 @@ class Terminal:
             typer.echo(f"   {question.help}")
         if question.kind == "entities":
             return self._entities(question)
+        if question.kind == "group":
+            first = question.fields[0].id
+            typer.echo(f"   each as its name and value, separated by commas ({plain(first)} 2, "
+                       f"…), or the values alone in this order"
+                       + (f"; only what changed ({plain(first)} 2), or Enter to keep it all"
+                          if question.last else ""))
         default = f" [{_word(question.default)}]" if question.default not in (None, "") else ""
         while True:
             text = self._answer(f"   ({hint(question)}){default} > ", question)
@@ -181,7 +189,9 @@ def _told(question: Question, entries: list[dict[str, Any]]) -> None:
 
 
 def _word(value: Any) -> str:
-    """A value as typed back (yes/no for booleans)."""
+    """A value as typed back (yes/no for booleans; facts asked together as `name value, …`)."""
+    if isinstance(value, dict):
+        return ", ".join(f"{plain(str(name))} {_word(item)}" for name, item in value.items())
     return ("yes" if value else "no") if isinstance(value, bool) else str(value)
 
 
@@ -232,6 +242,14 @@ class FromFile:
                 self.taken[question.id], given = taken + 1, given[taken]
             try:
                 return question.parse(given)
+            except AnswerError as exc:
+                raise AnswerError(exc.message, file=self.origin, path=f"$.{question.id}",
+                                  hint=exc.hint) from None
+        if question.kind == "group" and (members := {
+                f.id: self.answers[f.id] for f in question.fields if f.id in self.answers}):
+            self.used.update(members)  # a group's facts given one by one (`FACT: 2`)
+            try:
+                return question.parse(members)
             except AnswerError as exc:
                 raise AnswerError(exc.message, file=self.origin, path=f"$.{question.id}",
                                   hint=exc.hint) from None

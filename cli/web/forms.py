@@ -18,6 +18,7 @@ from starlette.datastructures import FormData
 
 from whybot.engine import WhybotError
 from whybot.facts.play.question import AnswerError, Question
+from whybot.facts.play.wording import plain
 
 _CELL = re.compile(r"value\.([0-9]{1,3})\.([A-Za-z_][A-Za-z0-9_.]{0,80})")
 MAX_ROWS = 200
@@ -83,6 +84,12 @@ def raw_answer(question: Question, form: FormData) -> Any:
     nothing was given."""
     if question.kind == "entities":
         return _rows(form)
+    if question.kind == "group":  # one field per fact asked together (`value.FACT`)
+        given = {f.id: value.strip() for f in question.fields
+                 if (value := text(form, f"value.{f.id}")) and value.strip()}
+        if not given:
+            raise AnswerError("give an answer", path=question.id)
+        return given
     value = text(form, "value")
     if value is None or not value.strip():
         raise AnswerError("give an answer", path=question.id)
@@ -110,4 +117,6 @@ def shown(value: Any) -> str:
         return ""
     if isinstance(value, bool):
         return "yes" if value else "no"
+    if isinstance(value, dict):  # facts asked together
+        return ", ".join(f"{plain(name)} {shown(item)}" for name, item in value.items())
     return str(value)

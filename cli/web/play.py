@@ -110,15 +110,16 @@ def turn_answer(pages: Pages, request: Request, form: FormData) -> Response:
                 return _question_page(pages, request, name, turn, point, AnswerError(
                     "this answer was for another question: answer the one shown",
                     path=question.id))
-            rows = None
+            rows, raw = None, None
             try:
                 raw = raw_answer(question, form)
                 rows = raw if question.kind == "entities" else None
                 turn.answer(question.id, raw)
             except AnswerError as exc:
                 pages.turns.keep(turn, point)
-                return _question_page(pages, request, name, turn, point, exc,
-                                      value=text(form, "value"), rows=rows)
+                return _question_page(pages, request, name, turn, point, exc, value=raw
+                                      if question.kind == "group" else text(form, "value"),
+                                      rows=rows)
         if turn.next_question() is not None:
             pages.turns.keep(turn, point)
             return _question_page(pages, request, name, turn, point)

@@ -11,6 +11,7 @@ or web in it (`whybot new/play/fix/undo/log` and `whybot serve` are two faces on
     question.py     a question, and the checking of an answer to it
     deck.py         the pack's deck: cards picked by name, and what only the card shows
     printed.py      what a game was told its cards show: asked once, kept for the game
+    together.py     facts a pack asks as one question (read off one board: `together:`)
     wording.py      the player's words: names as words, seed files as their titles
     playbook.py     the pack's `play.yaml`: what a turn reads and writes back
     flow.py         the pack's `flow:`: which decision point comes next, and why

@@ -1,7 +1,8 @@
 """What the walk reaches, as the question a player is asked: in the seed's words, with the
 choices the table offers, and the last answer offered again where the pack remembers it.
 
-`turn.py` decides what to ask next; this module only says how one open item reads.
+`turn.py` decides what to ask next; this module only says how one open item reads, and how
+facts the pack asks together (`together:`, together.py) read as one question.
 """
 
 from __future__ import annotations
@@ -9,11 +10,12 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
-from whybot.engine import Open, Trace
+from whybot.engine import KIND, NAME, Open, Trace
 
-from .consult import after_action, definitions
+from .consult import after_action, definitions, read_for
 from .printed import kept_printed
 from .question import Question, field_question, list_question
+from .together import Together
 from .wording import plain, reason
 
 if TYPE_CHECKING:
@@ -39,6 +41,8 @@ def _asked(table: Table, bot: str, data: dict[str, Any], item: Open,
                                  book.wording(item.name),
                                  table.kept_labels(bot, item.kind) if deck is None else {},
                                  **why)
+        question = replace(question, meaning="" if item.rule else
+                           read_for(table.engine, [(KIND, item.kind)]))
         if deck is None:
             return question
         return replace(question, deck=deck, printed=kept_printed(deck, table.game.state),
@@ -53,6 +57,8 @@ def _asked(table: Table, bot: str, data: dict[str, Any], item: Open,
         return after_action(question, item, trace) if item.layer else question
     spec = pack.facts.board[item.name]
     question = field_question(spec, pack, item.name, "fact", book.wording(item.name),
+                              meaning="" if item.rule else read_for(table.engine,
+                                                                    [(NAME, item.name)]),
                               **why)
     if spec.refers:  # it names a listed entity: those listed are the choices
         names = [e.get(f) for kind, f in spec.refers
@@ -78,6 +84,51 @@ def _remembered(table: Table, bot: str, question: Question) -> Question:
     return replace(question, default=said, last=True,
                    help=f"Last time: {shown}. Anything changed? Keep it or give the new "
                         f"value. {question.help}".strip())
+
+
+def grouped(table: Table, questions: list[Question]) -> list[Question]:
+    """The open questions with the next one, a fact of a group (the pack's `together:`),
+    asked together with the group's other open facts read before any roll."""
+    if not questions or questions[0].what != "fact":
+        return questions
+    first = questions[0]
+    group = next((g for g in table.playbook.together.values() if first.id in g.facts), None)
+    if group is None:
+        return questions
+    roll = next((i for i, q in enumerate(questions) if q.what == "dice"), len(questions))
+    members = {q.id: q for q in questions[:roll] if q.what == "fact" and q.id in group.facts}
+    if len(members) < 2:
+        return questions
+    fields = [members[name] for name in group.facts if name in members]
+    rest = [q for q in questions[1:] if q.id not in members]
+    read = dict.fromkeys(f"“{f.rule_says}”" + (f" ({f.cite})" if f.cite else "")
+                         for f in fields if f.rule_says)
+    meaning = f"the procedure reads them here: {'; '.join(read)}" if read else \
+        read_for(table.engine, [(NAME, name) for name in members])
+    return [group_question(group, fields, meaning), *rest]
+
+
+def group_question(group: Together, fields: list[Question], meaning: str = "") -> Question:
+    """One question for `fields` (each a fact's own question): last time's values offered
+    when the game has every one of them."""
+    last = all(f.last for f in fields)
+    shown = ", ".join(f"{plain(f.id)} {_word(f.default)}" for f in fields)
+    help_text = (f"Last time: {shown}. Anything changed? Change only what changed. "
+                 if last else "") + plain(group.help)
+    return Question(id=group.name, what="group", kind="group", text=plain(group.ask),
+                    help=help_text.strip(), fields=fields, last=last,
+                    default={f.id: f.default for f in fields} if last else None,
+                    rule=fields[0].rule, page=fields[0].page, rule_says=fields[0].rule_says,
+                    cite=fields[0].cite, meaning=meaning)
+
+
+def facts_of(question: Question) -> list[str]:
+    """The facts a question gives: a group's, else its own id."""
+    return [f.id for f in question.fields] if question.what == "group" else [question.id]
+
+
+def _word(value: Any) -> str:
+    return ("yes" if value else "no") if isinstance(value, bool) else plain(str(value))
 
 
 def dice_question(roll: dict[str, Any], given: int) -> Question:

@@ -28,10 +28,11 @@ from whybot.engine import (
     Situation,
     Trace,
     open_facts,
+    tree_items,
 )
 
 from .question import Question
-from .wording import plain
+from .wording import cited, plain
 
 if TYPE_CHECKING:
     from whybot.engine import Engine, Pack
@@ -150,6 +151,29 @@ def definitions(engine: Engine, name: str, sections: list[str]) -> str:
     return "; ".join(found)
 
 
+def read_for(engine: Engine, items: Iterable[tuple[str, str]], most: int = 3) -> str:
+    """What facts or lists (`(NAME, fact)`, `(KIND, kind)`) asked before any rule reads them
+    (a decision point needs them) are for: the seed's words of the rules that read them, each
+    with its citation ("give the bot some additional advantages when it does not have more
+    power than the player (SUPERCAT v0.9 § Difficulty modifiers (Optional))"), for `?`: those
+    reading more of them first (what compares the two powers), derivations before uses."""
+    pack, wanted = engine.pack, set(items)
+    derivations = engine.reads.derivations
+    ranked: list[tuple[int, bool, str]] = []
+    for rule_id, reads in engine.reads.rules.items():
+        rule = pack.rule(rule_id)
+        derived = derivations.get(rule_id)
+        read = wanted & {*tree_items(reads.condition, engine.reads.aliases), *reads.outcome,
+                         *(derived.when_items + derived.value_items if derived else ())}
+        if rule is None or not rule.says or not read:
+            continue
+        source = pack.pages[rule.page].source if rule.page in pack.pages else ""
+        ranked.append((-len(read), derived is None,
+                       f"“{plain(rule.says)}” ({cited(rule.cite or source, pack)})"))
+    found = list(dict.fromkeys(line for *_, line in sorted(ranked, key=lambda r: r[:2])))
+    return f"the procedure reads it: {'; '.join(found[:most])}" if found else ""
+
+
 def names_in(asked: list[dict[str, Any]]) -> dict[str, Any]:
     """The naming answers of a logged turn's `asked` list."""
     return {a["id"]: a["value"] for a in asked if str(a["id"]).startswith(f"{NAMED}.")}
@@ -198,5 +222,5 @@ def _target_kind(pack: Pack, rule_id: str) -> str | None:
 
 
 __all__ = ["NAMED", "REVIEW", "acted_on", "action_review", "after_action",
-           "assumed_at_table", "by_reason", "definitions", "names_in", "naming", "review", "shown",
-           "with_names"]
+           "assumed_at_table", "by_reason", "definitions", "names_in", "naming", "read_for",
+           "review", "shown", "with_names"]

@@ -109,10 +109,12 @@ def plan_fix(table: Table, number: int, corrections: dict[str, Any],
     as it was (nothing saved). AnswerError: no such turn, or an id it was not asked."""
     with _rewound(table, number) as logged:
         asked = _logged_answers(logged[0])
-        for ident, value in corrections.items():  # a correction replaces its first answer
-            asked[ident] = [value, *asked.get(ident, [])[1:]]
+        for ident, value in _by_group(table, asked, corrections).items():
+            asked[ident] = [value, *asked.get(ident, [])[1:]]  # it replaces its first answer
         used: set[str] = set()
         entry, question, missing = _again(table, logged[0], asked, ask, used)
+        used |= {fact for group in table.playbook.together.values() if group.name in used
+                 for fact in group.facts}
         if entry is None or question is not None:
             ident = question.id if question is not None else ""
             raise AnswerError(f"turn {number} now asks {ident!r}: {missing}", path=ident,
@@ -135,6 +137,21 @@ def plan_fix(table: Table, number: int, corrections: dict[str, Any],
                 one.entry = new
                 table._append(new)
         return FixPlan(number, entry, summary(logged[0]["decision"]), later)
+
+
+def _by_group(table: Table, asked: dict[str, list[Any]],
+              corrections: dict[str, Any]) -> dict[str, Any]:
+    """The corrections, a fact the turn asked together with others (play.yaml `together:`)
+    folded into that question's answer (`material: 2` corrects the bot's resources)."""
+    found: dict[str, Any] = {}
+    for ident, value in corrections.items():
+        group = next((g.name for g in table.playbook.together.values()
+                      if ident in g.facts and asked.get(g.name)), None)
+        if group is None or ident in asked:
+            found[ident] = value
+        else:
+            found[group] = {**(found.get(group) or asked[group][0]), ident: value}
+    return found
 
 
 @contextlib.contextmanager

@@ -121,12 +121,13 @@ def turn_changes(table: Timeline, result: TurnResult) -> list[dict[str, Any]]:
                 if label and name in entity:
                     note(["entities", owner, kind, label, name],
                          kept.get(label, {}).get(name, _MISSING), entity[name])
+    by_table = {item.id for item in result.unasked}  # not said: it followed (unasked.py)
     for scope, names in book.remember.items():
         owner = "game" if scope == "game" else result.bot
         said = state.get("said", {}).get(owner, {})
         for name in names:
-            if name in snapshot and (value := as_left(table.engine.pack, name, result.reading,
-                                                      book.forget)) is not None:
+            if name in snapshot and name not in by_table and (value := as_left(
+                    table.engine.pack, name, result.reading, book.forget)) is not None:
                 note(["said", owner, name], said.get(name, _MISSING), value)
     if book.deck is not None:  # what the turn's cards new to the game show
         answered = any(asked["id"] == book.deck.key for asked in result.asked)

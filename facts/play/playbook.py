@@ -1,19 +1,16 @@
 """A pack's `play.yaml`: how a game of it is kept at the table (`whybot new`, `whybot play`).
 
-A pack declares, in YAML and never in Python: what its bots are called (`bots:`: the names
-allowed, the fact that counts them, the fact that names the one deciding, the entity list the
-game's bots fill), which fact names the decision point (`point:`), the questions a new game
-asks (`setup:`), what a turn writes back for the next one (`keep:` — per game, per bot, and
-fields of listed entities by their label), what a decision that stops mid-card hands to the
-bot's next play (`carry:`; `as left`: a fact or list as the walk left it), what the player said
-that is offered again as the default (`remember:`), the decision points in game order (`flow:`,
-flow.py), its own wording, help and seed-given defaults for the questions (`questions:`), the
-stops that decide nothing because the table left something out (`undecided:` — such a turn is
-never saved), the lists of moves whose judgments are asked as the seed's questions (`consult:`)
-with the seed's sections that define their terms (`terms:`), the questions the table answers
-without asking (`unchanged:`, `settled:`; unasked.py), and what a turn tells the rest of its
-round (`round:`, told.py), and the deck a turn's cards are picked from (`deck:`, deck.py).
-Every name is checked against the pack's fact schema: a typo is one error naming its path.
+A pack declares, in YAML and never in Python: its bots (`bots:`: names, the facts counting
+and naming them, the list they fill), the decision point's fact (`point:`), what a new game
+asks (`setup:`), what a turn writes back (`keep:`, per game, bot, or listed entity), what a card
+stopped mid-way hands on (`carry:`; `as left`), what the player said that is offered again
+(`remember:`), the decision points in order (`flow:`), the questions' words and seed-given
+defaults (`questions:`), the stops that decide nothing (`undecided:`, never saved), the lists
+of moves asked as the seed's questions (`consult:`) and the sections defining terms (`terms:`),
+what the table answers unasked (`unchanged:`, `settled:`, `follows:`; unasked.py), the facts
+asked as one question (`together:`), what a turn tells its round (`round:`) and the deck cards
+are picked from (`deck:`). Every name is checked against the pack's fact schema: a typo is one
+error naming its path.
 """
 
 from __future__ import annotations
@@ -39,8 +36,9 @@ from whybot.engine import (
 
 from .deck import Deck, read_deck
 from .flow import Flow, read_flow
+from .together import Together, read_together
 from .told import Round, read_round
-from .unasked import Settled, Unchanged, read_settled, read_unchanged
+from .unasked import Follows, Settled, Unchanged, read_follows, read_settled, read_unchanged
 
 SCOPES = ("game", "bot")
 AS_LEFT = "as left"  # a carried fact or list: as the walk left it
@@ -100,9 +98,11 @@ class Playbook:
     # asked instead of the list (listing every move stays a choice: `play --moves`)
     consult: list[str] = field(default_factory=list)
     terms: list[str] = field(default_factory=list)  # the seed's sections that define its terms
-    # the seed's questions the table answers: carried past an action, settled by the game
+    # what the table answers: carried past an action, settled by the game, following from it
     unchanged: dict[str, Unchanged] = field(default_factory=dict)
     settled: list[Settled] = field(default_factory=list)
+    follows: dict[str, Follows] = field(default_factory=dict)
+    together: dict[str, Together] = field(default_factory=dict)  # facts asked as one
     round: Round = field(default_factory=Round)  # what a turn tells the rest of its round
     deck: Deck | None = None  # the cards a list is picked from, by name (deck.py)
 
@@ -158,7 +158,7 @@ class _Reader:
         data = self.mapping(self.document.data, ())
         known = {"pack", "bots", "point", "snapshot", "setup", "keep", "remember", "ask",
                  "hidden", "carry", "questions", "undecided", "flow", "consult", "terms",
-                 "unchanged", "settled", "round", "deck"}
+                 "unchanged", "settled", "follows", "together", "round", "deck"}
         for key in data:
             if key not in known:
                 raise self.fail((key,), f"unknown key {key!r}", did_you_mean(str(key), known))
@@ -187,14 +187,15 @@ class _Reader:
             book.forget[kind] = self.names(names, ("remember", "except", kind),
                                            set(entity.fields), "field")
         book.ask = self.names(data.get("ask"), ("ask",), self.board, "fact")
-        terms = data.get("terms") or []
+        book.terms = terms = data.get("terms") or []
         if not isinstance(terms, list) or not all(isinstance(t, str) and t for t in terms):
             raise self.fail(("terms",), "expected a list of the seed's section names")
-        book.terms = list(terms)
         book.consult = [self.lists[key] for key in self.names(
             data.get("consult"), ("consult",), set(self.lists), "entity list")]
         book.unchanged = read_unchanged(self, data.get("unchanged"))
         book.settled = read_settled(self, data.get("settled"))
+        book.follows = read_follows(self, data.get("follows"))
+        book.together = read_together(self, data.get("together"))
         book.deck = read_deck(self, data.get("deck"))
         for kind, names in self.mapping(data.get("hidden"), ("hidden",)).items():
             entity = self._entity(kind, ("hidden", kind))
@@ -219,8 +220,7 @@ class _Reader:
         book.round = read_round(self, data.get("round"), points)
         for name, spec in self.mapping(data.get("questions"), ("questions",)).items():
             path = ("questions", name)
-            if name not in self.board and name not in self.pack.facts.judgments and \
-                    name not in self.lists:
+            if name not in self.board | set(self.pack.facts.judgments) | set(self.lists):
                 raise self.fail(path, f"unknown fact {name!r}",
                                 did_you_mean(name, self.board | set(self.lists)))
             spec = self.mapping(spec, path)

@@ -4,8 +4,9 @@ A question is built from what the walk reached and the pack declares: the fact o
 (`engine/walk/facts_read.py` `Open`), its spec in the pack's fact schema, and the pack's wording in
 `play.yaml`. Its `kind` says what answer it takes — `yes_no`, `number` (in `minimum..maximum`),
 `choice` (one of `choices`), `text`, `entities` (a list of mappings of `fields`, each field a
-question itself) or `dice` (`count` faces of a d`sides`) — so a terminal and a web form can
-render the right input. `parse` reads typed text ("y", "3", a unique prefix of a choice) or an
+question itself), `group` (one value for each of `fields`: facts asked together, together.py)
+or `dice` (`count` faces of a d`sides`) — so a terminal and a web form can render the right
+input. `parse` reads typed text ("y", "3", a unique prefix of a choice) or an
 already typed value (a YAML answers file, a form) and checks it against the same field specs
 the snapshot reader uses.
 """
@@ -19,6 +20,7 @@ from whybot.engine import EntitySpec, FieldSpec, Pack, WhybotError, did_you_mean
 
 from ..values import ValueProblem, check_value
 from .playbook import Wording
+from .together import group_values
 from .wording import as_name, cited, plain
 
 if TYPE_CHECKING:
@@ -66,6 +68,7 @@ class Question:
     again: str = ""  # asked again: the procedure could not decide without it (why)
     last: bool = False  # `default` is what the player said last time (kept by the game)
     layer: int = 0  # a judgment: said of the table as this many actions of the card left it
+    meaning: str = ""  # what `?` says when no one rule read it (needed first, or a group)
     spec: FieldSpec | None = field(default=None, compare=False, repr=False)
     # a list of cards picked from the pack's deck by name (deck.py); `printed`: what the game
     # was told each card shows, by its name
@@ -74,11 +77,14 @@ class Question:
     on_table: tuple[str, ...] = ()  # cards in play, by name: not in the stack to draw
 
     def why(self) -> str:
-        """What `?` shows: the rule that needs the answer, on which page, in the seed's words."""
+        """What `?` shows: the rule that needs the answer, on which page, in the seed's words
+        (asked before any rule reads it, or several facts asked together: `meaning`)."""
         if self.again:
             return self.again
         if self.what == "dice":
             return f"the procedure rolls {self.count}d{self.sides} here: {self.help}"
+        if self.meaning:
+            return self.meaning
         if not self.rule:
             return self.help or "the procedure cannot start without it"
         text = "the procedure reads it here"
@@ -104,7 +110,7 @@ class Question:
             data["deck"] = self.deck.names()
             if self.printed:
                 data["printed"] = self.printed
-        if self.rule or self.what == "dice":
+        if self.rule or self.meaning or self.what == "dice":
             data["why"] = self.why()
         return data
 
@@ -114,6 +120,8 @@ class Question:
             return self._entities(raw)
         if self.kind == "dice":
             return self._dice(raw)
+        if self.kind == "group":
+            return group_values(self, raw)
         if isinstance(raw, str):
             raw = self._from_text(raw.strip())
         if self.spec is None:

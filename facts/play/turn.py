@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from whybot.engine import NOTHING_INSTEAD, Open, Reading, SnapshotError, Trace
 
-from .asking import dice_question, label_of, question_for
+from .asking import dice_question, facts_of, grouped, label_of, question_for
 from .consult import (
     REVIEW,
     acted_on,
@@ -112,16 +112,17 @@ class Turn:
         if self._open is None:
             book = self.table.playbook
             opened, trace, reading, given = open_asking_less(self.inquiry, book.unchanged,
-                                                             book.settled)
+                                                             book.settled, book.follows)
             self.unasked += given
             self._state_trace = trace
             questions = [self._question(o) for o in opened]
             if trace is not None and reading is not None and self.dice == "table":
                 questions = self._with_dice(opened, questions, trace, reading)
+            questions = grouped(self.table, questions)
             if not questions and trace is not None:
                 questions = self._again(trace) or self._naming(trace)
             elif questions and not self._reviewed() and \
-                    questions[0].id in (unsaid := self._unsaid()):
+                    self._told_by(questions[0]) & set(unsaid := self._unsaid()):
                 questions = [review(unsaid), *questions]
             elif questions and trace is not None and (held := self._held(opened, trace)):
                 questions = [action_review(self.table.engine.pack, opened[0].layer, held,
@@ -151,6 +152,13 @@ class Turn:
         named = names_in(self.asked())
         return [q for q in naming(self.table.engine.pack, self.table.playbook.consult, trace)
                 if q.id not in named]
+
+    def _told_by(self, question: Question) -> set[str]:
+        """What the player tells by answering `question`, or that its answer follows from
+        (play.yaml `follows:`): said on an earlier turn, it is offered for review first."""
+        names = set(facts_of(question))
+        follows = self.table.playbook.follows
+        return names.union(*(follows[name].told for name in names if name in follows))
 
     def _reviewed(self) -> bool:
         return any(question.id == REVIEW for question, _ in self.answers)
@@ -229,6 +237,8 @@ class Turn:
                              if name not in data})
         elif question.what == "answer":
             said(data, question.layer)[question.id] = value
+        elif question.what == "group":  # facts asked together: each given
+            data.update(value)
         elif question.what == "dice":
             data["dice"] = [*data.get("dice", []), *value]
         elif question.what == "printed":  # what a card new to the game shows

@@ -7,8 +7,10 @@ A pack's play.yaml declares both kinds, as data with the seed's citation:
 - `settled:` a condition on what the game knows and the questions it answers no ("while no
   ambition is declared, nothing contends a declared one"): once every fact and list the
   condition reads is known, and it holds both before the walk and as the walk left the
-  board, those questions are answered no (`settled`).
-Neither is a default: each answer given this way is kept with the reason (`Unasked`), and
+  board, those questions are answered no (`settled`);
+- `follows:` a fact that follows from what the game was told (the bot's Union cards, counted
+  from its Guild cards): once everything its value reads is known, it is given (`followed`).
+None is a default: each answer given this way is kept with the reason (`Unasked`), and
 `play` shows it ("still so after action 1 …").
 """
 
@@ -27,9 +29,11 @@ from whybot.engine import (
     Reading,
     Situation,
     Trace,
+    Value,
     WhybotError,
     World,
     did_you_mean,
+    evaluate,
     holds,
     parse,
     tree_items,
@@ -57,6 +61,19 @@ class Settled:
     no: frozenset[str]
     says: str
     cite: str
+
+
+@dataclass(frozen=True)
+class Follows:
+    """A fact given by `value`, an expression over what the game was told, once all it
+    reads is known."""
+
+    fact: str
+    value: Value
+    reads: tuple[tuple[str, str], ...]
+    says: str
+    cite: str
+    told: frozenset[str]  # what it follows from, as a snapshot names it (a list's key)
 
 
 @dataclass(frozen=True)
@@ -115,8 +132,27 @@ def read_settled(reader: Any, data: Any) -> list[Settled]:
     return found
 
 
+def read_follows(reader: Any, data: Any) -> dict[str, Follows]:
+    """The `follows:` section: for a board fact, its `value:` (an expression), `says:` (how
+    it follows, in the seed's words) and `cite:`."""
+    found: dict[str, Follows] = {}
+    for fact, raw in reader.mapping(data, ("follows",)).items():
+        path = ("follows", fact)
+        reader.names([fact], path, reader.board, "fact")
+        spec = _keys(reader, raw, path, {"value", "says", "cite"})
+        value = reader.expression(spec.get("value", ""), (*path, "value"))
+        if not spec.get("says"):
+            raise reader.fail(path, "say how it follows, in the seed's words (says:)")
+        reads = tuple(tree_items(value, {}))
+        keys = {kind: key for key, kind in reader.lists.items()}
+        told = frozenset(keys.get(name, name) for what, name in reads if what in (KIND, NAME))
+        found[str(fact)] = Follows(str(fact), value, reads, str(spec["says"]),
+                                   _cite(reader, spec, path), told)
+    return found
+
+
 def open_asking_less(inquiry: Inquiry, unchanged: Mapping[str, Unchanged],
-                     rules: Iterable[Settled],
+                     rules: Iterable[Settled], follows: Mapping[str, Follows] | None = None,
                      ) -> tuple[list[Open], Trace | None, Reading | None, list[Unasked]]:
     """`inquiry.open()`, once the answers the table gives are given (into `inquiry.data`,
     where the player's would go): what is still open, and those answers, in order."""
@@ -126,22 +162,27 @@ def open_asking_less(inquiry: Inquiry, unchanged: Mapping[str, Unchanged],
         if trace is None or reading is None or not opened:
             return opened, trace, reading, given
         found = given_by_table(unchanged, list(rules), opened, trace, inquiry.situation(),
-                               reading)
+                               reading, follows or {})
         if not found:
             return opened, trace, reading, given
         for item in found:
-            said(inquiry.data, item.layer)[item.id] = item.value
+            if item.id in (follows or {}):
+                inquiry.data[item.id] = item.value
+            else:
+                said(inquiry.data, item.layer)[item.id] = item.value
         given += found
 
 
 def given_by_table(unchanged: Mapping[str, Unchanged], rules: list[Settled],
                    opened: list[Open], trace: Trace, situation: Situation,
-                   reading: Reading) -> list[Unasked]:
+                   reading: Reading, follows: Mapping[str, Follows] | None = None,
+                   ) -> list[Unasked]:
     """The open questions, the next first, that the table answers, up to the first one it
     does not (those after it may not be reached once the player answers it)."""
     found = []
     for item in opened:
-        answer = settled(rules, item, situation, reading) or carried(unchanged, item, trace)
+        answer = settled(rules, item, situation, reading) or \
+            carried(unchanged, item, trace) or followed(follows or {}, item, situation)
         if answer is None:
             break
         found.append(answer)
@@ -171,17 +212,30 @@ def settled(rules: list[Settled], item: Open, situation: Situation,
     if item.what != "answer":
         return None
     for rule in rules:
-        if item.name in rule.no and _known(rule, situation) and \
+        if item.name in rule.no and _known(rule.reads, situation) and \
                 _holds(rule.when, situation, reading):
             return Unasked(item.name, item.layer, False, f"{plain(rule.says)} ({rule.cite})")
     return None
 
 
-def _known(rule: Settled, situation: Situation) -> bool:
-    """Whether the game knows everything the condition reads (a list left out, or a fact
-    left at its default, is not known to be empty or so)."""
-    return all(name not in situation.unlisted for what, name in rule.reads if what == KIND) \
-        and all(name not in situation.defaulted for what, name in rule.reads if what == NAME)
+def followed(follows: Mapping[str, Follows], item: Open, situation: Situation,
+             ) -> Unasked | None:
+    """A fact that follows from what the game was told, once all its value reads is."""
+    spec = follows.get(item.name) if item.what == "fact" else None
+    if spec is None or not _known(spec.reads, situation):
+        return None
+    try:
+        value = evaluate(spec.value, World(situation.board, situation.entities))
+    except (KeyError, TypeError, WhybotError):  # a fact it cannot read: asked
+        return None
+    return Unasked(item.name, 0, value, f"{plain(spec.says)} ({spec.cite})")
+
+
+def _known(reads: tuple[tuple[str, str], ...], situation: Situation) -> bool:
+    """Whether the game knows everything a condition or value reads (a list left out, or a
+    fact left at its default, is not known to be empty or so)."""
+    return all(name not in situation.unlisted for what, name in reads if what == KIND) \
+        and all(name not in situation.defaulted for what, name in reads if what == NAME)
 
 
 def _holds(when: Condition, situation: Situation, reading: Reading) -> bool:
@@ -208,5 +262,5 @@ def _cite(reader: Any, spec: dict[str, Any], path: tuple) -> str:
     return cited(str(spec["cite"]), reader.pack)
 
 
-__all__ = ["Settled", "Unasked", "Unchanged", "carried", "given_by_table", "open_asking_less",
-           "read_settled", "read_unchanged", "settled"]
+__all__ = ["Follows", "Settled", "Unasked", "Unchanged", "carried", "followed", "given_by_table",
+           "open_asking_less", "read_follows", "read_settled", "read_unchanged", "settled"]

@@ -54,7 +54,8 @@ def test_strict_refuses_listing_the_missing_facts(run, tmp_path):
     assert result.exit_code == 2
     assert "missing: bonus_cards — bonus action cards in the bot's play area (read by " \
            "bot_turn.draw)" in result.stderr
-    assert "--strict: 16 fact(s) the decision reads are not given (listed above): " \
+    # 15: without a Golem, the Protector's damaged ships are not read (golems.protector)
+    assert "--strict: 15 fact(s) the decision reads are not given (listed above): " \
            "bonus_cards, initiative," in result.stderr
     full = tmp_path / "full.yaml"
     data = json.loads(run("decide", demo, "--seed", "7", "--json").stdout)

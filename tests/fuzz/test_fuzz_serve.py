@@ -25,7 +25,7 @@ import pytest
 warnings.filterwarnings("ignore", message="Using `httpx` with `starlette.testclient`")
 from starlette.testclient import TestClient  # noqa: E402
 
-from tests.serve.arcs_game import SETUP, TURN_1, as_text, cells  # noqa: E402
+from tests.serve.arcs_game import SETUP, TURN_1, as_text, cells, group_cells  # noqa: E402
 from whybot.cli.web.app import create_app  # noqa: E402
 
 from .conftest import CASE_SECONDS, TALLY  # noqa: E402
@@ -83,7 +83,8 @@ def _play_turn(client: TestClient) -> dict[str, str]:
             break
         value = TURN_1[form["question"]]
         data = {**form, "action": "answer",
-                **(cells(value) if isinstance(value, list) else {"value": as_text(value)})}
+                **(cells(value) if isinstance(value, list) else group_cells(value)
+                   if isinstance(value, dict) else {"value": as_text(value)})}
         page = client.post(f"/g/{GAME}/turn", data=data, follow_redirects=False)
         if page.status_code == 303:
             break

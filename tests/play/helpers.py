@@ -30,11 +30,20 @@ def value_for(question: Any, values: dict[str, Any], dice: list[int]) -> Any:
         return faces
     if question.what == "review":  # still so, unless the example gives one of them
         return not any(name in values for name in question.known)
+    if question.what == "group":  # facts asked together: each the example's own
+        return {f.id: values.get(f.id, f.spec.default) for f in question.fields}
     if question.what == "list":
         return values.get(question.id, [])
     if question.what == "answer":
         return values.get("answers", {}).get(question.id, question.spec.default)
     return values.get(question.id, question.spec.default)
+
+
+def given(question: Any, values: dict[str, Any], missing: Any = False) -> Any:
+    """An answers file's value for a question: a group's facts each by its own id."""
+    if question.what == "group":
+        return {f.id: values[f.id] for f in question.fields}
+    return values.get(question.id, missing)
 
 
 def play(table: Table, values: dict[str, Any], *, bot: str | None = None,

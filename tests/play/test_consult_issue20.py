@@ -95,7 +95,8 @@ def test_a_question_asked_again_offers_the_last_answer(run, tmp_path):
     values = yaml.safe_load((CONSULT / "turn.yaml").read_text(encoding="utf-8"))
     turn = Table.open(game).turn(point="turn")
     while (question := turn.next_question()) is not None and not question.layer:
-        value = values.get(question.id, False)
+        value = {f.id: values[f.id] for f in question.fields} \
+            if question.what == "group" else values.get(question.id, False)
         turn.answer(question.id, value[0] if question.what == "answer" and
                     isinstance(value, list) else value)
     assert question is not None and question.id == "can.tax.contend_declared"

@@ -108,7 +108,7 @@ def test_arcs_guild_cards_and_resources_are_offered_as_last_time(run, tmp_path):
     result = run("play", game, "--at", "turn", "--answers", partial)  # past the round end
     assert result.exit_code == 0, result.output
     data = yaml.safe_load(game.read_text(encoding="utf-8"))
-    asked = {a["id"]: a["value"] for a in data["log"][2]["asked"]}
+    asked = {a["id"]: a["value"] for a in data["log"][2]["asked"]}["bot_resources"]
     assert (asked["fuel"], asked["psionic"], asked["weapon"]) == (1, 1, 1)
     assert data["state"]["said"]["red"]["weapon"] == 1
     # the resumed card reads the Guild cards again: offered as last time, kept by a file

@@ -30,7 +30,7 @@ def test_fix_at_a_terminal(tmp_path):
                           env={"PATH": "/usr/bin:/bin", "TERM": "dumb", "COLUMNS": "120"})
     child.expect_exact("5. The ambitions in play: which are declared, and the standings")
     child.expect_exact("name=empath, declared=yes, bot=1, best rival=1")
-    child.expect_exact("which answer to correct? (1..19) > ")
+    child.expect_exact("which answer to correct? (1..14) > ")
     child.sendline("5")
     child.expect_exact("entry 1 > ")
     child.sendline("name=empath, declared=no, bot=1, best rival=1")

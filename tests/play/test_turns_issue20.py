@@ -11,6 +11,7 @@ from whybot.facts.play.question import AnswerError
 from whybot.facts.play.table import Table
 
 from .conftest import ARCS_GAME, HERE
+from .helpers import given
 
 ISSUE = HERE / "issue20"
 
@@ -38,8 +39,8 @@ def test_normal_difficulty_asks_both_powers_and_decides(run, tmp_path):
     result = _play(run, game, ISSUE / "normal-turn.yaml")
     assert "turn 2 (red) saved" in result.stdout
     entry = _data(game)["log"][1]
-    asked = [a["id"] for a in entry["asked"]]
-    assert asked.index("power") + 1 == asked.index("player_power")
+    asked = [a["id"] for a in entry["asked"]]  # the power track: both asked as one
+    assert "power_track" in asked and not {"power", "player_power"} & set(asked)
     assert entry["snapshot"]["power"] == 3 and entry["snapshot"]["player_power"] == 4
     assert Table.open(game).replay() == []
 
@@ -51,7 +52,8 @@ def test_harder_chapter_with_two_bots_decides_for_each(run, tmp_path):
         assert f"turn {number} ({bot}) saved" in result.stdout
     log = _data(game)["log"]
     assert [e["decision"]["result"] for e in log] == ["chapter", "chapter"]
-    assert {a["id"] for a in log[0]["asked"]} == {"guild_cards", "power", "other_bot_power"}
+    assert {a["id"] for a in log[0]["asked"]} == {"guild_cards", "power_track"}
+    assert {"power": 2, "other_bot_power": 1} in [a["value"] for a in log[0]["asked"]]
 
 
 def test_one_power_alone_is_not_refused_for_the_other_missing(tmp_path, run):
@@ -64,7 +66,7 @@ def test_one_power_alone_is_not_refused_for_the_other_missing(tmp_path, run):
     while (question := turn.next_question()) is not None:
         assert question.id not in seen, f"{question.id} asked twice"
         seen.append(question.id)
-        turn.answer(question.id, answers.get(question.id, False))  # unchanged: no
+        turn.answer(question.id, given(question, answers))  # unchanged: no
     assert turn.decide().trace.decision.result
 
 
@@ -83,9 +85,9 @@ def test_an_undecidable_turn_asks_again_and_is_never_saved(run, tmp_path):
 
     table = Table.open(game)
     turn = table.turn()
-    given = yaml.safe_load((ISSUE / "undecided-turn.yaml").read_text(encoding="utf-8"))
+    answers = yaml.safe_load((ISSUE / "undecided-turn.yaml").read_text(encoding="utf-8"))
     while (question := turn.next_question()) is not None and not question.again:
-        turn.answer(question.id, given[question.id])
+        turn.answer(question.id, given(question, answers, None))
     again = turn.next_question()
     assert again.id == "cards" and again.again and "bonus card" in again.help
     with pytest.raises(AnswerError, match="not decided, nothing saved"):

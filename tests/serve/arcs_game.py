@@ -17,13 +17,15 @@ AMBITIONS = [{"name": "tycoon", "declared": True, "bot": 1, "best_rival": 3, "se
 OPTIONS = [{"action": "tax", "ambition": "tycoon", "resource": "material",
             "target": "Blue's city in Hexy 2"}]
 
+# the bot's resources, asked as one question (play.yaml together:)
+RESOURCES = {"material": 0, "fuel": 0, "weapon": 0, "relic": 0, "psionic": 0}
+
 TURN_1: dict[str, Any] = {  # in the order the procedure reaches them
     "hand_counter": 4, "bonus_cards": 0, "initiative": False, "cards": CARDS, **PIPS,
     "lead_suit": "aggression", "seize_counter": 1,  # no card of the led suit: no number read
     "initiative_seized_this_round": False, "event_played_this_round": False,
     "ambitions": AMBITIONS, "ambition_markers_available": False, "options": OPTIONS,
-    "material": 0, "fuel": 0, "weapon": 0, "relic": 0, "psionic": 0, "weapon_guild_cards": 0,
-    "union_cards": 0, "golems": [], "damaged_ships": 0,
+    "bot_resources": RESOURCES, "weapon_guild_cards": 0, "union_cards": 0, "golems": [],
 }
 TURN_2 = {k: v for k, v in TURN_1.items()  # the game file knows the counters and pips now
           if k not in ("hand_counter", "seize_counter", *PIPS)}
@@ -42,6 +44,11 @@ def as_text(value: Any) -> str:
     return str(value)
 
 
+def group_cells(values: dict[str, Any]) -> dict[str, str]:
+    """Facts asked together as the page's fields send them (`value.FACT`)."""
+    return {f"value.{name}": as_text(v) for name, v in values.items()}
+
+
 def cells(rows: list[dict[str, Any]]) -> dict[str, str]:
     """An entity list as the page's table sends it (`value.ROW.FIELD`)."""
     return {f"value.{i}.{name}": as_text(v) for i, row in enumerate(rows)
@@ -51,11 +58,10 @@ def cells(rows: list[dict[str, Any]]) -> dict[str, str]:
 # bot leads, Taxes twice to contend Tycoon (declared, 1 against 3), then nothing applies.
 # A list gives a question's answers in the order it is asked (again after each action).
 CONSULT: dict[str, Any] = {
-    "hand_counter": 4, "power": 2, "player_power": 3, "bonus_cards": 0, "initiative": True,
-    "cards": CARDS, **PIPS, "seize_counter": 0, "ambitions": AMBITIONS[:1],
+    "hand_counter": 4, "power_track": {"power": 2, "player_power": 3}, "bonus_cards": 0,
+    "initiative": True, "cards": CARDS, **PIPS, "seize_counter": 0, "ambitions": AMBITIONS[:1],
     "can.secure.contend_declared": False, "can.tax.contend_declared": [True, True, False],
-    "material": 0, "fuel": 0, "weapon": 0, "relic": 0, "psionic": 0, "weapon_guild_cards": 0,
-    "union_cards": 0, "golems": [], "damaged_ships": 0,
+    "bot_resources": RESOURCES, "weapon_guild_cards": 0, "union_cards": 0, "golems": [],
     "loyal_buildings_rival_controlled": False, "guild_cards": [],
     "can.tax.contend_undeclared": False, "can.tax.captives": False, "can.influence.card": False,
     "trust_contends_declared": False, "can.repair.rival_building": False,

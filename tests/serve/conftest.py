@@ -17,7 +17,7 @@ from starlette.testclient import TestClient  # noqa: E402
 
 from whybot.cli.web.app import create_app  # noqa: E402
 
-from .arcs_game import SETUP, as_text, cells  # noqa: E402
+from .arcs_game import SETUP, as_text, cells, group_cells  # noqa: E402
 
 LOCAL = "http://127.0.0.1"
 _HIDDEN = re.compile(r'<input type="hidden" name="(\w+)" value="([^"]*)">')
@@ -52,7 +52,8 @@ class Player:
     def answer(self, page: Any, value: Any) -> Any:
         question = question_of(page.text)
         data = {**hidden(page.text), "action": "answer"}
-        data.update(cells(value) if isinstance(value, list) else {"value": as_text(value)})
+        data.update(cells(value) if isinstance(value, list) else group_cells(value)
+                    if isinstance(value, dict) else {"value": as_text(value)})
         self.asked.append(question or "")
         return self.client.post(page.url.path, data=data, follow_redirects=False)
 

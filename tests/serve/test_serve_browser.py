@@ -117,6 +117,10 @@ def _answer(page: Any, value: Any, keyboard: bool) -> None:
     if page.locator("#rows").count():
         _fill_table(page, value)
         page.get_by_role("button", name="Next", exact=True).click()
+    elif page.locator(".group").count():  # facts asked together: one field each
+        for name, one in value.items():
+            page.fill(f'[name="value.{name}"]', as_text(one))
+        page.get_by_role("button", name="Next", exact=True).click()
     elif page.locator(".yesno").count():
         label = "Yes" if value else "No"
         if keyboard:  # "Yes" has the focus: Tab moves to "No"
@@ -232,6 +236,9 @@ def test_a_normal_difficulty_turn_asks_the_bots_own_questions_on_a_phone(chromiu
             _fill_table(page, CONSULT[question])
             page.screenshot(path=str(artifacts() / "phone-cards.png"), full_page=True)
         value = CONSULT[question]
+        if question in ("power_track", "bot_resources"):  # facts asked together: one page
+            assert page.locator(".group input").count() == len(value)
+            page.screenshot(path=str(artifacts() / f"phone-{question}.png"), full_page=True)
         if isinstance(value, list) and question not in ("cards", "ambitions", "golems",
                                                         "guild_cards"):
             taken[question] = taken.get(question, 0) + 1

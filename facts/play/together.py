@@ -1,0 +1,118 @@
+"""Facts the table shows side by side, asked as one question (play.yaml `together:`).
+
+A player reads the bot's resources off one board ("material 2, fuel 1, …"); asked one by one
+they are five questions. A pack names such groups as data: `together: {resources: {facts:
+[material, fuel, weapon, relic, psionic], ask: "…"}}`. The grouping stays lazy: when the next
+question is a fact of a group, the group's other facts that the same walk read (and nobody
+gave) come with it, in the group's order, and nothing else; a fact of a group read alone is
+asked alone. Each value is checked as its own question checks it; the answer gives every
+fact of the group, or, where the game offers last time's values, only what changed.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from whybot.engine import did_you_mean
+
+from .wording import as_name, plain
+
+if TYPE_CHECKING:
+    from .question import Question
+
+
+@dataclass(frozen=True)
+class Together:
+    """A group: `name` is its question's id, `facts` in the order the player reads them."""
+
+    name: str
+    facts: tuple[str, ...]
+    ask: str
+    help: str = ""
+
+
+def read_together(reader: Any, data: Any) -> dict[str, Together]:
+    """The `together:` section, checked by a playbook reader (`reader.fail`, `.mapping`,
+    `.names`): each group's `facts:` (board facts, each in one group) and `ask:`."""
+    found: dict[str, Together] = {}
+    taken: set[str] = set()
+    pack = reader.pack
+    for name, spec in reader.mapping(data, ("together",)).items():
+        path = ("together", name)
+        if name in reader.board or name in pack.facts.judgments or name in reader.lists:
+            raise reader.fail(path, f"{name!r} is a fact's own name: name the group otherwise")
+        spec = reader.mapping(spec, path)
+        for key in spec:
+            if key not in ("facts", "ask", "help"):
+                raise reader.fail((*path, key), f"unknown key {key!r}",
+                                  did_you_mean(str(key), {"facts", "ask", "help"}))
+        facts = reader.names(spec.get("facts"), (*path, "facts"), reader.board, "fact")
+        if len(facts) < 2 or taken & set(facts):
+            raise reader.fail((*path, "facts"), "two or more facts, none of another group")
+        if not spec.get("ask"):
+            raise reader.fail(path, "a group is asked in the player's words (ask:)")
+        taken |= set(facts)
+        found[str(name)] = Together(str(name), tuple(facts), str(spec["ask"]),
+                                    str(spec.get("help", "")))
+    return found
+
+
+def group_values(question: Question, raw: Any) -> dict[str, Any]:
+    """A group question's answer (`question.parse`): `name 2, other name 1`, the values alone
+    in order (`2 1 0`), or a mapping: a value for each field (with last time's values, only
+    those that changed)."""
+    from .question import AnswerError  # question.py imports this module: read at call time
+
+    names = [f.id for f in question.fields]
+    if isinstance(raw, str):
+        raw = _typed(question, raw)
+    if isinstance(raw, list):
+        if len(raw) != len(names):
+            raise AnswerError(f"{len(raw)} value(s) given for {len(names)}: "
+                              f"{', '.join(map(plain, names))}", path=question.id)
+        raw = dict(zip(names, raw, strict=True))
+    if not isinstance(raw, dict):
+        raise AnswerError(f"give a value for each of {', '.join(map(plain, names))}",
+                          path=question.id)
+    by_name = {f.id: f for f in question.fields}
+    values = dict(question.default) if isinstance(question.default, dict) else {}
+    for name, value in raw.items():
+        field_ = by_name.get(as_name(str(name)))
+        if field_ is None:
+            raise AnswerError(f"{str(name)!r} is not asked here", path=question.id,
+                              hint=did_you_mean(as_name(str(name)), set(names))
+                              or f"one of: {', '.join(map(plain, names))}")
+        try:
+            values[field_.id] = field_.parse(value)
+        except AnswerError as exc:
+            raise AnswerError(f"{plain(field_.id)}: {exc.message}", path=question.id,
+                              hint=exc.hint) from None
+    missing = [name for name in names if name not in values]
+    if missing:
+        raise AnswerError(f"give {', '.join(map(plain, missing))} too", path=question.id)
+    return {name: values[name] for name in names}
+
+def _typed(question: Question, text: str) -> list[str] | dict[str, str]:
+    """A typed group answer: `name value` parts separated by commas, or the values
+    alone (separated by spaces or commas), in order."""
+    from .question import AnswerError
+
+    names = {f.id for f in question.fields}
+    example = f"{plain(question.fields[0].id)} 1, …"
+    parts = [part.split() for part in re.split(r"[,;]", text) if part.strip()]
+    if len(parts) == 1 and as_name(" ".join(parts[0][:-1])) not in names:
+        parts = [[token] for token in parts[0]]
+    if all(len(part) == 1 for part in parts):
+        if any(as_name(part[0]) in names for part in parts):
+            raise AnswerError(f"separate each name and its value by commas ({example})",
+                              path=question.id)
+        return [part[0] for part in parts]
+    if any(len(part) == 1 for part in parts):
+        raise AnswerError(f"give each as a name and its value ({example}), or the "
+                          "values alone in order", path=question.id)
+    return {" ".join(part[:-1]): part[-1] for part in parts}
+
+
+__all__ = ["Together", "group_values", "read_together"]
