@@ -31,7 +31,7 @@ STAGES: dict[str, tuple[str, list[str]]] = {
         "engine/language/tree_queries", "engine/language/unparse", "engine/language/outcomes",
         "engine/language/outcome_parser", "engine/language/action_fields",
         "engine/language/pack", "engine/language/rule_reads",
-        "engine/language/page_links"]),
+        "engine/language/page_links", "engine/language/mentions"]),
     "evaluate": ("the plain-Python reading of the language: what the why-not says, and what "
                  "the reference reasoner reads", [
         "engine/evaluator/evaluate", "engine/evaluator/closures", "engine/evaluator/joins"]),
@@ -53,18 +53,19 @@ STAGES: dict[str, tuple[str, list[str]]] = {
         "engine/compile/fields_tested", "engine/compile/rulesets",
         "engine/compile/alpha_network", "engine/compile/durable_core",
         "engine/compile/disk_cache"]),
-    "derive": ("judgments forward-chained in durable_rules, stratum by stratum, rederived in "
-               "part after an action (fast/); the plain reference reasoner beside it", [
+    "derive": ("judgments forward-chained in durable_rules, stratum by stratum, only those the "
+               "walk can read, rederived in part after an action (fast/); the plain reference "
+               "reasoner beside it", [
         "engine/derive/forward_chaining", "engine/derive/derivation", "engine/derive/strata",
         "engine/derive/pack_reads", "engine/derive/asserted", "engine/derive/entities",
-        "engine/derive/reference",
+        "engine/derive/reference", "engine/derive/walk_subset",
         "engine/derive/fast/incremental", "engine/derive/fast/reuse",
         "engine/derive/fast/sameness"]),
     "walk": ("the pages read one after another: on each, durable_rules' agenda fires the top "
              "applicable rule, and its outcome applies (effects, choices, dice)", [
         "engine/walk/turn", "engine/walk/pages", "engine/walk/applying", "engine/walk/effects",
         "engine/walk/choices", "engine/walk/dice", "engine/walk/judgments",
-        "engine/walk/facts_read", "engine/walk/instead"]),
+        "engine/walk/facts_read", "engine/walk/instead", "engine/walk/reach"]),
     "decide": ("the pipeline in one place: `Engine(pack).decide(situation)` → trace", [
         "engine/decide"]),
     "explain": ("one rule's verdict (`why --rule`), where two walks part (`--diff`)", [

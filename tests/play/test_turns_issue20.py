@@ -105,5 +105,5 @@ def test_no_drawn_card_is_asked_again(run, tmp_path):
     empty.write_text("power: 0\nplayer_power: 0\nbonus_cards: 0\ninitiative: true\n"
                      "cards: []\n", encoding="utf-8")
     result = run("play", game, "--answers", empty)
-    assert result.exit_code == 2 and "lists no drawn cards" in result.stderr
+    assert result.exit_code == 2 and "No drawn cards are listed" in result.stderr
     assert len(_data(game)["log"]) == 1
