@@ -78,7 +78,7 @@ def test_an_undecidable_turn_asks_again_and_is_never_saved(run, tmp_path):
     result = run("play", game, "--answers", ISSUE / "undecided-turn.yaml")
     assert result.exit_code == 2
     assert "not decided, nothing saved" in result.stderr
-    assert "lists fewer with bonus" in result.stderr
+    assert "fewer are listed as bonus cards" in result.stderr
     assert "Traceback" not in result.output
     assert game.read_text(encoding="utf-8") == before  # not logged, not saved
     assert data["state"]["game"]["difficulty"] == "normal"

@@ -30,7 +30,7 @@ def test_an_undecidable_turn_asks_again_and_saves_nothing(player, games, client)
     while (question := question_of(page.text)) != "cards" or "Not decided yet" not in page.text:
         page = player.answer(page, script[question])
         assert page.status_code == 200, page.text[:500]
-    assert "lists fewer with bonus" in page.text
+    assert "fewer are listed as bonus cards" in page.text
     assert Table.open(games / "g1.yaml").game.log == []
     bonus = {"card": "mobilization 1", "bonus": "yes"}
     data = {**hidden(page.text), "action": "answer", **cells([*CARDS, bonus])}
