@@ -40,6 +40,8 @@ WHYBOT = Path(sys.executable).parent / "whybot"
 TIME = "/usr/bin/time"  # GNU time (Debian package `time`): each run's own CPU time and memory
 DEMO = ROOT / "facts/examples/arcs/demo.yaml"
 TARGETS = {"one core": 300, "two jobs": 550, "ratio": 2.0, "cold decide": 0.4, "memory": 0.10}
+STRETCH = 600  # one core (issue 24: the measured floor with "derive only what the walk reads")
+PACK_TARGETS = {"arcs": 5.0}  # ms of CPU a snapshot (issue 24)
 
 
 def examples() -> list[str]:
@@ -130,9 +132,14 @@ def main() -> None:
             for a, b in zip(rows.splitlines(), rows_plain.splitlines(), strict=True)]
 
     print(f"  {'measure':40} {'value':>10} {'unit':6} {'target':14}")
-    show("one core, wall clock", count / one.wall, "/s", ">= 600/s", count / one.wall >= 600)
-    show("one core, CPU time", count / one.cpu, "/s", ">= 600/s", count / one.cpu >= 600)
-    show("--jobs 2, wall clock", count / two.wall, "/s", ">= 1000/s", count / two.wall >= 1000)
+    core, jobs = TARGETS["one core"], TARGETS["two jobs"]
+    show("one core, wall clock", count / one.wall, "/s", f">= {core:.0f}/s",
+         count / one.wall >= core)
+    show("one core, CPU time", count / one.cpu, "/s", f">= {core:.0f}/s", count / one.cpu >= core)
+    show("one core, CPU time (stretch)", count / one.cpu, "/s", f">= {STRETCH:.0f}/s",
+         count / one.cpu >= STRETCH)
+    show("--jobs 2, wall clock", count / two.wall, "/s", f">= {jobs:.0f}/s",
+         count / two.wall >= jobs)
     show("ratio to the plain reference, wall", one.wall / plain.wall, "x", "<= 2.0x",
          one.wall / plain.wall <= 2.0)
     show("ratio to the plain reference, CPU", one.cpu / plain.cpu, "x", "<= 2.0x",
@@ -160,8 +167,12 @@ def main() -> None:
         size = len(own) * options.copies
         alone = run(["batch", str(write(work / f"{pack}.jsonl", own, size)), "--out",
                      str(work / f"{pack}-rows.jsonl"), "--seed", "1", "--json"])
-        print(f"  {pack:16} {len(own):4} examples  {1000 * alone.cpu / size:6.2f} ms CPU, "
-              f"{1000 * alone.wall / size:6.2f} ms wall per snapshot")
+        cost = 1000 * alone.cpu / size
+        target = PACK_TARGETS.get(pack)
+        verdict = "" if target is None else \
+            f"  (target <= {target:.0f} ms: {'ok' if cost <= target else 'MISSED'})"
+        print(f"  {pack:16} {len(own):4} examples  {cost:6.2f} ms CPU, "
+              f"{1000 * alone.wall / size:6.2f} ms wall per snapshot{verdict}")
 
 
 if __name__ == "__main__":

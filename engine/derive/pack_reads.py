@@ -18,7 +18,7 @@ Each question about reading takes its own view, counted as that question needs:
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 
 from ..compile.rulesets import rule_condition
@@ -196,4 +196,24 @@ def _inputs_of_fields(pack: Pack, judgment_inputs: Mapping[str, set[str]],
     return closed, behind
 
 
-__all__ = ["FIELD", "KIND", "NAME", "DerivedFrom", "PackReads", "pack_reads"]
+def rules_reached(start: Iterable[Product], rules_of: Mapping[Product, Iterable[str]],
+                  products_of: Callable[[str], Iterable[Product]]) -> set[str]:
+    """The derivations reached from `start`: each product's derivations (`rules_of`: its
+    readers, to follow a change forward; its producers, to close a read backward), then the
+    products each of those gives (`products_of`), until nothing new is reached."""
+    found: set[str] = set()
+    seen = set(start)
+    work = list(seen)
+    while work:
+        for rule_id in rules_of.get(work.pop(), ()):
+            if rule_id in found:
+                continue
+            found.add(rule_id)
+            for product in products_of(rule_id):
+                if product not in seen:
+                    seen.add(product)
+                    work.append(product)
+    return found
+
+
+__all__ = ["FIELD", "KIND", "NAME", "DerivedFrom", "PackReads", "pack_reads", "rules_reached"]

@@ -31,7 +31,7 @@ from ..language.rule_reads import Product
 from ..language.tree_queries import scopes
 from ..walk.reach import PageGraph
 from .fast.incremental import SHARE, Dependencies
-from .pack_reads import PackReads
+from .pack_reads import PackReads, rules_reached
 
 
 class WalkSubset:
@@ -73,17 +73,8 @@ class WalkSubset:
     def _subset(self, pages: frozenset[str], answered: frozenset[str]) -> frozenset[str] | None:
         wanted = set(self.always).union(*(self.pages[page] for page in pages))
         wanted |= {("judgment", name) for name in answered}
-        rules: set[str] = set()
-        work = list(wanted)
-        while work:
-            for rule_id in self.producers.get(work.pop(), ()):
-                if rule_id in rules:
-                    continue
-                rules.add(rule_id)
-                for product in self._expanded(self.depends[rule_id]):
-                    if product not in wanted:
-                        wanted.add(product)
-                        work.append(product)
+        rules = rules_reached(wanted, self.producers,
+                              lambda rule_id: self._expanded(self.depends[rule_id]))
         return frozenset(rules) if len(rules) <= SHARE * self.count else None
 
     def _mentioned(self, page: Any, pack: Pack, reads: PackReads) -> frozenset[Product]:

@@ -24,7 +24,7 @@ from typing import Any, cast
 from ...language.pack import Pack, Rule
 from ...language.rule_reads import Product
 from ..derivation import EID, GIVEN, UNSET, Change, Derivation, entity_support, firing_order
-from ..pack_reads import PackReads
+from ..pack_reads import PackReads, rules_reached
 from ..strata import Strata
 from .sameness import ABSENT, identical
 
@@ -143,18 +143,7 @@ class Dependencies:
         return self.known[key]
 
     def _affected(self, changed: set[Product]) -> frozenset[str] | None:
-        found: set[str] = set()
-        work = list(changed)
-        seen = set(changed)
-        while work:
-            for rule_id in self.readers.get(work.pop(), ()):
-                if rule_id in found:
-                    continue
-                found.add(rule_id)
-                for product in self.products[rule_id]:
-                    if product not in seen:
-                        seen.add(product)
-                        work.append(product)
+        found = rules_reached(changed, self.readers, self.products.__getitem__)
         return frozenset(found) if len(found) <= SHARE * self.count else None
 
     def changed(self, values: dict[str, Any], kinds: dict[str, list[dict[str, Any]]],
