@@ -174,7 +174,8 @@ class Pack:
         return [r for p in self.pages.values() for r in p.ordered()]
 
     def rule(self, rule_id: str) -> Rule | None:
-        return next((r for r in self.rules() if r.id == rule_id), None)
+        """The rule of that id (ids are unique in a pack: no page order needed to find one)."""
+        return next((r for p in self.pages.values() for r in p.rules if r.id == rule_id), None)
 
     def derivations(self) -> list[Rule]:
         return [r for p in self.pages.values() if p.kind == DERIVATION for r in p.ordered()]

@@ -159,9 +159,10 @@ def read_for(engine: Engine, items: Iterable[tuple[str, str]], most: int = 3) ->
     reading more of them first (what compares the two powers), derivations before uses."""
     pack, wanted = engine.pack, set(items)
     derivations = engine.reads.derivations
+    by_id = {rule.id: rule for rule in pack.rules()}
     ranked: list[tuple[int, bool, str]] = []
     for rule_id, reads in engine.reads.rules.items():
-        rule = pack.rule(rule_id)
+        rule = by_id.get(rule_id)
         derived = derivations.get(rule_id)
         read = wanted & {*tree_items(reads.condition, engine.reads.aliases), *reads.outcome,
                          *(derived.when_items + derived.value_items if derived else ())}
