@@ -16,6 +16,7 @@ from starlette.responses import Response
 
 from whybot.engine import Pack, WhybotError, rule_verdict
 from whybot.facts.play.fix import listed_moves
+from whybot.facts.play.offer import next_point
 from whybot.facts.play.wording import plain
 
 from ..brief import render_brief
@@ -71,10 +72,17 @@ def decision_page(pages: Pages, request: Request) -> Response:
             except WhybotError as exc:
                 rule_error = exc.render()
         full = replace(shown_in_full(table.engine, situation, trace), hints=False)
-    last = number == len(table.game.log)
+        last = number == len(table.game.log)
+        offer = next_point(table) if last else None
+    # "Next turn" follows the game's flow: the point it offers, or the game page when the flow
+    # asks the table something first
+    following = offer is not None and offer.question is None
     return pages.render(
         request, "decision.html", status=422 if rule_error else 200, game=name,
         number=number, entry=entry, last=last, turns=len(table.game.log),
+        next_point=str(offer.point) if following and offer else "",
+        next_bot=offer.bot if following and offer else "", flow_asks=offer is not None and
+        not following,
         moves=listed_moves(table, entry),
         big=_large(full, table.engine.pack),
         dice=tree_html(render_decision(full)) if trace.dice else None,
