@@ -19,7 +19,7 @@ from typing import Any
 from ..evaluator.evaluate import World, holds, value_of
 from ..language.expressions import All, Any_, Condition, Not, Ref
 from ..language.mentions import assigned, kinds, refs
-from ..language.outcomes import Each, Template
+from ..language.outcomes import Template
 from ..language.pack import DECISION, Pack
 from .effects import plain
 
@@ -45,12 +45,9 @@ class PageGraph:
         for page in pages:
             links = self.links[page.name] = []
             for rule in page.rules:
-                then = rule.then
-                links += [(rule.when, link) for link in (then.call, then.goto) if link]
-                links += [(rule.when, effect.page) for effect in then.effects
-                          if isinstance(effect, Each)]
-            after = page.after_action.effects if page.after_action is not None else ()
-            links += [(TRUE_ALWAYS, e.page) for e in after if isinstance(e, Each)]
+                links += [(rule.when, link) for _, link in rule.then.page_links()]
+            if page.after_action is not None:
+                links += [(TRUE_ALWAYS, link) for _, link in page.after_action.page_links()]
         # the fixed observations the links read: what the answer depends on
         self.read = sorted({ref.name for links in self.links.values() for link in links
                             for ref in refs(link) if self._fixed(ref)})

@@ -57,6 +57,10 @@ class Deck:
         """A name from the deck, for a hint: its first numbered card's."""
         return next((n for n in self.names() if n not in self.named), self.names()[0])
 
+    def printed_fields(self) -> set[str]:
+        """The fields the seeds leave to the printed card (asked once a game)."""
+        return {p.field for p in self.printed}
+
     def name_fields(self) -> set[str]:
         """The fields a card's name gives, and those asked apart (what it prints)."""
         return {self.group, self.number, *(p.field for p in self.printed)}

@@ -23,9 +23,10 @@ from .wording import plain
 if TYPE_CHECKING:
     from .table import Table
 
+
 def kept_printed(deck: Deck, state: dict[str, Any]) -> dict[str, dict[str, Any]]:
     """What the game was told each card shows (kept with the game's entities, by name)."""
-    fields = {p.field for p in deck.printed}
+    fields = deck.printed_fields()
     kept = state.get("entities", {}).get("game", {}).get(deck.kind, {})
     return {name: {f: v for f, v in values.items() if f in fields}
             for name, values in kept.items() if fields & set(values)}
@@ -33,7 +34,7 @@ def kept_printed(deck: Deck, state: dict[str, Any]) -> dict[str, dict[str, Any]]
 
 def told_on(deck: Deck, log: list[dict[str, Any]]) -> dict[str, int]:
     """The turn that told the game what each card shows, by the card's name."""
-    fields = {p.field for p in deck.printed}
+    fields = deck.printed_fields()
     return {change["path"][3]: entry["turn"] for entry in log
             for change in entry.get("changes", [])
             if change["path"][:3] == ["entities", "game", deck.kind]
@@ -88,7 +89,6 @@ def refuse_drawn(deck: Deck, entries: list[dict[str, Any]], board: dict[str, Any
                                   if turn else None)
 
 
-
 def unprinted(table: Table, data: dict[str, Any]) -> Question | None:
     """The question for the first card of a turn's snapshot `data` that shows what neither
     the answer nor the game gives (asked before the walk reads the card)."""
@@ -117,7 +117,7 @@ def check_drawn(table: Table, question: Question, value: Any, trial: dict[str, A
 
 def said_this_turn(deck: Deck, data: dict[str, Any]) -> dict[str, dict[str, Any]]:
     """What the cards already in a turn's snapshot show (a list asked again keeps it)."""
-    fields = {p.field for p in deck.printed}
+    fields = deck.printed_fields()
     return {name: {f: v for f, v in entry.items() if f in fields}
             for entry in data.get(deck.key, []) if (name := deck.name_of(entry))}
 
