@@ -21,6 +21,7 @@ import typer
 import yaml
 
 from whybot.engine import WhybotError
+from whybot.facts.play.first import NONE
 from whybot.facts.play.question import AnswerError, Question
 from whybot.facts.play.wording import as_name, plain
 
@@ -48,6 +49,8 @@ def hint(question: Question) -> str:
         return f"{question.count} face(s), 1..{question.sides}"
     if question.kind == "group":
         return ", ".join(f"{plain(f.id)} {hint(f)}" for f in question.fields)
+    if question.kind == "first":
+        return f"1..{len(question.fields)}, 0 for none"
     return "text"
 
 
@@ -109,6 +112,10 @@ class Terminal:
             typer.echo(f"   {question.help}")
         if question.kind == "entities":
             return self._entities(question)
+        if question.kind == "first":
+            for index, member in enumerate(question.fields, start=1):
+                typer.echo(f"   {index}) {member.text}")
+            typer.echo("   0) none of these")
         if question.kind == "group":
             first = question.fields[0].id
             typer.echo(f"   each as its name and value, separated by commas ({plain(first)} 2, "
@@ -231,20 +238,9 @@ class FromFile:
                              hint=f"give {question.id}: as the procedure asks, then play again")
         if question.id in self.answers:
             self.used.add(question.id)
-            given = self.answers[question.id]
-            if question.what == "answer" and isinstance(given, list):  # asked again after
-                taken = self.taken.get(question.id, 0)  # each action: the values in order
-                if taken >= len(given):
-                    raise AnswerError(f"{question.id} is asked {taken + 1} times: the list "
-                                      f"gives {len(given)} value(s)", file=self.origin,
-                                      path=f"$.{question.id}",
-                                      hint="give one value for each time it is asked")
-                self.taken[question.id], given = taken + 1, given[taken]
-            try:
-                return question.parse(given)
-            except AnswerError as exc:
-                raise AnswerError(exc.message, file=self.origin, path=f"$.{question.id}",
-                                  hint=exc.hint) from None
+            return self._parsed(question, self._given(question, self.taken))
+        if question.what == "first" and (picked := self._first(question)) is not None:
+            return picked
         if question.kind == "group" and (members := {
                 f.id: self.answers[f.id] for f in question.fields if f.id in self.answers}):
             self.used.update(members)  # a group's facts given one by one (`FACT: 2`)
@@ -265,6 +261,48 @@ class FromFile:
             return self.fallback(question, number)
         raise Unanswered(f"no answer to {question.id!r}: {question.text}", file=self.origin,
                          hint=f"add `{question.id}:` ({hint(question)}), or play on a terminal")
+
+    def _given(self, question: Question, taken: dict[str, int]) -> Any:
+        """The file's answer to `question`; a judgment given a list (asked again after each
+        action) takes its values in order, `taken` counting those used."""
+        given = self.answers[question.id]
+        if question.what != "answer" or not isinstance(given, list):
+            return given
+        count = taken.get(question.id, 0)
+        if count >= len(given):
+            raise AnswerError(f"{question.id} is asked {count + 1} times: the list gives "
+                              f"{len(given)} value(s)", file=self.origin,
+                              path=f"$.{question.id}",
+                              hint="give one value for each time it is asked")
+        taken[question.id] = count + 1
+        return given[count]
+
+    def _parsed(self, question: Question, given: Any) -> Any:
+        try:
+            return question.parse(given)
+        except AnswerError as exc:
+            raise AnswerError(exc.message, file=self.origin, path=f"$.{question.id}",
+                              hint=exc.hint) from None
+
+    def _first(self, question: Question) -> str | None:
+        """A run of yes/no questions asked as one (first.py), from the file's answer to each
+        as it would be asked alone, down to the first yes; None if the file gives none of
+        them."""
+        if not any(member.id in self.answers for member in question.fields):
+            return None
+        taken = dict(self.taken)  # kept only once the whole run is answered
+        picked = NONE
+        for member in question.fields:
+            if member.id not in self.answers:
+                raise Unanswered(f"no answer to {member.id!r}: {member.text}",
+                                 file=self.origin, hint=f"add `{member.id}:` (y/n); the file "
+                                 "answers no to each question the procedure reads before it")
+            self.used.add(member.id)
+            if self._parsed(member, self._given(member, taken)):
+                picked = member.id
+                break
+        self.taken = taken
+        return picked
 
     def unused(self) -> list[str]:
         return [name for name in self.answers if name not in self.used]

@@ -123,8 +123,9 @@ def group_question(group: Together, fields: list[Question], meaning: str = "") -
 
 
 def facts_of(question: Question) -> list[str]:
-    """The facts a question gives: a group's, else its own id."""
-    return [f.id for f in question.fields] if question.what == "group" else [question.id]
+    """The facts a question gives: a group's or a run's (first.py), else its own id."""
+    return [f.id for f in question.fields] if question.what in ("group", "first") \
+        else [question.id]
 
 
 def _word(value: Any) -> str:

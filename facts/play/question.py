@@ -4,9 +4,10 @@ A question is built from what the walk reached and the pack declares: the fact o
 (`engine/walk/facts_read.py` `Open`), its spec in the pack's fact schema, and the pack's wording in
 `play.yaml`. Its `kind` says what answer it takes — `yes_no`, `number` (in `minimum..maximum`),
 `choice` (one of `choices`), `text`, `entities` (a list of mappings of `fields`, each field a
-question itself), `group` (one value for each of `fields`: facts asked together, together.py)
-or `dice` (`count` faces of a d`sides`) — so a terminal and a web form can render the right
-input. `parse` reads typed text ("y", "3", a unique prefix of a choice) or an
+question itself), `group` (one value for each of `fields`: facts asked together, together.py),
+`first` (which of `fields`, yes/no questions in the procedure's order, is the first answered
+yes: first.py) or `dice` (`count` faces of a d`sides`) — so a terminal and a web form can
+render the right input. `parse` reads typed text ("y", "3", a unique prefix of a choice) or an
 already typed value (a YAML answers file, a form) and checks it against the same field specs
 the snapshot reader uses.
 """
@@ -122,6 +123,10 @@ class Question:
             return self._dice(raw)
         if self.kind == "group":
             return group_values(self, raw)
+        if self.kind == "first":  # first.py imports this module: read at call time
+            from .first import pick
+
+            return pick(self, raw)
         if isinstance(raw, str):
             raw = self._from_text(raw.strip())
         if self.spec is None:
