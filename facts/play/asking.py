@@ -128,7 +128,7 @@ def group_question(group: Together, fields: list[Question], meaning: str = "") -
     last = all(f.last for f in fields)
     shown = ", ".join(f"{plain(f.id)} {_word(f.default)}" for f in fields)
     help_text = (f"Last time: {shown}. Anything changed? Change only what changed. "
-                 if last else "") + plain(group.help)
+                 if last else "") + group.help_for(f.id for f in fields)
     return Question(id=group.name, what="group", kind="group", text=plain(group.ask),
                     help=help_text.strip(), fields=fields, last=last,
                     default={f.id: f.default for f in fields} if last else None,
