@@ -173,11 +173,11 @@ class Terminal:
                           if f.id not in question.deck.name_fields()), None)
             also = f"; with {plain(other.id)}: {example}, {plain(other.id)}=" + \
                 ("yes" if other.kind == "yes_no" else "...") if other else ""
-            typer.echo(f"   one card per line, by name ({example}{also}), or several "
-                       "separated by commas; an empty line ends the list")
+            typer.echo(_wrapped(f"one card per line, by name ({example}{also}), or several "
+                                "separated by commas; an empty line ends the list"))
         elif len(question.fields) == 1:
-            typer.echo(f"   {hint(question.fields[0])}: one or more per line, separated by "
-                       "commas; an empty line ends the list")
+            typer.echo(_wrapped(f"{hint(question.fields[0])}: one or more per line, separated "
+                                "by commas; an empty line ends the list"))
         else:
             typer.echo(_wrapped(_how_to_enter(question)))
         if question.last:
@@ -186,7 +186,7 @@ class Terminal:
                 typer.echo("     " + ", ".join(f"{plain(k)}={_word(v)}" for k, v in item.items()))
         for label, kept in question.known.items():
             typer.echo(f"   kept by the game for {label}: "
-                       + ", ".join(f"{plain(k)}={v}" for k, v in kept.items()))
+                       + ", ".join(f"{plain(k)}={_word(v)}" for k, v in kept.items()))
         items: list[dict[str, Any]] = []
         while True:
             text = self._answer(f"   entry {len(items) + 1} > ", question)

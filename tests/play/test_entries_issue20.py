@@ -5,6 +5,8 @@ at the terminal behind an answers file is asked again, as on the terminal alone.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 import yaml
 
@@ -43,6 +45,9 @@ def test_a_bare_name_is_an_entry_of_a_list_of_several_fields(capsys):
     # as an answers file or the page gives them: plain names, by the naming field
     assert ambitions.parse("tycoon, keeper") == [{"name": "tycoon"}, {"name": "keeper"}]
     assert ambitions.parse(["tycoon"]) == [{"name": "tycoon"}]
+    kept = replace(ambitions, known={"tycoon": {"declared": False}})
+    _, out = _typed(kept, [""], capsys)
+    assert "kept by the game for tycoon: declared=no" in out  # in words, as typed
     favors = _list("favor")  # a second required field still needs its value
     value, out = _typed(favors, ["red", "red, owner=blue", ""], capsys)
     assert "each entry needs its owner" in out
