@@ -13,7 +13,9 @@ the terminal, or, without one, refused with the question's id and text.
 
 from __future__ import annotations
 
+import shutil
 import sys
+import textwrap
 from collections.abc import Callable
 from typing import Any
 
@@ -54,38 +56,64 @@ def hint(question: Question) -> str:
     return "text"
 
 
-def _fields(question: Question) -> str:
-    return ", ".join(f"{plain(f.id)}{'*' if f.required else ''} ({hint(f)})"
-                     for f in question.fields)
+def _field(question: Question) -> str:
+    return f"{plain(question.id)}{'*' if question.required else ''} ({hint(question)})"
+
+
+def _wrapped(text: str) -> str:
+    """A line of guidance, wrapped to the terminal's width under the question."""
+    width = shutil.get_terminal_size((80, 24)).columns
+    return textwrap.fill(text, width=max(40, width - 1), initial_indent="   ",
+                         subsequent_indent="   ", break_on_hyphens=False)
+
+
+def _how_to_enter(question: Question) -> str:
+    """How a list of several fields is typed: by its naming field (and the other fields it
+    needs), more fields as field=value; `?` lists them all."""
+    named = next((f for f in question.fields if f.id == question.label), question.fields[0])
+    needed = [f for f in question.fields if f.required and f is not named]
+    other = next((f for f in question.fields if f is not named and f not in needed), None)
+    example = ", ".join([plain(str(named.choices[0])) if named.choices else plain(named.id),
+                         *(f"{plain(f.id)}=..." for f in needed),
+                         *([f"{plain(other.id)}=" + ("yes" if other.kind == "yes_no" else "...")]
+                           if other else [])])
+    also = f", with {', '.join(_field(f) for f in needed)}" if needed else ""
+    return (f"one entry per line, by its {_field(named)}{also} (for example: {example}); "
+            "any other field as field=value (? lists them); an empty line ends the list")
 
 
 def _entries(line: str, question: Question) -> list[dict[str, Any]]:
-    """A typed line's entries: cards picked by name (`red 6, bonus=yes, blue
-    2`: each name starts an entry, field=value adds to it), a one-field list's plain values
-    (`red, blue`), else one entry (`_entry`)."""
+    """A typed line's entries: cards picked by name (`red 6, bonus=yes, blue 2`), a YAML flow
+    mapping (`{name: tycoon}`), else entries by their naming field (`tycoon, declared=yes,
+    warlord`: each plain name starts an entry, field=value adds to it; a one-field list's plain
+    values, `red, blue`, are its entries)."""
     if question.deck is not None and not line.startswith("{"):
         return question.parse(line)
-    if len(question.fields) == 1 and "=" not in line and not line.startswith("{"):
-        return [{question.fields[0].id: part.strip()} for part in line.split(",")
-                if part.strip()]
-    return [_entry(line)]
+    if line.startswith("{"):
+        return [_entry(line)]
+    label = question.label or question.fields[0].id
+    entries: list[dict[str, Any]] = []
+    for part in (part.strip() for part in line.split(",")):
+        name, equals, value = part.partition("=")
+        if not part:
+            continue
+        if not equals:
+            entries.append({label: part.strip("\"'")})
+        elif not name.strip():
+            raise AnswerError(f"{part!r}: write field=value, separated by commas")
+        elif entries:
+            entries[-1][as_name(name)] = value.strip().strip("\"'")
+        else:
+            entries.append({as_name(name): value.strip().strip("\"'")})
+    return entries
 
 
 def _entry(line: str) -> dict[str, Any]:
-    """`suit=administration, best rival=3` or `{suit: administration}` → a mapping of texts
-    (each field's question types them; a field's name may be typed in words)."""
-    if line.startswith("{"):
-        value = yaml.safe_load(line)
-        if not isinstance(value, dict):
-            raise AnswerError("a YAML flow mapping: {field: value, ...}")
-        return value
-    entry = {}
-    for part in line.split(","):
-        name, equals, value = part.partition("=")
-        if not equals or not name.strip():
-            raise AnswerError(f"{part.strip()!r}: write field=value, separated by commas")
-        entry[as_name(name)] = value.strip().strip("\"'")
-    return entry
+    """`{suit: administration}` → a mapping (each field's question types its values)."""
+    value = yaml.safe_load(line)
+    if not isinstance(value, dict):
+        raise AnswerError("a YAML flow mapping: {field: value, ...}")
+    return value
 
 
 def problem(error: AnswerError) -> None:
@@ -138,6 +166,11 @@ class Terminal:
         """A line typed; `?` shows why the question is asked and reads the next."""
         while (text := self.line(prompt)) == "?":
             typer.echo(f"   why: {question.why()}")
+            if question.kind == "entities" and question.deck is None and \
+                    len(question.fields) > 1:
+                typer.echo(_wrapped("fields: " + "; ".join(
+                    _field(f) + (f": {f.text}" if f.text != plain(f.id) else "")
+                    for f in question.fields)))
         return text
 
     def _entities(self, question: Question) -> Any:
@@ -147,21 +180,20 @@ class Terminal:
                           if f.id not in question.deck.name_fields()), None)
             also = f"; with {plain(other.id)}: {example}, {plain(other.id)}=" + \
                 ("yes" if other.kind == "yes_no" else "...") if other else ""
-            typer.echo(f"   one card per line, by name ({example}{also}), or several "
-                       "separated by commas; an empty line ends the list")
+            typer.echo(_wrapped(f"one card per line, by name ({example}{also}), or several "
+                                "separated by commas; an empty line ends the list"))
         elif len(question.fields) == 1:
-            typer.echo(f"   {hint(question.fields[0])}: one or more per line, separated by "
-                       "commas; an empty line ends the list")
+            typer.echo(_wrapped(f"{hint(question.fields[0])}: one or more per line, separated "
+                                "by commas; an empty line ends the list"))
         else:
-            typer.echo(f"   fields: {_fields(question)}")
-            typer.echo("   one entry per line (field=value, ...); an empty line ends the list")
+            typer.echo(_wrapped(_how_to_enter(question)))
         if question.last:
             typer.echo("   an empty line keeps the entries of last time:")
             for item in question.default:
                 typer.echo("     " + ", ".join(f"{plain(k)}={_word(v)}" for k, v in item.items()))
         for label, kept in question.known.items():
             typer.echo(f"   kept by the game for {label}: "
-                       + ", ".join(f"{plain(k)}={v}" for k, v in kept.items()))
+                       + ", ".join(f"{plain(k)}={_word(v)}" for k, v in kept.items()))
         items: list[dict[str, Any]] = []
         while True:
             text = self._answer(f"   entry {len(items) + 1} > ", question)
@@ -200,6 +232,28 @@ def _word(value: Any) -> str:
     if isinstance(value, dict):
         return ", ".join(f"{plain(str(name))} {_word(item)}" for name, item in value.items())
     return ("yes" if value else "no") if isinstance(value, bool) else str(value)
+
+
+class Typed(Terminal):
+    """The terminal behind an answers file: it remembers the question it answered last, so a
+    wrong answer typed there is asked again, as on the terminal alone (`typed`)."""
+
+    answered: Question | None = None
+
+    def __call__(self, question: Question, number: int) -> Any:
+        self.answered = question
+        return super().__call__(question, number)
+
+
+def typed(ask: Ask, question: Question, number: int) -> tuple[Any, bool]:
+    """`ask`'s answer to `question`, and whether it was typed at a terminal (a wrong one is
+    asked again there) rather than taken from an answers file (a wrong one ends the run)."""
+    fallback = ask.fallback if isinstance(ask, FromFile) else None
+    if isinstance(fallback, Typed):
+        fallback.answered = None
+    value = ask(question, number)
+    return value, isinstance(ask, Terminal) or (
+        isinstance(fallback, Typed) and fallback.answered is question)
 
 
 class FromFile:
@@ -331,5 +385,5 @@ def interactive() -> bool:
     return sys.stdin.isatty()
 
 
-__all__ = ["BACK", "FromFile", "Terminal", "Unanswered", "answers_from", "hint", "interactive",
-           "problem"]
+__all__ = ["BACK", "FromFile", "Terminal", "Typed", "Unanswered", "answers_from", "hint",
+           "interactive", "problem", "typed"]

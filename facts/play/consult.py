@@ -32,6 +32,7 @@ from whybot.engine import (
 )
 
 from .question import Question
+from .together import Together, said_together
 from .wording import cited, plain
 
 if TYPE_CHECKING:
@@ -54,9 +55,11 @@ def after_action(question: Question, item: Open, trace: Trace | None) -> Questio
                       f"now? {question.help}".strip())
 
 
-def review(said: dict[str, Any]) -> Question:
-    """What the player said on earlier turns, offered at once (see the module docstring)."""
-    listed = "; ".join(f"{plain(name)}: {shown(value)}" for name, value in said.items())
+def review(said: dict[str, Any], groups: Iterable[Together] = ()) -> Question:
+    """What the player said on earlier turns, offered at once (see the module docstring); the
+    facts of a group (`together:`) together, as the table shows them."""
+    listed = "; ".join(f"{name}: {value}"
+                       for name, value in said_together(said, groups, shown).items())
     return Question(id=REVIEW, what="review", kind="yes_no",
                     text=f"Since the last turn: {listed}. Is all of this still so?",
                     help="yes: keep them all; no: each is asked as the procedure reads it, "

@@ -183,12 +183,12 @@ class Question:
     def _entities(self, raw: Any) -> list[dict[str, Any]]:
         if raw is None:
             return []
-        if len(self.fields) == 1:  # one field: plain values (`red, blue`) are its entries
+        if self.deck is None and self.fields:  # plain values (`tycoon, warlord`) are entries
+            named = self.label or self.fields[0].id  # by their naming field
             if isinstance(raw, str):
                 raw = [part.strip() for part in raw.split(",") if part.strip()]
             if isinstance(raw, list):
-                raw = [item if isinstance(item, dict) else {self.fields[0].id: item}
-                       for item in raw]
+                raw = [item if isinstance(item, dict) else {named: item} for item in raw]
         if isinstance(raw, str) and self.deck is not None:  # `red 6, blue 2`
             raw = self._in_deck(self.deck.line, raw, self.id)
         if not isinstance(raw, list):
@@ -268,8 +268,7 @@ def list_question(key: str, entity: EntitySpec, pack: Pack, hidden: list[str],
         (fields if asked else extra).append(field_question(spec, pack, name, "field"))
     return Question(id=key, what="list", kind="entities",
                     text=plain(wording.ask or entity.says or key),
-                    help=plain(wording.help or ("; ".join(
-                        f"{f.id}{'*' if f.required else ''}" for f in fields))),
+                    help=plain(wording.help or (entity.says if wording.ask else "")),
                     fields=fields, extra=extra, known=known or {},
                     label=entity.naming_field or "", **why)
 

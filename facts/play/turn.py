@@ -131,7 +131,7 @@ class Turn:
                 questions = self._again(trace) or self._naming(trace)
             elif questions and not self._reviewed() and \
                     self._told_by(questions[0]) & set(unsaid := self._unsaid()):
-                questions = [review(unsaid), *questions]
+                questions = [review(unsaid, book.together.values()), *questions]
             elif questions and trace is not None and questions[0].what != FIRST and \
                     (held := self._held(opened, trace)):  # a run offers its last answers
                 questions = [action_review(self.table.engine.pack, opened[0].layer, held,

@@ -140,7 +140,8 @@ def test_the_next_turn_offers_what_was_said_at_once(run, tmp_path):
     while (question := turn.next_question()) is not None and question.what != "review":
         turn.answer(question.id, answers(question, 0))
     assert question is not None and question.default is True
-    assert "fuel: 0" in question.text and question.text.endswith("Is all of this still so?")
+    assert "bot resources: material 0, fuel 0" in question.text
+    assert question.text.endswith("Is all of this still so?")
     turn.answer("unchanged", True)
     rest = []
     while (question := turn.next_question()) is not None and question.what != "name":
