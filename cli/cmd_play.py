@@ -25,10 +25,11 @@ from whybot.facts.play.table import Table
 from whybot.facts.play.turn import DICE_MODES
 from whybot.facts.play.wording import plain
 
+from .answers_file import FromFile, answers_from, typed
 from .brief import render_brief
 from .group import out, print_json
 from .options import JsonOption, RulesOption, one_of
-from .prompt import BACK, Ask, FromFile, Terminal, Typed, answers_from, interactive, problem, typed
+from .prompt import BACK, Ask, Terminal, Typed, interactive, problem
 from .shown import shown
 
 GameFile = Annotated[Path, typer.Argument(metavar="GAME", help="The game file (YAML).")]
@@ -202,7 +203,7 @@ def _say_next(table: Table, offer: Offer | None, json_out: bool) -> None:
 
 def _print_unasked(table: Table, entry: dict[str, Any]) -> None:
     """The answers the table gave, not asked (play.yaml `unchanged:`, `settled:`)."""
-    found = by_reason(table.engine.pack, entry.get("unasked", []))
+    found = by_reason(table.playbook, table.engine.pack, entry.get("unasked", []))
     if found:
         typer.echo("not asked, the table answers them:")
     for why, questions in found.items():

@@ -1,14 +1,11 @@
-"""Asking a table API question on a terminal, or taking its answer from an answers file.
+"""Asking a table API question on a terminal (an answers file's answers: answers_file.py).
 
 On a terminal each question shows the seed's words, the kind of answer it takes and a default
 only where the seed gives one; `?` shows why it is asked (the rule, its page, the seed's
 question), `back` takes the previous answer back, and a wrong answer is explained and asked
 again. A list of entities is typed one entry per line (`suit=administration, number=3`, or a
 YAML flow mapping; a one-field list takes plain values, `red, blue`), an empty line ending it.
-Names read as words (`best rival`) and may be typed so. An answers file (YAML/JSON: question
-id → value) answers the questions it names (`include:` merges in a map's file, as a snapshot
-does; `dice:` gives the faces rolled at the table, in order); any other question is asked on
-the terminal, or, without one, refused with the question's id and text.
+Names read as words (`best rival`) and may be typed so.
 """
 
 from __future__ import annotations
@@ -22,17 +19,11 @@ from typing import Any
 import typer
 import yaml
 
-from whybot.engine import WhybotError
-from whybot.facts.play.first import NONE
 from whybot.facts.play.question import AnswerError, Question
 from whybot.facts.play.wording import as_name, plain
 
 BACK = object()
 Ask = Callable[[Question, int], Any]
-
-
-class Unanswered(WhybotError):
-    """A question neither the answers file nor a terminal can answer."""
 
 
 def hint(question: Question) -> str:
@@ -53,6 +44,8 @@ def hint(question: Question) -> str:
         return ", ".join(f"{plain(f.id)} {hint(f)}" for f in question.fields)
     if question.kind == "first":
         return f"1..{len(question.fields)}, 0 for none"
+    if question.kind == "names":
+        return "a name, or Enter to leave it unnamed"
     return "text"
 
 
@@ -60,11 +53,12 @@ def _field(question: Question) -> str:
     return f"{plain(question.id)}{'*' if question.required else ''} ({hint(question)})"
 
 
-def _wrapped(text: str) -> str:
-    """A line of guidance, wrapped to the terminal's width under the question."""
+def _wrapped(text: str, first: str = "   ", rest: str = "   ") -> str:
+    """A line wrapped to the terminal's width (a line of guidance under the question;
+    `first`, `rest`: the indents of its first line and of the others)."""
     width = shutil.get_terminal_size((80, 24)).columns
-    return textwrap.fill(text, width=max(40, width - 1), initial_indent="   ",
-                         subsequent_indent="   ", break_on_hyphens=False)
+    return textwrap.fill(text, width=max(40, width - 1), initial_indent=first,
+                         subsequent_indent=rest, break_on_hyphens=False)
 
 
 def _how_to_enter(question: Question) -> str:
@@ -135,14 +129,16 @@ class Terminal:
             raise typer.Exit(130) from None
 
     def __call__(self, question: Question, number: int) -> Any:
-        typer.echo(f"\n{number}. {question.text}")
+        typer.echo("\n" + _wrapped(question.text, f"{number}. ", "   "))
         if question.help and question.help != question.text:
-            typer.echo(f"   {question.help}")
+            typer.echo(_wrapped(question.help))
         if question.kind == "entities":
             return self._entities(question)
+        if question.kind == "names":
+            return self._names(question)
         if question.kind == "first":
             for index, member in enumerate(question.fields, start=1):
-                typer.echo(f"   {index}) {member.text}")
+                typer.echo(_wrapped(member.text, f"   {index}) ", "      "))
             typer.echo("   0) none of these")
         if question.kind == "group":
             first = question.fields[0].id
@@ -172,6 +168,17 @@ class Terminal:
                     _field(f) + (f": {f.text}" if f.text != plain(f.id) else "")
                     for f in question.fields)))
         return text
+
+    def _names(self, question: Question) -> Any:
+        """A name for each target, one line each (Enter: unnamed; `back`: the question
+        before)."""
+        names = {}
+        for field in question.fields:
+            text = self._answer(f"   {field.text} ({hint(question)}) > ", question)
+            if text == "back":
+                return BACK
+            names[field.id] = text
+        return question.parse(names)
 
     def _entities(self, question: Question) -> Any:
         if question.deck is not None:
@@ -245,145 +252,8 @@ class Typed(Terminal):
         return super().__call__(question, number)
 
 
-def typed(ask: Ask, question: Question, number: int) -> tuple[Any, bool]:
-    """`ask`'s answer to `question`, and whether it was typed at a terminal (a wrong one is
-    asked again there) rather than taken from an answers file (a wrong one ends the run)."""
-    fallback = ask.fallback if isinstance(ask, FromFile) else None
-    if isinstance(fallback, Typed):
-        fallback.answered = None
-    value = ask(question, number)
-    return value, isinstance(ask, Terminal) or (
-        isinstance(fallback, Typed) and fallback.answered is question)
-
-
-class FromFile:
-    """Answers from a mapping (an answers file); what it lacks goes to `fallback`."""
-
-    def __init__(self, answers: dict[str, Any], origin: str,
-                 fallback: Ask | None = None) -> None:
-        self.answers, self.origin, self.fallback = answers, origin, fallback
-        self.used: set[str] = set()
-        self.rolled = 0  # faces of `dice:` taken so far
-        self.taken: dict[str, int] = {}  # a judgment asked after each action: values taken
-
-    def _faces(self, question: Question) -> Any:
-        """A roll's faces from the file's `dice:` list (as a snapshot gives them), in order;
-        None when it has no more."""
-        faces = self.answers.get("dice")
-        if question.kind != "dice" or not isinstance(faces, list) or \
-                len(faces) - self.rolled < question.count:
-            return None
-        self.used.add("dice")
-        taken = faces[self.rolled:self.rolled + question.count]
-        self.rolled += question.count
-        return taken
-
-    def __call__(self, question: Question, number: int) -> Any:
-        if question.id not in self.answers and (faces := self._faces(question)) is not None:
-            try:
-                return question.parse(faces)
-            except AnswerError as exc:
-                raise AnswerError(exc.message, file=self.origin, path="$.dice",
-                                  hint=exc.hint) from None
-        if question.again and question.id in self.used:  # its answer left the turn undecided
-            if self.fallback is not None:
-                return self.fallback(question, number)
-            raise Unanswered(f"not decided, nothing saved: {question.again}", file=self.origin,
-                             hint=f"give {question.id}: as the procedure asks, then play again")
-        if question.id in self.answers:
-            self.used.add(question.id)
-            return self._parsed(question, self._given(question, self.taken))
-        if question.what == "first" and (picked := self._first(question)) is not None:
-            return picked
-        if question.kind == "group" and (members := {
-                f.id: self.answers[f.id] for f in question.fields if f.id in self.answers}):
-            self.used.update(members)  # a group's facts given one by one (`FACT: 2`)
-            try:
-                return question.parse(members)
-            except AnswerError as exc:
-                raise AnswerError(exc.message, file=self.origin, path=f"$.{question.id}",
-                                  hint=exc.hint) from None
-        if question.what == "name":  # the table's name for a target: unnamed if not given
-            return question.default
-        if question.what == "review" and question.layer:  # after an action: still so,
-            return True  # unless the file says `unchanged.N: no`
-        if question.what == "review":  # still so, unless the file gives one of them anew
-            return not any(name in self.answers for name in question.known)
-        if question.last:  # what the player said last time holds: the file changes nothing
-            return question.default
-        if self.fallback is not None:
-            return self.fallback(question, number)
-        raise Unanswered(f"no answer to {question.id!r}: {question.text}", file=self.origin,
-                         hint=f"add `{question.id}:` ({hint(question)}), or play on a terminal")
-
-    def _given(self, question: Question, taken: dict[str, int]) -> Any:
-        """The file's answer to `question`; a judgment given a list (asked again after each
-        action) takes its values in order, `taken` counting those used."""
-        given = self.answers[question.id]
-        if question.what != "answer" or not isinstance(given, list):
-            return given
-        count = taken.get(question.id, 0)
-        if count >= len(given):
-            raise AnswerError(f"{question.id} is asked {count + 1} times: the list gives "
-                              f"{len(given)} value(s)", file=self.origin,
-                              path=f"$.{question.id}",
-                              hint="give one value for each time it is asked")
-        taken[question.id] = count + 1
-        return given[count]
-
-    def _parsed(self, question: Question, given: Any) -> Any:
-        try:
-            return question.parse(given)
-        except AnswerError as exc:
-            raise AnswerError(exc.message, file=self.origin, path=f"$.{question.id}",
-                              hint=exc.hint) from None
-
-    def _first(self, question: Question) -> str | None:
-        """A run of yes/no questions asked as one (first.py), from the file's answer to each
-        as it would be asked alone, down to the first yes; None if the file gives none of
-        them."""
-        if not any(member.id in self.answers for member in question.fields):
-            return None
-        taken = dict(self.taken)  # kept only once the whole run is answered
-        picked = NONE
-        for member in question.fields:
-            if member.id not in self.answers:
-                raise Unanswered(f"no answer to {member.id!r}: {member.text}",
-                                 file=self.origin, hint=f"add `{member.id}:` (y/n); the file "
-                                 "answers no to each question the procedure reads before it")
-            self.used.add(member.id)
-            if self._parsed(member, self._given(member, taken)):
-                picked = member.id
-                break
-        self.taken = taken
-        return picked
-
-    def unused(self) -> list[str]:
-        return [name for name in self.answers if name not in self.used]
-
-
-def answers_from(text: str, origin: str) -> dict[str, Any]:
-    """An answers file's mapping, with what its `include:` names merged in (a map kept in
-    its own file, included as a snapshot includes it; the file's own answers win)."""
-    from whybot.engine import SnapshotError, parse_text
-    from whybot.facts.includes import with_includes
-
-    document = parse_text(text, origin, AnswerError)
-    if document.data is None:
-        return {}
-    if not isinstance(document.data, dict):
-        raise AnswerError("an answers file is a mapping of question id: answer", file=origin)
-    try:
-        data = with_includes(document).data
-    except SnapshotError as exc:
-        raise AnswerError(exc.message, file=exc.file, line=exc.line, path=exc.path,
-                          hint=exc.hint) from None
-    return data if isinstance(data, dict) else {}
-
-
 def interactive() -> bool:
     return sys.stdin.isatty()
 
 
-__all__ = ["BACK", "FromFile", "Terminal", "Typed", "Unanswered", "answers_from", "hint",
-           "interactive", "problem", "typed"]
+__all__ = ["BACK", "Ask", "Terminal", "Typed", "hint", "interactive", "problem"]

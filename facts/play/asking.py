@@ -10,9 +10,10 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
-from whybot.engine import KIND, NAME, Open, Trace
+from whybot.engine import KIND, NAME, Open, Reading, Trace
 
 from .consult import after_action, definitions, read_for
+from .inquiry import first_unrolled
 from .printed import kept_printed
 from .question import Question, field_question, list_question
 from .together import Together
@@ -154,6 +155,22 @@ def dice_question(roll: dict[str, Any], given: int) -> Question:
                     text=plain(f"Roll {int(count) - roll['skip']}d{sides}: {roll['for']}"),
                     help=plain(str(roll["for"])), count=int(count) - roll["skip"],
                     sides=int(sides))
+
+
+def with_dice(opened: list[Open], questions: list[Question], trace: Trace, reading: Reading,
+              given: int) -> list[Question]:
+    """Dice rolled at the table are asked where the walk rolls them: after the facts it read
+    before the roll (what it reads after may depend on the faces); `given`: the faces the
+    snapshot has already."""
+    roll = first_unrolled(trace, given)
+    if roll is None:
+        return questions
+    index = next((i for i, r in enumerate(trace.dice) if r is roll["roll"]), None)
+    step = reading.roll_steps[index] if index is not None and \
+        index < len(reading.roll_steps) else len(trace.steps)
+    pairs = list(zip(opened, questions, strict=True))
+    return [*(q for o, q in pairs if o.step <= step), dice_question(roll, given),
+            *(q for o, q in pairs if o.step > step)]
 
 
 def label_of(item: dict[str, Any], question: Question) -> str:

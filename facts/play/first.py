@@ -33,21 +33,25 @@ def first_of(questions: list[Question], opened: list[Open], after: str = "",
     """The open questions with a leading run of two or more yes/no judgments the walk read as
     no (see the module docstring) asked as one; `after`: "After action 1 (…)" when the run
     is about the table an action left. `by_table(item)`: the table's own answer to an item
-    (None: the player's to give); one it answers no is passed over (it is given when the
-    walk reaches it), one it answers yes ends the run."""
-    items = {(o.name, o.layer): o for o in opened if o.what == "answer"}
+    (None: the player's to give); one it answers as the walk read it is passed over (it is
+    given when the walk reaches it), one it answers otherwise ends the run."""
+    items = {(o.name, o.layer): o for o in opened}
     run: list[Question] = []
     end = len(questions)
     for index, question in enumerate(questions):
         item = items.get((question.id, question.layer))
-        told = by_table(item) if by_table is not None and item is not None and run else None
-        if question.what != "answer" or question.kind != "yes_no" or item is None or \
-                question.spec is None or question.spec.default is not False or \
-                (run and question.layer != run[0].layer) or told is True:
+        if run and item is not None and by_table is not None and \
+                (told := by_table(item)) is not None:
+            if told == item.value:  # the walk read on from the table's answer: passed over
+                continue
             end = index
             break
-        if told is None:
-            run.append(question)
+        if question.what != "answer" or question.kind != "yes_no" or item is None or \
+                question.spec is None or question.spec.default is not False or \
+                (run and question.layer != run[0].layer):
+            end = index
+            break
+        run.append(question)
         if item.value is not False:  # a last answer yes, carried: the walk read on from a yes
             end = index + 1
             break
@@ -91,12 +95,6 @@ def given(question: Question, value: str) -> dict[str, bool]:
     return answers
 
 
-def words_of(question: Question, value: Any) -> str:
-    """A pick, as the player reads it."""
-    found = next((m.text for m in question.fields if m.id == value), None)
-    return found if found is not None else "none of these"
-
-
 def _last_pick(run: list[Question]) -> str | None:
     """The pick the answers given before an action make (each member asked again offers
     its last answer): the first said yes, or none if every one was said no; None when a
@@ -122,4 +120,4 @@ def _why(members: list[Question]) -> str:
     return "; ".join(lines)
 
 
-__all__ = ["FIRST", "NONE", "first_of", "given", "pick", "words_of"]
+__all__ = ["FIRST", "NONE", "first_of", "given", "pick"]

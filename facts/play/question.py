@@ -6,10 +6,10 @@ A question is built from what the walk reached and the pack declares: the fact o
 `choice` (one of `choices`), `text`, `entities` (a list of mappings of `fields`, each field a
 question itself), `group` (one value for each of `fields`: facts asked together, together.py),
 `first` (which of `fields`, yes/no questions in the procedure's order, is the first answered
-yes: first.py) or `dice` (`count` faces of a d`sides`) — so a terminal and a web form can
-render the right input. `parse` reads typed text ("y", "3", a unique prefix of a choice) or an
-already typed value (a YAML answers file, a form) and checks it against the same field specs
-the snapshot reader uses.
+yes: first.py), `names` (a text for each of `fields`: the targets' names) or `dice` (`count`
+faces of a d`sides`) — so a terminal and a web form can render the right input. `parse` reads
+typed text ("y", "3", a unique prefix of a choice) or an already typed value (a YAML answers
+file, a form) and checks it against the same field specs the snapshot reader uses.
 """
 
 from __future__ import annotations
@@ -127,6 +127,10 @@ class Question:
             from .first import pick
 
             return pick(self, raw)
+        if self.kind == "names":
+            from .consult import names_given
+
+            return names_given(self, raw)
         if isinstance(raw, str):
             raw = self._from_text(raw.strip())
         if self.spec is None:
@@ -158,6 +162,17 @@ class Question:
             hint = did_you_mean(text, set(names)) or f"one of: {', '.join(map(plain, names))}"
             raise AnswerError(f"{text!r} is not one of the choices", path=self.id, hint=hint)
         return text
+
+    def answer_words(self, value: Any) -> str:
+        """An answer as the player reads it: a pick of the first of several questions (the
+        question picked), names given to the targets (each with its action), else the value."""
+        if self.kind == "first":
+            return next((m.text for m in self.fields if m.id == value), "none of these")
+        if self.kind == "names" and isinstance(value, dict):
+            return "; ".join(f"{f.text}: {value.get(f.id) or 'unnamed'}" for f in self.fields)
+        if isinstance(value, bool):
+            return "yes" if value else "no"
+        return plain(str(value))
 
     def _dice(self, raw: Any) -> list[int]:
         if isinstance(raw, str):

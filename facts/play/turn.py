@@ -12,29 +12,29 @@ web page can rebuild it from a form on every request.
 from __future__ import annotations
 
 import copy
-from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from whybot.engine import NOTHING_INSTEAD, Open, Reading, SnapshotError, Trace
 
-from .asking import dice_question, facts_of, grouped, label_of, question_for
+from .asking import facts_of, grouped, label_of, question_for, with_dice
 from .consult import (
     REVIEW,
     acted_on,
     action_review,
     action_words,
     assumed_at_table,
+    named_together,
     names_in,
     naming,
     review,
     with_names,
 )
 from .first import FIRST, first_of, given
-from .inquiry import Inquiry, first_unrolled, said
+from .inquiry import Inquiry, said
 from .printed import check_drawn, give_printed, said_this_turn, unprinted
 from .question import AnswerError, Question
-from .unasked import Unasked, given_by_table, open_asking_less
+from .unasked import Unasked, open_asking_less, told_by_table
 from .wording import plain
 
 if TYPE_CHECKING:
@@ -120,13 +120,15 @@ class Turn:
             self._state_trace = trace
             questions = [self._question(o) for o in opened]
             if trace is not None and reading is not None and self.dice == "table":
-                questions = self._with_dice(opened, questions, trace, reading)
+                questions = with_dice(opened, questions, trace, reading,
+                                      len(self.inquiry.data.get("dice", [])))
             questions = grouped(self.table, questions)
             if questions and trace is not None and reading is not None:
                 questions = first_of(questions, opened,
                                      action_words(trace, questions[0].layer)
                                      if questions[0].layer else "",
-                                     self._by_table(trace, reading))
+                                     told_by_table(book, self.inquiry.situation(), trace,
+                                                   reading))
             if not questions and trace is not None:
                 questions = self._again(trace) or self._naming(trace)
             elif questions and not self._reviewed() and \
@@ -134,43 +136,19 @@ class Turn:
                 questions = [review(unsaid, book.together.values()), *questions]
             elif questions and trace is not None and questions[0].what != FIRST and \
                     (held := self._held(opened, trace)):  # a run offers its last answers
-                questions = [action_review(self.table.engine.pack, opened[0].layer, held,
+                questions = [action_review(book, self.table.engine.pack, opened[0].layer, held,
                                            trace), *questions]
             self._open = questions, trace, reading
         return self._open
-
-    def _by_table(self, trace: Trace, reading: Reading) -> Callable[[Open], Any]:
-        """What the table itself answers of an open item, if anything (unasked.py)."""
-        book, situation = self.table.playbook, self.inquiry.situation()
-
-        def told(item: Open) -> Any:
-            found = given_by_table(book.unchanged, list(book.settled), [item], trace,
-                                   situation, reading, book.follows)
-            return found[0].value if found else None
-        return told
-
-    def _with_dice(self, opened: list[Open], questions: list[Question], trace: Trace,
-                   reading: Reading) -> list[Question]:
-        """Dice rolled at the table are asked where the walk rolls them: after the facts it
-        read before the roll (what it reads after may depend on the faces)."""
-        given = len(self.inquiry.data.get("dice", []))
-        roll = first_unrolled(trace, given)
-        if roll is None:
-            return questions
-        index = next((i for i, r in enumerate(trace.dice) if r is roll["roll"]), None)
-        step = reading.roll_steps[index] if index is not None and \
-            index < len(reading.roll_steps) else len(trace.steps)
-        pairs = list(zip(opened, questions, strict=True))
-        return [*(q for o, q in pairs if o.step <= step), dice_question(roll, given),
-                *(q for o, q in pairs if o.step > step)]
 
     def _question(self, item: Open) -> Question:
         return question_for(self.table, self.bot, self.inquiry.data, item, self._state_trace)
 
     def _naming(self, trace: Trace) -> list[Question]:
         named = names_in(self.asked())
-        return [q for q in naming(self.table.engine.pack, self.table.playbook.consult, trace)
-                if q.id not in named]
+        return named_together([q for q in naming(self.table.engine.pack,
+                                                 self.table.playbook.consult, trace)
+                               if q.id not in named])
 
     def _told_by(self, question: Question) -> set[str]:
         """What the player tells by answering `question`, or that its answer follows from

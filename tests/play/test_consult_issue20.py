@@ -13,7 +13,7 @@ import json
 
 import yaml
 
-from whybot.cli.prompt import FromFile
+from whybot.cli.answers_file import FromFile
 from whybot.engine import Action, Decision, asked_instead
 from whybot.engine.trace import Trace
 from whybot.facts.packs import engine_for

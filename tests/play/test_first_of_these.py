@@ -16,7 +16,7 @@ import yaml
 from hypothesis import given
 from hypothesis import strategies as st
 
-from whybot.cli.prompt import FromFile, Unanswered
+from whybot.cli.answers_file import FromFile, Unanswered
 from whybot.facts.play.first import FIRST, NONE, first_of, pick
 from whybot.facts.play.first import given as picked
 from whybot.facts.play.question import AnswerError, Question
@@ -164,3 +164,31 @@ def test_any_pick_reads_back_as_the_answers_it_gives(size, data):
     raw = {"number": str(chosen), "name": name, "words": f"Question {name}?"}[typed]
     assert pick(run, raw) == name
     assert picked(run, name) == {**dict.fromkeys(names[:chosen - 1], False), name: True}
+
+
+def test_the_targets_of_several_actions_are_named_in_one_question(run, tmp_path):
+    """The consult turn Taxes twice: one question names both targets; the decision shows
+    each as the table named it, and a name left empty stays unnamed."""
+    from whybot.facts.play.consult import NAMED
+
+    game = chapter_begun(run, tmp_path / "game.yaml", CONSULT / "setup.yaml",
+                         CONSULT / "chapter.yaml", seed=3)
+    turn = Table.open(game).turn(point="turn")
+    answers = FromFile(dict(VALUES), "turn.yaml")
+    while (question := turn.next_question()) is not None and question.kind != "names":
+        turn.answer(question.id, answers(question, 0))
+    assert question is not None and question.id == NAMED
+    assert [f.text for f in question.fields] == [
+        "Action 1 (tax — contend a declared ambition)",
+        "Action 2 (tax — contend a declared ambition)"]
+    with pytest.raises(AnswerError, match="is not asked here"):
+        question.parse({"named.3": "x"})
+    value = question.parse(["Blue's city in Hexy 2"])  # in order; the second left empty
+    assert value == {"named.1": "Blue's city in Hexy 2", "named.2": ""}
+    assert question.answer_words(value) == ("Action 1 (tax — contend a declared ambition): "
+                                            "Blue's city in Hexy 2; Action 2 (tax — contend "
+                                            "a declared ambition): unnamed")
+    turn.answer(question.id, value)
+    assert turn.next_question() is None
+    targets = [a.target for a in turn.decide().trace.decision.actions]
+    assert targets[0] == {"target": "Blue's city in Hexy 2"} and targets[1] is None

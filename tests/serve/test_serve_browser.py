@@ -117,6 +117,10 @@ def _answer(page: Any, value: Any, keyboard: bool) -> None:
     if page.locator("#rows").count():
         _fill_table(page, value)
         page.get_by_role("button", name="Next", exact=True).click()
+    elif page.locator(".names").count():  # the targets' names: a field each, any empty
+        for name, one in value.items():
+            page.fill(f'[name="value.{name}"]', as_text(one))
+        page.get_by_role("button", name="Next", exact=True).click()
     elif page.locator(".group").count():  # facts asked together: one field each
         for name, one in value.items():
             page.fill(f'[name="value.{name}"]', as_text(one))
@@ -234,7 +238,8 @@ def test_a_normal_difficulty_turn_asks_the_bots_own_questions_on_a_phone(chromiu
     asked, taken = [], {}
     while page.locator('input[name="question"]').count():
         question = page.locator('input[name="question"]').input_value()
-        assert question in CONSULT or question.startswith("first."), f"asked {question!r}"
+        assert question in CONSULT or question.startswith("first.") or question == "named", \
+            f"asked {question!r}"
         width = page.evaluate("document.documentElement.scrollWidth")
         assert width <= PHONE["width"], f"{question}: the page scrolls sideways ({width} px)"
         if question == "cards":  # the pick list, two cards picked, at phone width
@@ -243,7 +248,9 @@ def test_a_normal_difficulty_turn_asks_the_bots_own_questions_on_a_phone(chromiu
         if question.startswith("first."):  # the first of the seed's questions answered yes
             asked += _pick_first(page, taken)
             continue
-        value = CONSULT[question]
+        names = [str(i.get_attribute("name"))[len("value."):]
+                 for i in page.locator(".names input").all()]
+        value = {n: CONSULT[n] for n in names} if names else CONSULT[question]
         if question in ("power_track", "bot_resources"):  # facts asked together: one page
             assert page.locator(".group input").count() == len(value)
             page.screenshot(path=str(artifacts() / f"phone-{question}.png"), full_page=True)
