@@ -214,8 +214,9 @@ class Derivation:
         `told` (what a reasoner's facts hold; an entity field takes its default on thousands
         of entities a run)."""
         changes: list[Change] = []
+        defaults = self.strata.defaults(stratum, self.only)
         lacking: dict[str, dict[str, list[dict[str, Any]]]] = {}  # kind → field → entities
-        for of_kind, names in self.strata.default_fields.get(stratum, {}).items():
+        for of_kind, names in defaults.by_kind.items():
             by_name = lacking[of_kind] = {}
             for entity in self.entities.get(of_kind, ()):
                 for name in names - entity.keys():
@@ -223,21 +224,13 @@ class Derivation:
                         by_name[name].append(entity)
                     else:
                         by_name[name] = [entity]
-        values, given, seen, only = self.values, self.given, self.seen, self.only
-        for (name, default), made in zip(self.strata.judgment_defaults.get(stratum, ()),
-                                         self.strata.judgment_producers.get(stratum, ()),
-                                         strict=True):
-            if only is not None and only.isdisjoint(made):
-                continue  # a subset run: no derivation of it ran
+        values, given, seen = self.values, self.given, self.seen
+        for name, default in defaults.judgments:
             if name not in values and name not in given:
                 values[name] = seen[name] = default  # _value, inlined: hundreds a run
                 if judgments_told is None or name in judgments_told:
                     changes.append(Change("judgment", name, default))
-        for (name, kind, default), made in zip(self.strata.field_defaults.get(stratum, ()),
-                                               self.strata.field_producers.get(stratum, ()),
-                                               strict=True):
-            if only is not None and only.isdisjoint(made):
-                continue
+        for name, kind, default in defaults.fields:
             tell = (kind, name) in told
             for entity in lacking[kind].get(name, ()):
                 entity[name] = default
