@@ -37,41 +37,37 @@ class Strata:
     # every declared judgment → (its question, its origin when no rule established it and no
     # answer gave it), in the order a run reports them
     judgments: dict[str, tuple[str, str]] = field(default_factory=dict)
-    # (stratum, derivations run) → its `Defaults`: worked out once per subset a run asks,
-    # not tested default by default in every run (a rederive gives every stratum's again)
-    asked: dict[tuple[int, frozenset[str] | None], Defaults] = field(default_factory=dict)
+    # derivations run → stratum → its `Defaults`: worked out once per subset a run asks, not
+    # tested default by default in every run (a rederive gives every stratum's again)
+    asked: dict[frozenset[str] | None, dict[int, Defaults]] = field(default_factory=dict)
 
     @property
     def top(self) -> int:
         return max(self.level.values(), default=0)
 
-    def defaults(self, stratum: int, only: frozenset[str] | None) -> Defaults:
-        """What takes its default at the end of `stratum` in a run of the derivations `only`
+    def defaults(self, only: frozenset[str] | None) -> dict[int, Defaults]:
+        """Stratum → what takes its default at its end in a run of the derivations `only`
         (None: all): what no derivation of it concludes takes none (nothing reads it)."""
-        key = (stratum, only)
-        found = self.asked.get(key)
+        found = self.asked.get(only)
         if found is None:
-            judgments = [default for default, made in zip(
-                self.judgment_defaults.get(stratum, ()), self.judgment_producers.get(stratum, ()),
-                strict=True) if only is None or not only.isdisjoint(made)]
-            fields = [default for default, made in zip(
-                self.field_defaults.get(stratum, ()), self.field_producers.get(stratum, ()),
-                strict=True) if only is None or not only.isdisjoint(made)]
-            kinds: dict[str, set[str]] = {}
-            for name, kind, _ in fields:
-                kinds.setdefault(kind, set()).add(name)
-            found = self.asked[key] = Defaults(judgments, fields, {
-                kind: frozenset(names) for kind, names in kinds.items()})
+            found = self.asked[only] = {stratum: Defaults(
+                [default for default, made in zip(self.judgment_defaults.get(stratum, ()),
+                                                  self.judgment_producers.get(stratum, ()),
+                                                  strict=True)
+                 if only is None or not only.isdisjoint(made)],
+                [default for default, made in zip(self.field_defaults.get(stratum, ()),
+                                                  self.field_producers.get(stratum, ()),
+                                                  strict=True)
+                 if only is None or not only.isdisjoint(made)])
+                for stratum in range(self.top + 1)}
         return found
 
 
 class Defaults(NamedTuple):
-    """The defaults one stratum gives in a run: (judgment, default), (field, kind, default),
-    and kind → the fields of that kind among them."""
+    """The defaults one stratum gives in a run: (judgment, default), (field, kind, default)."""
 
     judgments: list[tuple[str, Any]]
     fields: list[tuple[str, str, Any]]
-    by_kind: dict[str, frozenset[str]]
 
 
 def stratify(rules: list[Rule], pack: Pack, reads: Mapping[str, DerivationReads]) -> Strata:

@@ -19,6 +19,7 @@ affected rules than `SHARE` of all.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from operator import attrgetter
 from typing import Any, cast
 
 from ...language.pack import Pack, Rule
@@ -56,6 +57,7 @@ class Firing:
     replayed: Logged | None = None
 
 
+_ORDER = attrgetter("order")  # a firing's place in its round
 Log = dict[tuple[int, int], list[Logged]]  # (stratum, round) → firings in concluded order
 
 
@@ -94,7 +96,7 @@ def conclude_round(run: Derivation, stratum: int, round_: int, firings: list[Fir
     assert run.log is not None
     logged = run.log.setdefault((stratum, round_), [])
     changes: list[Change] = []
-    firings.sort(key=lambda f: f.order)
+    firings.sort(key=_ORDER)
     record = run.record
     for firing in firings:
         replayed = firing.replayed
