@@ -50,7 +50,7 @@ class Strata:
         (None: all): what no derivation of it concludes takes none (nothing reads it)."""
         found = self.asked.get(only)
         if found is None:
-            found = self.asked[only] = {stratum: Defaults(
+            found = {stratum: Defaults(
                 [default for default, made in zip(self.judgment_defaults.get(stratum, ()),
                                                   self.judgment_producers.get(stratum, ()),
                                                   strict=True)
@@ -60,6 +60,8 @@ class Strata:
                                                   strict=True)
                  if only is None or not only.isdisjoint(made)])
                 for stratum in range(self.top + 1)}
+            if len(self.asked) < 256:  # a pack's walks ask a few dozen subsets
+                self.asked[only] = found
         return found
 
 
