@@ -13,7 +13,9 @@ the terminal, or, without one, refused with the question's id and text.
 
 from __future__ import annotations
 
+import shutil
 import sys
+import textwrap
 from collections.abc import Callable
 from typing import Any
 
@@ -21,6 +23,7 @@ import typer
 import yaml
 
 from whybot.engine import WhybotError
+from whybot.facts.play.first import NONE
 from whybot.facts.play.question import AnswerError, Question
 from whybot.facts.play.wording import as_name, plain
 
@@ -48,41 +51,69 @@ def hint(question: Question) -> str:
         return f"{question.count} face(s), 1..{question.sides}"
     if question.kind == "group":
         return ", ".join(f"{plain(f.id)} {hint(f)}" for f in question.fields)
+    if question.kind == "first":
+        return f"1..{len(question.fields)}, 0 for none"
     return "text"
 
 
-def _fields(question: Question) -> str:
-    return ", ".join(f"{plain(f.id)}{'*' if f.required else ''} ({hint(f)})"
-                     for f in question.fields)
+def _field(question: Question) -> str:
+    return f"{plain(question.id)}{'*' if question.required else ''} ({hint(question)})"
+
+
+def _wrapped(text: str) -> str:
+    """A line of guidance, wrapped to the terminal's width under the question."""
+    width = shutil.get_terminal_size((80, 24)).columns
+    return textwrap.fill(text, width=max(40, width - 1), initial_indent="   ",
+                         subsequent_indent="   ", break_on_hyphens=False)
+
+
+def _how_to_enter(question: Question) -> str:
+    """How a list of several fields is typed: by its naming field (and the other fields it
+    needs), more fields as field=value; `?` lists them all."""
+    named = next((f for f in question.fields if f.id == question.label), question.fields[0])
+    needed = [f for f in question.fields if f.required and f is not named]
+    other = next((f for f in question.fields if f is not named and f not in needed), None)
+    example = ", ".join([plain(str(named.choices[0])) if named.choices else plain(named.id),
+                         *(f"{plain(f.id)}=..." for f in needed),
+                         *([f"{plain(other.id)}=" + ("yes" if other.kind == "yes_no" else "...")]
+                           if other else [])])
+    also = f", with {', '.join(_field(f) for f in needed)}" if needed else ""
+    return (f"one entry per line, by its {_field(named)}{also} (for example: {example}); "
+            "any other field as field=value (? lists them); an empty line ends the list")
 
 
 def _entries(line: str, question: Question) -> list[dict[str, Any]]:
-    """A typed line's entries: cards picked by name (`red 6, bonus=yes, blue
-    2`: each name starts an entry, field=value adds to it), a one-field list's plain values
-    (`red, blue`), else one entry (`_entry`)."""
+    """A typed line's entries: cards picked by name (`red 6, bonus=yes, blue 2`), a YAML flow
+    mapping (`{name: tycoon}`), else entries by their naming field (`tycoon, declared=yes,
+    warlord`: each plain name starts an entry, field=value adds to it; a one-field list's plain
+    values, `red, blue`, are its entries)."""
     if question.deck is not None and not line.startswith("{"):
         return question.parse(line)
-    if len(question.fields) == 1 and "=" not in line and not line.startswith("{"):
-        return [{question.fields[0].id: part.strip()} for part in line.split(",")
-                if part.strip()]
-    return [_entry(line)]
+    if line.startswith("{"):
+        return [_entry(line)]
+    label = question.label or question.fields[0].id
+    entries: list[dict[str, Any]] = []
+    for part in (part.strip() for part in line.split(",")):
+        name, equals, value = part.partition("=")
+        if not part:
+            continue
+        if not equals:
+            entries.append({label: part.strip("\"'")})
+        elif not name.strip():
+            raise AnswerError(f"{part!r}: write field=value, separated by commas")
+        elif entries:
+            entries[-1][as_name(name)] = value.strip().strip("\"'")
+        else:
+            entries.append({as_name(name): value.strip().strip("\"'")})
+    return entries
 
 
 def _entry(line: str) -> dict[str, Any]:
-    """`suit=administration, best rival=3` or `{suit: administration}` → a mapping of texts
-    (each field's question types them; a field's name may be typed in words)."""
-    if line.startswith("{"):
-        value = yaml.safe_load(line)
-        if not isinstance(value, dict):
-            raise AnswerError("a YAML flow mapping: {field: value, ...}")
-        return value
-    entry = {}
-    for part in line.split(","):
-        name, equals, value = part.partition("=")
-        if not equals or not name.strip():
-            raise AnswerError(f"{part.strip()!r}: write field=value, separated by commas")
-        entry[as_name(name)] = value.strip().strip("\"'")
-    return entry
+    """`{suit: administration}` → a mapping (each field's question types its values)."""
+    value = yaml.safe_load(line)
+    if not isinstance(value, dict):
+        raise AnswerError("a YAML flow mapping: {field: value, ...}")
+    return value
 
 
 def problem(error: AnswerError) -> None:
@@ -109,6 +140,10 @@ class Terminal:
             typer.echo(f"   {question.help}")
         if question.kind == "entities":
             return self._entities(question)
+        if question.kind == "first":
+            for index, member in enumerate(question.fields, start=1):
+                typer.echo(f"   {index}) {member.text}")
+            typer.echo("   0) none of these")
         if question.kind == "group":
             first = question.fields[0].id
             typer.echo(f"   each as its name and value, separated by commas ({plain(first)} 2, "
@@ -131,6 +166,11 @@ class Terminal:
         """A line typed; `?` shows why the question is asked and reads the next."""
         while (text := self.line(prompt)) == "?":
             typer.echo(f"   why: {question.why()}")
+            if question.kind == "entities" and question.deck is None and \
+                    len(question.fields) > 1:
+                typer.echo(_wrapped("fields: " + "; ".join(
+                    _field(f) + (f": {f.text}" if f.text != plain(f.id) else "")
+                    for f in question.fields)))
         return text
 
     def _entities(self, question: Question) -> Any:
@@ -140,21 +180,20 @@ class Terminal:
                           if f.id not in question.deck.name_fields()), None)
             also = f"; with {plain(other.id)}: {example}, {plain(other.id)}=" + \
                 ("yes" if other.kind == "yes_no" else "...") if other else ""
-            typer.echo(f"   one card per line, by name ({example}{also}), or several "
-                       "separated by commas; an empty line ends the list")
+            typer.echo(_wrapped(f"one card per line, by name ({example}{also}), or several "
+                                "separated by commas; an empty line ends the list"))
         elif len(question.fields) == 1:
-            typer.echo(f"   {hint(question.fields[0])}: one or more per line, separated by "
-                       "commas; an empty line ends the list")
+            typer.echo(_wrapped(f"{hint(question.fields[0])}: one or more per line, separated "
+                                "by commas; an empty line ends the list"))
         else:
-            typer.echo(f"   fields: {_fields(question)}")
-            typer.echo("   one entry per line (field=value, ...); an empty line ends the list")
+            typer.echo(_wrapped(_how_to_enter(question)))
         if question.last:
             typer.echo("   an empty line keeps the entries of last time:")
             for item in question.default:
                 typer.echo("     " + ", ".join(f"{plain(k)}={_word(v)}" for k, v in item.items()))
         for label, kept in question.known.items():
             typer.echo(f"   kept by the game for {label}: "
-                       + ", ".join(f"{plain(k)}={v}" for k, v in kept.items()))
+                       + ", ".join(f"{plain(k)}={_word(v)}" for k, v in kept.items()))
         items: list[dict[str, Any]] = []
         while True:
             text = self._answer(f"   entry {len(items) + 1} > ", question)
@@ -195,6 +234,28 @@ def _word(value: Any) -> str:
     return ("yes" if value else "no") if isinstance(value, bool) else str(value)
 
 
+class Typed(Terminal):
+    """The terminal behind an answers file: it remembers the question it answered last, so a
+    wrong answer typed there is asked again, as on the terminal alone (`typed`)."""
+
+    answered: Question | None = None
+
+    def __call__(self, question: Question, number: int) -> Any:
+        self.answered = question
+        return super().__call__(question, number)
+
+
+def typed(ask: Ask, question: Question, number: int) -> tuple[Any, bool]:
+    """`ask`'s answer to `question`, and whether it was typed at a terminal (a wrong one is
+    asked again there) rather than taken from an answers file (a wrong one ends the run)."""
+    fallback = ask.fallback if isinstance(ask, FromFile) else None
+    if isinstance(fallback, Typed):
+        fallback.answered = None
+    value = ask(question, number)
+    return value, isinstance(ask, Terminal) or (
+        isinstance(fallback, Typed) and fallback.answered is question)
+
+
 class FromFile:
     """Answers from a mapping (an answers file); what it lacks goes to `fallback`."""
 
@@ -231,20 +292,9 @@ class FromFile:
                              hint=f"give {question.id}: as the procedure asks, then play again")
         if question.id in self.answers:
             self.used.add(question.id)
-            given = self.answers[question.id]
-            if question.what == "answer" and isinstance(given, list):  # asked again after
-                taken = self.taken.get(question.id, 0)  # each action: the values in order
-                if taken >= len(given):
-                    raise AnswerError(f"{question.id} is asked {taken + 1} times: the list "
-                                      f"gives {len(given)} value(s)", file=self.origin,
-                                      path=f"$.{question.id}",
-                                      hint="give one value for each time it is asked")
-                self.taken[question.id], given = taken + 1, given[taken]
-            try:
-                return question.parse(given)
-            except AnswerError as exc:
-                raise AnswerError(exc.message, file=self.origin, path=f"$.{question.id}",
-                                  hint=exc.hint) from None
+            return self._parsed(question, self._given(question, self.taken))
+        if question.what == "first" and (picked := self._first(question)) is not None:
+            return picked
         if question.kind == "group" and (members := {
                 f.id: self.answers[f.id] for f in question.fields if f.id in self.answers}):
             self.used.update(members)  # a group's facts given one by one (`FACT: 2`)
@@ -265,6 +315,48 @@ class FromFile:
             return self.fallback(question, number)
         raise Unanswered(f"no answer to {question.id!r}: {question.text}", file=self.origin,
                          hint=f"add `{question.id}:` ({hint(question)}), or play on a terminal")
+
+    def _given(self, question: Question, taken: dict[str, int]) -> Any:
+        """The file's answer to `question`; a judgment given a list (asked again after each
+        action) takes its values in order, `taken` counting those used."""
+        given = self.answers[question.id]
+        if question.what != "answer" or not isinstance(given, list):
+            return given
+        count = taken.get(question.id, 0)
+        if count >= len(given):
+            raise AnswerError(f"{question.id} is asked {count + 1} times: the list gives "
+                              f"{len(given)} value(s)", file=self.origin,
+                              path=f"$.{question.id}",
+                              hint="give one value for each time it is asked")
+        taken[question.id] = count + 1
+        return given[count]
+
+    def _parsed(self, question: Question, given: Any) -> Any:
+        try:
+            return question.parse(given)
+        except AnswerError as exc:
+            raise AnswerError(exc.message, file=self.origin, path=f"$.{question.id}",
+                              hint=exc.hint) from None
+
+    def _first(self, question: Question) -> str | None:
+        """A run of yes/no questions asked as one (first.py), from the file's answer to each
+        as it would be asked alone, down to the first yes; None if the file gives none of
+        them."""
+        if not any(member.id in self.answers for member in question.fields):
+            return None
+        taken = dict(self.taken)  # kept only once the whole run is answered
+        picked = NONE
+        for member in question.fields:
+            if member.id not in self.answers:
+                raise Unanswered(f"no answer to {member.id!r}: {member.text}",
+                                 file=self.origin, hint=f"add `{member.id}:` (y/n); the file "
+                                 "answers no to each question the procedure reads before it")
+            self.used.add(member.id)
+            if self._parsed(member, self._given(member, taken)):
+                picked = member.id
+                break
+        self.taken = taken
+        return picked
 
     def unused(self) -> list[str]:
         return [name for name in self.answers if name not in self.used]
@@ -293,5 +385,5 @@ def interactive() -> bool:
     return sys.stdin.isatty()
 
 
-__all__ = ["BACK", "FromFile", "Terminal", "Unanswered", "answers_from", "hint", "interactive",
-           "problem"]
+__all__ = ["BACK", "FromFile", "Terminal", "Typed", "Unanswered", "answers_from", "hint",
+           "interactive", "problem", "typed"]

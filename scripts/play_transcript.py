@@ -51,7 +51,9 @@ def play(game: Path, answers: Path) -> tuple[dict[str, Any], list[str], list[str
                       moves=any(key in source.answers for key in table.move_lists))
     texts = []
     while (question := turn.next_question()) is not None:
-        texts.append(question.text)
+        texts.append(" ".join([question.text, *(f"({number}) {member.text}" for number, member
+                                                 in enumerate(question.fields, 1))])
+                     if question.kind == "first" else question.text)
         turn.answer(question.id, source(question, len(turn.answers) + 1))
     return table.record(turn.decide()), flow, texts
 

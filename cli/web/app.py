@@ -22,6 +22,7 @@ from starlette.staticfiles import StaticFiles
 
 from whybot.engine import EngineFault, WhybotError
 from whybot.engine import current_limits as limits
+from whybot.facts.play.first import words_of
 from whybot.facts.play.game import GameFileError
 from whybot.facts.play.ledger import summary
 from whybot.facts.play.wording import plain
@@ -106,6 +107,7 @@ def create_app(games_dir: Path, token: str | None = None, host: str | None = Non
     pages = Pages(GamesFolder.at(games_dir))
     pages.templates.globals["shown"] = shown
     pages.templates.globals["plain"] = plain
+    pages.templates.globals["picked"] = words_of
     pages.templates.filters["summary"] = summary
     app = Starlette(routes=_routes(pages), exception_handlers=_handlers(pages))
     return Guard(app, token, limits().request_bytes, host)

@@ -32,6 +32,7 @@ from whybot.engine import (
 )
 
 from .question import Question
+from .together import Together, said_together
 from .wording import cited, plain
 
 if TYPE_CHECKING:
@@ -46,7 +47,7 @@ NAMED = "named"  # a naming question's id: `named.N`, N the action's number
 def after_action(question: Question, item: Open, trace: Trace | None) -> Question:
     """A question of the walk read again after action `item.layer`: asked of the table as
     that action left it; if answered before it, the last answer offered."""
-    text = f"{_after(trace, item.layer)}: {question.text}"
+    text = f"{action_words(trace, item.layer)}: {question.text}"
     if not item.again:
         return replace(question, text=text)
     return replace(question, text=text, default=item.value, last=True,
@@ -54,9 +55,11 @@ def after_action(question: Question, item: Open, trace: Trace | None) -> Questio
                       f"now? {question.help}".strip())
 
 
-def review(said: dict[str, Any]) -> Question:
-    """What the player said on earlier turns, offered at once (see the module docstring)."""
-    listed = "; ".join(f"{plain(name)}: {shown(value)}" for name, value in said.items())
+def review(said: dict[str, Any], groups: Iterable[Together] = ()) -> Question:
+    """What the player said on earlier turns, offered at once (see the module docstring); the
+    facts of a group (`together:`) together, as the table shows them."""
+    listed = "; ".join(f"{name}: {value}"
+                       for name, value in said_together(said, groups, shown).items())
     return Question(id=REVIEW, what="review", kind="yes_no",
                     text=f"Since the last turn: {listed}. Is all of this still so?",
                     help="yes: keep them all; no: each is asked as the procedure reads it, "
@@ -71,7 +74,7 @@ def action_review(pack: Pack, layer: int, held: dict[str, Any], trace: Trace) ->
     listed = "; ".join(f"{plain(pack.facts.judgments[name].says or name)} {shown(value)}"
                        for name, value in held.items())
     return Question(id=f"{REVIEW}.{layer}", what="review", kind="yes_no", layer=layer,
-                    text=f"{_after(trace, layer)}, is each of these still so? {listed}",
+                    text=f"{action_words(trace, layer)}, is each of these still so? {listed}",
                     help="yes: keep these answers; no: each is asked again, the last answer "
                          "offered", default=True, last=True,
                     known={name: {"value": value} for name, value in held.items()})
@@ -204,8 +207,8 @@ def shown(value: Any) -> str:
     return plain(str(value))
 
 
-def _after(trace: Trace | None, layer: int) -> str:
-    """"After action 2 (tax — take captives)"."""
+def action_words(trace: Trace | None, layer: int) -> str:
+    """"After action 2 (tax — take captives)": the table an action left, in plain words."""
     actions = trace.decision.actions if trace is not None else []
     taken = _what(actions[layer - 1]) if len(actions) >= layer else ""
     return f"After action {layer}" + (f" ({taken})" if taken else "")
@@ -222,6 +225,6 @@ def _target_kind(pack: Pack, rule_id: str) -> str | None:
     return kinds[0] if kinds else None
 
 
-__all__ = ["NAMED", "REVIEW", "acted_on", "action_review", "after_action",
+__all__ = ["NAMED", "REVIEW", "acted_on", "action_review", "action_words", "after_action",
            "assumed_at_table", "by_reason", "definitions", "names_in", "naming", "read_for",
            "review", "shown", "with_names"]

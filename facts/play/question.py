@@ -4,9 +4,10 @@ A question is built from what the walk reached and the pack declares: the fact o
 (`engine/walk/facts_read.py` `Open`), its spec in the pack's fact schema, and the pack's wording in
 `play.yaml`. Its `kind` says what answer it takes — `yes_no`, `number` (in `minimum..maximum`),
 `choice` (one of `choices`), `text`, `entities` (a list of mappings of `fields`, each field a
-question itself), `group` (one value for each of `fields`: facts asked together, together.py)
-or `dice` (`count` faces of a d`sides`) — so a terminal and a web form can render the right
-input. `parse` reads typed text ("y", "3", a unique prefix of a choice) or an
+question itself), `group` (one value for each of `fields`: facts asked together, together.py),
+`first` (which of `fields`, yes/no questions in the procedure's order, is the first answered
+yes: first.py) or `dice` (`count` faces of a d`sides`) — so a terminal and a web form can
+render the right input. `parse` reads typed text ("y", "3", a unique prefix of a choice) or an
 already typed value (a YAML answers file, a form) and checks it against the same field specs
 the snapshot reader uses.
 """
@@ -122,6 +123,10 @@ class Question:
             return self._dice(raw)
         if self.kind == "group":
             return group_values(self, raw)
+        if self.kind == "first":  # first.py imports this module: read at call time
+            from .first import pick
+
+            return pick(self, raw)
         if isinstance(raw, str):
             raw = self._from_text(raw.strip())
         if self.spec is None:
@@ -178,12 +183,12 @@ class Question:
     def _entities(self, raw: Any) -> list[dict[str, Any]]:
         if raw is None:
             return []
-        if len(self.fields) == 1:  # one field: plain values (`red, blue`) are its entries
+        if self.deck is None and self.fields:  # plain values (`tycoon, warlord`) are entries
+            named = self.label or self.fields[0].id  # by their naming field
             if isinstance(raw, str):
                 raw = [part.strip() for part in raw.split(",") if part.strip()]
             if isinstance(raw, list):
-                raw = [item if isinstance(item, dict) else {self.fields[0].id: item}
-                       for item in raw]
+                raw = [item if isinstance(item, dict) else {named: item} for item in raw]
         if isinstance(raw, str) and self.deck is not None:  # `red 6, blue 2`
             raw = self._in_deck(self.deck.line, raw, self.id)
         if not isinstance(raw, list):
@@ -263,8 +268,7 @@ def list_question(key: str, entity: EntitySpec, pack: Pack, hidden: list[str],
         (fields if asked else extra).append(field_question(spec, pack, name, "field"))
     return Question(id=key, what="list", kind="entities",
                     text=plain(wording.ask or entity.says or key),
-                    help=plain(wording.help or ("; ".join(
-                        f"{f.id}{'*' if f.required else ''}" for f in fields))),
+                    help=plain(wording.help or (entity.says if wording.ask else "")),
                     fields=fields, extra=extra, known=known or {},
                     label=entity.naming_field or "", **why)
 

@@ -12,6 +12,7 @@ web page can rebuild it from a form on every request.
 from __future__ import annotations
 
 import copy
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
@@ -22,16 +23,18 @@ from .consult import (
     REVIEW,
     acted_on,
     action_review,
+    action_words,
     assumed_at_table,
     names_in,
     naming,
     review,
     with_names,
 )
+from .first import FIRST, first_of, given
 from .inquiry import Inquiry, first_unrolled, said
 from .printed import check_drawn, give_printed, said_this_turn, unprinted
 from .question import AnswerError, Question
-from .unasked import Unasked, open_asking_less
+from .unasked import Unasked, given_by_table, open_asking_less
 from .wording import plain
 
 if TYPE_CHECKING:
@@ -119,16 +122,32 @@ class Turn:
             if trace is not None and reading is not None and self.dice == "table":
                 questions = self._with_dice(opened, questions, trace, reading)
             questions = grouped(self.table, questions)
+            if questions and trace is not None and reading is not None:
+                questions = first_of(questions, opened,
+                                     action_words(trace, questions[0].layer)
+                                     if questions[0].layer else "",
+                                     self._by_table(trace, reading))
             if not questions and trace is not None:
                 questions = self._again(trace) or self._naming(trace)
             elif questions and not self._reviewed() and \
                     self._told_by(questions[0]) & set(unsaid := self._unsaid()):
-                questions = [review(unsaid), *questions]
-            elif questions and trace is not None and (held := self._held(opened, trace)):
+                questions = [review(unsaid, book.together.values()), *questions]
+            elif questions and trace is not None and questions[0].what != FIRST and \
+                    (held := self._held(opened, trace)):  # a run offers its last answers
                 questions = [action_review(self.table.engine.pack, opened[0].layer, held,
                                            trace), *questions]
             self._open = questions, trace, reading
         return self._open
+
+    def _by_table(self, trace: Trace, reading: Reading) -> Callable[[Open], Any]:
+        """What the table itself answers of an open item, if anything (unasked.py)."""
+        book, situation = self.table.playbook, self.inquiry.situation()
+
+        def told(item: Open) -> Any:
+            found = given_by_table(book.unchanged, list(book.settled), [item], trace,
+                                   situation, reading, book.follows)
+            return found[0].value if found else None
+        return told
 
     def _with_dice(self, opened: list[Open], questions: list[Question], trace: Trace,
                    reading: Reading) -> list[Question]:
@@ -237,6 +256,8 @@ class Turn:
                              if name not in data})
         elif question.what == "answer":
             said(data, question.layer)[question.id] = value
+        elif question.what == FIRST:  # the first of a run answered yes, those above it no
+            said(data, question.layer).update(given(question, value))
         elif question.what == "group":  # facts asked together: each given
             data.update(value)
         elif question.what == "dice":
@@ -265,7 +286,9 @@ class Turn:
         return question
 
     def asked(self) -> list[dict[str, Any]]:
-        return [{"id": q.id, "value": v} for q, v in self.answers]
+        """The answers, as the log keeps them (a pick of a run also says what it answered)."""
+        return [{"id": q.id, "value": v, **({"said": given(q, v)} if q.what == FIRST else {})}
+                for q, v in self.answers]
 
     # --- deciding --------------------------------------------------------------------------
 

@@ -192,6 +192,7 @@ def test_a_two_turn_arcs_game_with_one_undo(chromium, server, size):
 
     _start_a_turn(page, 1)
     play_turn(page, TURN_1, shots=size)
+    assert page.url.endswith("/g/arcs-web/turns/1"), (page.url, page.inner_text("main"))
     # "Next turn" follows the game's flow: the one bot has played its card, so the round ends
     assert "point=round_end&bot=red" in page.get_by_role("link", name="Next turn").get_attribute(
         "href")
@@ -233,12 +234,15 @@ def test_a_normal_difficulty_turn_asks_the_bots_own_questions_on_a_phone(chromiu
     asked, taken = [], {}
     while page.locator('input[name="question"]').count():
         question = page.locator('input[name="question"]').input_value()
-        assert question in CONSULT, f"asked {question!r}"
+        assert question in CONSULT or question.startswith("first."), f"asked {question!r}"
         width = page.evaluate("document.documentElement.scrollWidth")
         assert width <= PHONE["width"], f"{question}: the page scrolls sideways ({width} px)"
         if question == "cards":  # the pick list, two cards picked, at phone width
             _fill_table(page, CONSULT[question])
             page.screenshot(path=str(artifacts() / "phone-cards.png"), full_page=True)
+        if question.startswith("first."):  # the first of the seed's questions answered yes
+            asked += _pick_first(page, taken)
+            continue
         value = CONSULT[question]
         if question in ("power_track", "bot_resources"):  # facts asked together: one page
             assert page.locator(".group input").count() == len(value)
@@ -259,6 +263,26 @@ def test_a_normal_difficulty_turn_asks_the_bots_own_questions_on_a_phone(chromiu
     log = Table.open(games / "arcs-phone.yaml").game.log
     assert [a["action"] for a in log[0]["decision"]["actions"]] == ["tax", "tax"]
     context.close()
+
+
+def _pick_first(page: Any, taken: dict[str, int]) -> list[str]:
+    """Tap the first of the seed's questions on the page that the script answers yes (none:
+    "None of these"); the questions it answered, in order."""
+    said = []
+    for member in page.locator(".firsts button").all():
+        name = str(member.get_attribute("value"))
+        value = CONSULT[name]
+        if isinstance(value, list):
+            taken[name] = taken.get(name, 0) + 1
+            value = value[taken[name] - 1]
+        said.append(name)
+        if value:
+            with page.expect_navigation():
+                member.click()
+            return said
+    with page.expect_navigation():
+        page.get_by_role("button", name="None of these").click()
+    return said
 
 
 def test_the_page_follows_the_devices_dark_setting(chromium, server):
