@@ -117,11 +117,8 @@ def _answer(page: Any, value: Any, keyboard: bool) -> None:
     if page.locator("#rows").count():
         _fill_table(page, value)
         page.get_by_role("button", name="Next", exact=True).click()
-    elif page.locator(".names").count():  # the targets' names: a field each, any empty
-        for name, one in value.items():
-            page.fill(f'[name="value.{name}"]', as_text(one))
-        page.get_by_role("button", name="Next", exact=True).click()
-    elif page.locator(".group").count():  # facts asked together: one field each
+    elif page.locator(".group, .names").count():  # facts asked together, targets' names
+        # one field each
         for name, one in value.items():
             page.fill(f'[name="value.{name}"]', as_text(one))
         page.get_by_role("button", name="Next", exact=True).click()
