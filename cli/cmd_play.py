@@ -29,7 +29,7 @@ from .answers_file import FromFile, answers_from, typed
 from .brief import render_brief
 from .group import out, print_json
 from .options import JsonOption, RulesOption, one_of
-from .prompt import BACK, Ask, Terminal, Typed, interactive, problem
+from .prompt import BACK, Ask, Terminal, Typed, fitted, interactive, problem
 from .shown import shown
 
 GameFile = Annotated[Path, typer.Argument(metavar="GAME", help="The game file (YAML).")]
@@ -197,8 +197,8 @@ def _say_next(table: Table, offer: Offer | None, json_out: bool) -> None:
         return
     flow = table.playbook.flow
     also = ", ".join(plain(p) for p in flow.arise) if flow else ""
-    typer.echo(f"next: {plain(str(offer.point))} for {offer.bot}: {offer.why}"
-               + (f" (or, when it arises, --at {also})" if also else ""), err=json_out)
+    typer.echo(fitted(f"next: {plain(str(offer.point))} for {offer.bot}: {offer.why}"
+                      + (f" (or, when it arises, --at {also})" if also else "")), err=json_out)
 
 
 def _print_unasked(table: Table, entry: dict[str, Any]) -> None:
@@ -207,7 +207,8 @@ def _print_unasked(table: Table, entry: dict[str, Any]) -> None:
     if found:
         typer.echo("not asked, the table answers them:")
     for why, questions in found.items():
-        typer.echo(f"  {why}:\n" + "\n".join(f"    {q}" for q in questions))
+        typer.echo("\n".join([fitted(f"{why}:", "  ", "  "),
+                              *(fitted(q, "    ", "      ") for q in questions)]))
 
 
 def _print_after(table: Table, entry: dict[str, Any], game: Path) -> None:
@@ -220,7 +221,8 @@ def _print_after(table: Table, entry: dict[str, Any], game: Path) -> None:
             continue
         lines.append(f"  {change_words(change)}")
     if said:
-        lines.append("  remembered, offered next time (anything changed?): " + ", ".join(said))
+        lines.append(fitted("remembered, offered next time (anything changed?): "
+                            + ", ".join(said), "  ", "    "))
     if entry["carried"].get("after"):
         flow = table.playbook.flow
         lines.append(f"  {flow.continues if flow else Flow.continues} at this bot's next play")

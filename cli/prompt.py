@@ -61,6 +61,12 @@ def _wrapped(text: str, first: str = "   ", rest: str = "   ") -> str:
                          subsequent_indent=rest, break_on_hyphens=False)
 
 
+def fitted(text: str, first: str = "", rest: str = "  ") -> str:
+    """A line of a command's own output, wrapped to the terminal's width when a person reads
+    it there (piped or captured, it stays one line for whatever reads it)."""
+    return _wrapped(text, first, rest) if sys.stdout.isatty() else first + text
+
+
 def _how_to_enter(question: Question) -> str:
     """How a list of several fields is typed: by its naming field (and the other fields it
     needs), more fields as field=value; `?` lists them all."""
@@ -142,11 +148,11 @@ class Terminal:
             typer.echo("   0) none of these")
         if question.kind == "group":
             first = question.fields[0].id
-            typer.echo(f"   each as its name and value, separated by commas ({plain(first)} 2, "
-                       f"…), or the values alone in this order"
-                       + (f"; only what changed ({plain(first)} 2), or Enter to keep it all"
-                          if question.last else ""))
-        default = f" [{_word(question.default)}]" if question.default not in (None, "") else ""
+            typer.echo(_wrapped(f"each as its name and value, separated by commas "
+                                f"({plain(first)} 2, …), or the values alone in this order"
+                                + (f"; only what changed ({plain(first)} 2), or Enter to "
+                                   "keep it all" if question.last else "")))
+        default = f" [{_typed_back(question)}]" if question.default not in (None, "") else ""
         while True:
             text = self._answer(f"   ({hint(question)}){default} > ", question)
             if text == "back":
@@ -161,7 +167,8 @@ class Terminal:
     def _answer(self, prompt: str, question: Question) -> str:
         """A line typed; `?` shows why the question is asked and reads the next."""
         while (text := self.line(prompt)) == "?":
-            typer.echo(f"   why: {question.why()}")
+            for line in f"why: {question.why()}".splitlines():
+                typer.echo(_wrapped(line))
             if question.kind == "entities" and question.deck is None and \
                     len(question.fields) > 1:
                 typer.echo(_wrapped("fields: " + "; ".join(
@@ -174,7 +181,7 @@ class Terminal:
         before)."""
         names = {}
         for field in question.fields:
-            text = self._answer(f"   {field.text} ({hint(question)}) > ", question)
+            text = self._answer(f"   {field.text} > ", question)
             if text == "back":
                 return BACK
             names[field.id] = text
@@ -234,6 +241,15 @@ def _told(question: Question, entries: list[dict[str, Any]]) -> None:
                        + " (as told earlier this game)")
 
 
+def _typed_back(question: Question) -> str:
+    """A question's default as it would be typed (a pick of the first of several: its
+    number, 0 for none)."""
+    if question.kind == "first":
+        ids = [member.id for member in question.fields]
+        return str(ids.index(question.default) + 1) if question.default in ids else "0"
+    return _word(question.default)
+
+
 def _word(value: Any) -> str:
     """A value as typed back (yes/no for booleans; facts asked together as `name value, …`)."""
     if isinstance(value, dict):
@@ -256,4 +272,4 @@ def interactive() -> bool:
     return sys.stdin.isatty()
 
 
-__all__ = ["BACK", "Ask", "Terminal", "Typed", "hint", "interactive", "problem"]
+__all__ = ["BACK", "Ask", "Terminal", "Typed", "fitted", "hint", "interactive", "problem"]

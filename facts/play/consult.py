@@ -130,8 +130,7 @@ def named_together(questions: list[Question]) -> list[Question]:
                      text="Name the targets as you see them on the table (leave one empty "
                           "to leave it unnamed)",
                      help="Each action's target, in the table's words: the decision shows "
-                          "it; it never changes the decision",
-                     default={q.id: "" for q in questions})]
+                          "it; it never changes the decision")]
 
 
 def names_given(question: Question, raw: Any) -> dict[str, str]:

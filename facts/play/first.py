@@ -116,8 +116,8 @@ def _own_words(question: Question, after: str) -> str:
 
 def _why(members: list[Question]) -> str:
     """What `?` says: where the procedure reads each of them, in the seed's words."""
-    lines = [f"{plain(m.text)} {m.why()}" for m in members]
-    return "; ".join(lines)
+    return "\n".join(f"{number}) {plain(m.text)} {m.why()}"
+                     for number, m in enumerate(members, 1))
 
 
 __all__ = ["FIRST", "NONE", "first_of", "given", "pick"]
