@@ -4,7 +4,9 @@ On a terminal each question shows the seed's words, the kind of answer it takes 
 only where the seed gives one; `?` shows why it is asked (the rule, its page, the seed's
 question), `back` takes the previous answer back, and a wrong answer is explained and asked
 again. A list of entities is typed one entry per line (`suit=administration, number=3`, or a
-YAML flow mapping; a one-field list takes plain values, `red, blue`), an empty line ending it.
+YAML flow mapping; a one-field list takes plain values, `red, blue`), an empty line ending it;
+a card picked from a deck that is new to the game is asked what it prints on the next line
+(or typed with it, `red 6, pips=2`; an answers file's `pips.red 6: 2` fills it in).
 Names read as words (`best rival`) and may be typed so. An answers file (YAML/JSON: question
 id → value) answers the questions it names (`include:` merges in a map's file, as a snapshot
 does; `dice:` gives the faces rolled at the table, in order); any other question is asked on
@@ -142,6 +144,9 @@ class Terminal:
                 ("yes" if other.kind == "yes_no" else "...") if other else ""
             typer.echo(f"   one card per line, by name ({example}{also}), or several "
                        "separated by commas; an empty line ends the list")
+            if question.deck.printed:
+                typer.echo("   a card new to this game: what it prints is asked next (or type "
+                           f"it with it: {example}, {question.deck.printed[0].field}=...)")
         elif len(question.fields) == 1:
             typer.echo(f"   {hint(question.fields[0])}: one or more per line, separated by "
                        "commas; an empty line ends the list")
@@ -174,8 +179,29 @@ class Terminal:
             except AnswerError as exc:
                 problem(exc)
             else:
+                if not self._printed(question, entries):
+                    continue  # `back` at what a new card prints: the line is dropped
                 items.extend(entries)
                 _told(question, entries)
+
+    def _printed(self, question: Question, entries: list[dict[str, Any]]) -> bool:
+        """What each card just picked and new to the game prints, asked on the next line
+        (still the same question); False: `back`, the line is taken back."""
+        for asked in question.unprinted(entries):
+            while True:
+                text = self._answer(f"   {asked.text} ({hint(asked)}) > ", asked)
+                if text == "back":
+                    return False
+                try:
+                    value = asked.parse(text)
+                except AnswerError as exc:
+                    problem(exc)
+                    continue
+                entry = next(e for e in entries if question.deck and
+                             question.deck.name_of(e) == asked.label)
+                entry[asked.id.partition(".")[0]] = value
+                break
+        return True
 
 
 def _told(question: Question, entries: list[dict[str, Any]]) -> None:
@@ -241,10 +267,11 @@ class FromFile:
                                       hint="give one value for each time it is asked")
                 self.taken[question.id], given = taken + 1, given[taken]
             try:
-                return question.parse(given)
+                value = question.parse(given)
             except AnswerError as exc:
                 raise AnswerError(exc.message, file=self.origin, path=f"$.{question.id}",
                                   hint=exc.hint) from None
+            return self._with_printed(question, value)
         if question.kind == "group" and (members := {
                 f.id: self.answers[f.id] for f in question.fields if f.id in self.answers}):
             self.used.update(members)  # a group's facts given one by one (`FACT: 2`)
@@ -265,6 +292,21 @@ class FromFile:
             return self.fallback(question, number)
         raise Unanswered(f"no answer to {question.id!r}: {question.text}", file=self.origin,
                          hint=f"add `{question.id}:` ({hint(question)}), or play on a terminal")
+
+    def _with_printed(self, question: Question, value: Any) -> Any:
+        """Cards picked: what a card new to the game prints, from the file's `FIELD.CARD`
+        (`pips.red 6: 2`) where its entry does not give it."""
+        for asked in question.unprinted(value) if question.deck is not None else []:
+            if asked.id in self.answers:
+                self.used.add(asked.id)
+                try:
+                    printed = asked.parse(self.answers[asked.id])
+                except AnswerError as exc:
+                    raise AnswerError(exc.message, file=self.origin, path=f"$.{asked.id}",
+                                      hint=exc.hint) from None
+                entry = next(e for e in value if question.deck.name_of(e) == asked.label)
+                entry[asked.id.partition(".")[0]] = printed
+        return value
 
     def unused(self) -> list[str]:
         return [name for name in self.answers if name not in self.used]

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 from whybot.engine import KIND, NAME, Open, Trace
 
 from .consult import after_action, definitions, read_for
-from .printed import kept_printed
+from .printed import kept_printed, printed_field
 from .question import Question, field_question, list_question
 from .together import Together
 from .wording import plain, reason
@@ -46,7 +46,8 @@ def _asked(table: Table, bot: str, data: dict[str, Any], item: Open,
         if deck is None:
             return question
         return replace(question, deck=deck, printed=kept_printed(deck, table.game.state),
-                       on_table=tuple(deck.on_table(data)))
+                       on_table=tuple(deck.on_table(data)),
+                       fields=[printed_field(deck, f) for f in question.fields])
     if item.what == "answer":
         spec = pack.facts.judgments[item.name]
         question = field_question(spec, pack, item.name, "answer",

@@ -120,6 +120,7 @@ class _Reader:
         self.document, self.pack = document, pack
         self.board = set(pack.facts.board)
         self.lists = {spec.key: kind for kind, spec in pack.facts.entities.items() if spec.key}
+        self.kept_per_bot: set[str] = set()  # the facts `keep: bot:` names, once read
 
     def fail(self, path: tuple, message: str, hint: str | None = None) -> RuleFileError:
         return RuleFileError(message, **self.document.at(path), path=json_path(path), hint=hint)
@@ -178,6 +179,7 @@ class _Reader:
             for kind, spec in self.mapping(section.get("fields"), (part, "fields")).items():
                 if part == "keep":
                     book.keep_fields[kind] = self._kept_fields(kind, spec, (part, "fields"))
+        self.kept_per_bot = set(book.keep["bot"])
         remember = self.mapping(data.get("remember"), ("remember",))
         for scope in SCOPES:
             book.remember[scope] = self.names(remember.get(scope), ("remember", scope),

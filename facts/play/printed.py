@@ -1,11 +1,13 @@
 """What a game was told its cards show: asked the first time a card is seen, kept for the game.
 
 The seeds leave some of what is printed on a card to the card itself (play.yaml `deck:
-printed:`). A card new to the game is asked it once, right after the list it is named in;
-the turn that told it keeps it in the game file (a change of the game's entities, so `undo`
-takes it back and `whybot fix` of that turn corrects it); every later turn fills it in and
-never asks it again. A card the board shows on the table cannot be drawn, and a value given
-again that differs from the one told is refused, naming the turn that told it.
+printed:`). A card new to the game is asked it once, with the pick that names it
+(`Question.unprinted`: a terminal asks it right after the line, a web page beside the card, an
+answers file gives it in the entry or as `FIELD.CARD`); a pick that still lacks it is asked it
+next, on its own. The turn that told it keeps it in the game file (a change of the game's
+entities, so `undo` takes it back and `whybot fix` of that turn corrects it); every later turn
+fills it in and never asks it again. A card the board shows on the table cannot be drawn, and a
+value given again that differs from the one told is refused, naming the turn that told it.
 """
 
 from __future__ import annotations
@@ -17,7 +19,7 @@ from whybot.engine import Pack
 
 from ..values import ValueProblem
 from .deck import Deck, Printed
-from .question import AnswerError, Question, field_question
+from .question import AnswerError, Question, field_question, printed_asked
 from .wording import plain
 
 if TYPE_CHECKING:
@@ -57,14 +59,19 @@ def printed_changes(deck: Deck, snapshot: dict[str, Any], state: dict[str, Any],
 
 
 def printed_question(deck: Deck, pack: Pack, name: str, printed: Printed) -> Question:
-    """A card's printed value, asked once in a game, in the pack's words for it."""
+    """A card's printed value, asked on its own (its pick gave none: `Question.unprinted`
+    asks it with the pick)."""
     spec = pack.facts.entities[deck.kind].fields[printed.field]
-    if printed.minimum is not None:
-        spec = replace(spec, minimum=printed.minimum)
-    question = field_question(spec, pack, f"{printed.field}.{name}", "printed")
-    return replace(question, text=plain(printed.ask.format(card=name)), label=name,
-                   help=f"Asked once: the game keeps it for {name} from now on. "
-                        f"{plain(printed.says)}")
+    return printed_asked(field_question(spec, pack, printed.field, "field"), printed, name)
+
+
+def printed_field(deck: Deck, field_: Question) -> Question:
+    """A card's field as a pick gives it: what the card prints held to its own bounds."""
+    printed = next((p for p in deck.printed if p.field == field_.id), None)
+    if printed is None or printed.minimum is None or field_.spec is None:
+        return field_
+    return replace(field_, minimum=printed.minimum,
+                   spec=replace(field_.spec, minimum=printed.minimum))
 
 
 def refuse_drawn(deck: Deck, entries: list[dict[str, Any]], board: dict[str, Any],
@@ -130,5 +137,5 @@ def give_printed(deck: Deck | None, data: dict[str, Any], question: Question,
             item[question.id.partition(".")[0]] = value
 
 
-__all__ = ["check_drawn", "give_printed", "kept_printed", "printed_changes",
+__all__ = ["check_drawn", "give_printed", "kept_printed", "printed_changes", "printed_field",
            "printed_question", "refuse_drawn", "said_this_turn", "told_on", "unprinted"]

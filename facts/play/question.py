@@ -13,7 +13,7 @@ the snapshot reader uses.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 from whybot.engine import EntitySpec, FieldSpec, Pack, WhybotError, did_you_mean
@@ -24,7 +24,7 @@ from .together import group_values
 from .wording import as_name, cited, plain
 
 if TYPE_CHECKING:
-    from .deck import Deck
+    from .deck import Deck, Printed
 
 YES = {"y", "yes", "true", "t", "1", "on"}
 NO = {"n", "no", "false", "f", "0", "off"}
@@ -219,6 +219,18 @@ class Question:
                           items, self.id)
         return items
 
+    def unprinted(self, entries: list[dict[str, Any]]) -> list[Question]:
+        """For each card of `entries` new to the game, what it prints that its entry does not
+        give: asked with the pick itself (a terminal: right after the line that picked it)."""
+        if self.deck is None:
+            return []
+        by_id = {f.id: f for f in [*self.fields, *self.extra]}
+        return [printed_asked(by_id[printed.field], printed, name)
+                for entry in entries if (name := self.deck.name_of(entry))
+                for printed in self.deck.printed
+                if printed.field in by_id and printed.field not in entry
+                and printed.field not in self.printed.get(name, {})]
+
     def _in_deck(self, check: Any, value: Any, path: str) -> Any:
         """A deck's check of a card (deck.py), its problem as this question's."""
         try:
@@ -250,6 +262,19 @@ def field_question(spec: FieldSpec, pack: Pack, ident: str, what: str,
                     spec=spec, **why)
 
 
+def printed_asked(field_: Question, printed: Printed, name: str) -> Question:
+    """What card `name` prints (`field_`: the card's field question), asked once in a game,
+    in the pack's words for it (its id `FIELD.CARD`, as an answers file gives it)."""
+    spec = field_.spec
+    if spec is not None and printed.minimum is not None:
+        spec = replace(spec, minimum=printed.minimum)
+    return replace(field_, id=f"{printed.field}.{name}", what="printed",
+                   text=plain(printed.ask.format(card=name)), label=name,
+                   minimum=spec.minimum if spec is not None else printed.minimum, spec=spec,
+                   help=f"Asked once: the game keeps it for {name} from now on. "
+                        f"{plain(printed.says)}")
+
+
 def list_question(key: str, entity: EntitySpec, pack: Pack, hidden: list[str],
                   wording: Wording = Wording(), known: dict[str, dict[str, Any]] | None = None,
                   **why: Any) -> Question:
@@ -269,4 +294,5 @@ def list_question(key: str, entity: EntitySpec, pack: Pack, hidden: list[str],
                     label=entity.naming_field or "", **why)
 
 
-__all__ = ["AnswerError", "Question", "field_question", "kind_of", "list_question"]
+__all__ = ["AnswerError", "Question", "field_question", "kind_of", "list_question",
+           "printed_asked"]

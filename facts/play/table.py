@@ -49,7 +49,7 @@ from .playbook import load_playbook
 from .question import AnswerError
 from .setup import game_pack, new_game
 from .timeline import Timeline
-from .told import told_this_round
+from .told import known_to_game, told_this_round
 from .turn import Turn
 
 
@@ -167,12 +167,13 @@ class Table(Timeline):
         if offer is not None and offer.question is None and point in (None, offer.point) \
                 and bot in (None, offer.bot):
             turn = Turn(self, offer.bot, offer.point, dice, answers, seed, faces, given, moves,
-                        {**told_this_round(self, offer.bot), **offer.facts})
+                        {**told_this_round(self, offer.bot), **offer.facts},
+                        known_to_game(self, offer.bot))
             turn.flow = offer.said
             return turn
         bot = bot or self.next_bot()
         return Turn(self, bot, point, dice, answers, seed, faces, given, moves,
-                    told_this_round(self, bot))
+                    told_this_round(self, bot), known_to_game(self, bot))
 
     def log_lines(self) -> list[dict[str, Any]]:
         """One line per turn: number, bot, decision point, the decision in short, questions."""

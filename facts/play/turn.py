@@ -63,7 +63,8 @@ class Turn:
     def __init__(self, table: Table, bot: str, point: Any = None, dice: str = "roll",
                  answers: list[tuple[str, Any]] | None = None, seed: int | None = None,
                  faces: list[int] | None = None, given: dict[str, Any] | None = None,
-                 moves: bool = False, offered: dict[str, Any] | None = None) -> None:
+                 moves: bool = False, offered: dict[str, Any] | None = None,
+                 told: dict[str, Unasked] | None = None) -> None:
         if dice not in DICE_MODES:
             raise ValueError(f"dice is one of {DICE_MODES}")
         self.table, self.bot, self.point, self.dice = table, bot, point, dice
@@ -76,6 +77,7 @@ class Turn:
         # offered: by the flow and the round (worked out again from the log); given: by the
         # player, replacing kept values (logged, so the turn decided again is given them too)
         self.given = dict(given or {})
+        self.told = dict(told or {})  # what the game file answers when the walk reads it
         self.flow: dict[str, Any] = {}  # the flow's questions that led to it (Table.turn)
         self.base = {**table.snapshot_for(bot, point), **(offered or {}), **self.given}
         if faces:  # rolled already (a turn decided again): the seed rolls only beyond them
@@ -112,7 +114,8 @@ class Turn:
         if self._open is None:
             book = self.table.playbook
             opened, trace, reading, given = open_asking_less(self.inquiry, book.unchanged,
-                                                             book.settled, book.follows)
+                                                             book.settled, book.follows,
+                                                             self.told)
             self.unasked += given
             self._state_trace = trace
             questions = [self._question(o) for o in opened]

@@ -9,7 +9,10 @@ A pack's play.yaml declares both kinds, as data with the seed's citation:
   condition reads is known, and it holds both before the walk and as the walk left the
   board, those questions are answered no (`settled`);
 - `follows:` a fact that follows from what the game was told (the bot's Union cards, counted
-  from its Guild cards): once everything its value reads is known, it is given (`followed`).
+  from its Guild cards): once everything its value reads is known, it is given (`followed`);
+  or one summed over what the game keeps for the other bots (their hand counters: told.py).
+What the game file itself holds for the decision (told.py) is given the same way, when the walk
+reads it (`told`).
 None is a default: each answer given this way is kept with the reason (`Unasked`), and
 `play` shows it ("still so after action 1 …").
 """
@@ -66,14 +69,16 @@ class Settled:
 @dataclass(frozen=True)
 class Follows:
     """A fact given by `value`, an expression over what the game was told, once all it
-    reads is known."""
+    reads is known; or (`other_bots`) the sum of what the game keeps of that fact for each
+    other bot (told.py)."""
 
     fact: str
-    value: Value
+    value: Value | None
     reads: tuple[tuple[str, str], ...]
     says: str
     cite: str
     told: frozenset[str]  # what it follows from, as a snapshot names it (a list's key)
+    other_bots: str = ""
 
 
 @dataclass(frozen=True)
@@ -133,16 +138,29 @@ def read_settled(reader: Any, data: Any) -> list[Settled]:
 
 
 def read_follows(reader: Any, data: Any) -> dict[str, Follows]:
-    """The `follows:` section: for a board fact, its `value:` (an expression), `says:` (how
+    """The `follows:` section: for a board fact, its `value:` (an expression) or
+    `other_bots:` (a fact the game keeps for each bot, summed over the others), `says:` (how
     it follows, in the seed's words) and `cite:`."""
     found: dict[str, Follows] = {}
     for fact, raw in reader.mapping(data, ("follows",)).items():
         path = ("follows", fact)
         reader.names([fact], path, reader.board, "fact")
-        spec = _keys(reader, raw, path, {"value", "says", "cite"})
-        value = reader.expression(spec.get("value", ""), (*path, "value"))
+        spec = _keys(reader, raw, path, {"value", "other_bots", "says", "cite"})
         if not spec.get("says"):
             raise reader.fail(path, "say how it follows, in the seed's words (says:)")
+        if ("value" in spec) == ("other_bots" in spec):
+            raise reader.fail(path, "give one of value: (an expression) or other_bots: (a "
+                                    "fact the game keeps for each bot)")
+        if "other_bots" in spec:
+            kept = str(spec["other_bots"])
+            if kept not in reader.kept_per_bot:
+                raise reader.fail((*path, "other_bots"), f"{kept!r} is not a fact the game "
+                                  "keeps for each bot (keep: bot:)",
+                                  did_you_mean(kept, reader.kept_per_bot))
+            found[str(fact)] = Follows(str(fact), None, (), str(spec["says"]),
+                                       _cite(reader, spec, path), frozenset(), kept)
+            continue
+        value = reader.expression(spec.get("value", ""), (*path, "value"))
         reads = tuple(tree_items(value, {}))
         keys = {kind: key for key, kind in reader.lists.items()}
         told = frozenset(keys.get(name, name) for what, name in reads if what in (KIND, NAME))
@@ -153,20 +171,26 @@ def read_follows(reader: Any, data: Any) -> dict[str, Follows]:
 
 def open_asking_less(inquiry: Inquiry, unchanged: Mapping[str, Unchanged],
                      rules: Iterable[Settled], follows: Mapping[str, Follows] | None = None,
+                     told: Mapping[str, Unasked] | None = None,
                      ) -> tuple[list[Open], Trace | None, Reading | None, list[Unasked]]:
     """`inquiry.open()`, once the answers the table gives are given (into `inquiry.data`,
-    where the player's would go): what is still open, and those answers, in order."""
+    where the player's would go): what is still open, and those answers, in order. `told`:
+    facts the game file holds for this decision (told.py), given when the walk reads them."""
     given: list[Unasked] = []
+    told = told or {}
     while True:
         opened, trace, reading = inquiry.open()
-        if trace is None or reading is None or not opened:
-            return opened, trace, reading, given
-        found = given_by_table(unchanged, list(rules), opened, trace, inquiry.situation(),
-                               reading, follows or {})
+        if trace is None or reading is None:  # required facts first: the game's own, given
+            found = [told[o.name] for o in opened if o.what == "fact" and o.name in told]
+        elif opened:
+            found = given_by_table(unchanged, list(rules), opened, trace, inquiry.situation(),
+                                   reading, follows or {}, told)
+        else:
+            found = []
         if not found:
             return opened, trace, reading, given
         for item in found:
-            if item.id in (follows or {}):
+            if item.id in (follows or {}) or item.id in told:
                 inquiry.data[item.id] = item.value
             else:
                 said(inquiry.data, item.layer)[item.id] = item.value
@@ -176,13 +200,14 @@ def open_asking_less(inquiry: Inquiry, unchanged: Mapping[str, Unchanged],
 def given_by_table(unchanged: Mapping[str, Unchanged], rules: list[Settled],
                    opened: list[Open], trace: Trace, situation: Situation,
                    reading: Reading, follows: Mapping[str, Follows] | None = None,
-                   ) -> list[Unasked]:
+                   told: Mapping[str, Unasked] | None = None) -> list[Unasked]:
     """The open questions, the next first, that the table answers, up to the first one it
     does not (those after it may not be reached once the player answers it)."""
     found = []
     for item in opened:
         answer = settled(rules, item, situation, reading) or \
-            carried(unchanged, item, trace) or followed(follows or {}, item, situation)
+            carried(unchanged, item, trace) or followed(follows or {}, item, situation) or \
+            ((told or {}).get(item.name) if item.what == "fact" else None)
         if answer is None:
             break
         found.append(answer)
@@ -222,7 +247,7 @@ def followed(follows: Mapping[str, Follows], item: Open, situation: Situation,
              ) -> Unasked | None:
     """A fact that follows from what the game was told, once all its value reads is."""
     spec = follows.get(item.name) if item.what == "fact" else None
-    if spec is None or not _known(spec.reads, situation):
+    if spec is None or spec.value is None or not _known(spec.reads, situation):
         return None
     try:
         value = evaluate(spec.value, World(situation.board, situation.entities))
