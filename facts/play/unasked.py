@@ -10,9 +10,8 @@ A pack's play.yaml declares both kinds, as data with the seed's citation:
   board, those questions are answered no (`settled`);
 - `follows:` a fact that follows from what the game was told (the bot's Union cards, counted
   from its Guild cards): once everything its value reads is known, it is given (`followed`);
-  or one summed over what the game keeps for the other bots (their hand counters: told.py).
-What the game file itself holds for the decision (told.py) is given the same way, when the walk
-reads it (`told`).
+  or one summed over what the game keeps for the other bots (their hand counters: told.py,
+  which gives it with the decision, as it gives what the round told).
 None is a default: each answer given this way is kept with the reason (`Unasked`), and
 `play` shows it ("still so after action 1 …").
 """
@@ -171,26 +170,20 @@ def read_follows(reader: Any, data: Any) -> dict[str, Follows]:
 
 def open_asking_less(inquiry: Inquiry, unchanged: Mapping[str, Unchanged],
                      rules: Iterable[Settled], follows: Mapping[str, Follows] | None = None,
-                     told: Mapping[str, Unasked] | None = None,
                      ) -> tuple[list[Open], Trace | None, Reading | None, list[Unasked]]:
     """`inquiry.open()`, once the answers the table gives are given (into `inquiry.data`,
-    where the player's would go): what is still open, and those answers, in order. `told`:
-    facts the game file holds for this decision (told.py), given when the walk reads them."""
+    where the player's would go): what is still open, and those answers, in order."""
     given: list[Unasked] = []
-    told = told or {}
     while True:
         opened, trace, reading = inquiry.open()
-        if trace is None or reading is None:  # required facts first: the game's own, given
-            found = [told[o.name] for o in opened if o.what == "fact" and o.name in told]
-        elif opened:
-            found = given_by_table(unchanged, list(rules), opened, trace, inquiry.situation(),
-                                   reading, follows or {}, told)
-        else:
-            found = []
+        if trace is None or reading is None or not opened:
+            return opened, trace, reading, given
+        found = given_by_table(unchanged, list(rules), opened, trace, inquiry.situation(),
+                               reading, follows or {})
         if not found:
             return opened, trace, reading, given
         for item in found:
-            if item.id in (follows or {}) or item.id in told:
+            if item.id in (follows or {}):
                 inquiry.data[item.id] = item.value
             else:
                 said(inquiry.data, item.layer)[item.id] = item.value
@@ -200,14 +193,13 @@ def open_asking_less(inquiry: Inquiry, unchanged: Mapping[str, Unchanged],
 def given_by_table(unchanged: Mapping[str, Unchanged], rules: list[Settled],
                    opened: list[Open], trace: Trace, situation: Situation,
                    reading: Reading, follows: Mapping[str, Follows] | None = None,
-                   told: Mapping[str, Unasked] | None = None) -> list[Unasked]:
+                   ) -> list[Unasked]:
     """The open questions, the next first, that the table answers, up to the first one it
     does not (those after it may not be reached once the player answers it)."""
     found = []
     for item in opened:
         answer = settled(rules, item, situation, reading) or \
-            carried(unchanged, item, trace) or followed(follows or {}, item, situation) or \
-            ((told or {}).get(item.name) if item.what == "fact" else None)
+            carried(unchanged, item, trace) or followed(follows or {}, item, situation)
         if answer is None:
             break
         found.append(answer)

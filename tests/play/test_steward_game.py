@@ -133,8 +133,16 @@ def test_the_table_answers_what_it_knows_and_says_why(played):
     # a Secure keeps nothing (a Vox card can do anything): after it, nothing is carried
     assert not [u for u in log[14].get("unasked", []) if u["why"].startswith("still so")]
     # red led Administration 4: blue, after it in the round, is not asked what was led
-    assert log[6]["tells"] == {"lead_suit": "administration", "lead_number": 4}
-    assert {"lead_suit", "lead_number"}.isdisjoint(a["id"] for a in log[7]["asked"])
+    # (and it holds the one initiative marker: blue, after it, does not)
+    assert log[6]["tells"] == {"lead_suit": "administration", "lead_number": 4,
+                               "initiative": False}
+    assert {"lead_suit", "lead_number", "initiative"}.isdisjoint(
+        a["id"] for a in log[7]["asked"])
+    told = {u["id"]: u for u in log[7]["unasked"]}
+    assert told["lead_suit"]["why"].startswith("told by red's turn 7 this round: the card it "
+                                               "led this round (SUPERCAT v0.9 § Bot turn")
+    assert told["initiative"]["value"] is False
+    assert "the one initiative marker" in told["initiative"]["why"]
     assert log[7]["snapshot"]["lead_suit"] == "administration"
     # a new round: blue leads again, and is told nothing of the last round's lead
     assert "lead_suit" not in log[9]["snapshot"]
@@ -208,7 +216,7 @@ def test_a_round_end_reads_the_other_bots_hand_counters_from_the_game(played):
         assert "other_bots_cards" not in [a["id"] for a in entry["asked"]]
         told = {u["id"]: u for u in entry["unasked"]}["other_bots_cards"]
         assert told["why"].startswith("the other bots' hand counters, as the game keeps "
-                                      "them: blue ")
+                                      f"them: {'red' if entry['bot'] == 'blue' else 'blue'} ")
         assert "§ Playing a chapter" in told["why"]
         assert entry["snapshot"]["other_bots_cards"] == told["value"]
     assert [e["snapshot"]["other_bots_cards"] for e in ends] == [5, 4, 0]
@@ -222,5 +230,6 @@ def test_the_bot_that_played_the_event_is_not_asked_whether_one_was_played(playe
     assert (last["bot"], last["point"]) == ("red", "round_end")
     assert "event_played_this_round" not in [a["id"] for a in last["asked"]]
     told = {u["id"]: u for u in last["unasked"]}["event_played_this_round"]
-    assert told["value"] is True and "(turn 13)" in told["why"] and "§ Event Cards" in told["why"]
+    assert told["value"] is True and told["why"].startswith("told by red's turn 13 this round")
+    assert "§ Event Cards" in told["why"]
     assert all("event_played_this_round" in [a["id"] for a in log[n]["asked"]] for n in (8, 11))
