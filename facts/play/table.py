@@ -161,8 +161,9 @@ class Table(Timeline):
         gives; what the game file holds for the decision (`told.py`: what the turns of this
         round told, the other bots' kept counters) comes with any point; `given`: kept facts
         given again (`kept_given`), replacing the kept values; `moves`: the bot's possible
-        moves listed one by one, not asked as the seed's questions; `flow`: the answers to the flow's own questions (`offer.next_point`: asked
-        before the turn, logged with it)."""
+        moves listed one by one, not asked as the seed's questions; `flow`: the answers to
+        the flow's own questions (`offer.next_point`: asked before the turn, logged with
+        it)."""
         offer = next_point(self, flow) if follow else None
         if offer is not None and offer.question is None and point in (None, offer.point) \
                 and bot in (None, offer.bot):

@@ -238,6 +238,10 @@ def test_a_normal_difficulty_turn_asks_the_bots_own_questions_on_a_phone(chromiu
         assert width <= PHONE["width"], f"{question}: the page scrolls sideways ({width} px)"
         if question == "cards":  # the pick list, two new cards picked with their pips
             assert page.locator("label[data-new-only]").first.is_visible()
+            spare = page.locator('[name="value.2.card"]')  # an Event prints nothing asked
+            spare.select_option("event")
+            assert page.locator("#rows > li").nth(2).locator("label[data-new-only]").is_hidden()
+            spare.select_option("")
             _fill_table(page, CONSULT[question])
             width = page.evaluate("document.documentElement.scrollWidth")
             assert width <= PHONE["width"], f"the card pick scrolls sideways ({width} px)"

@@ -44,8 +44,9 @@ def test_a_card_the_game_knows_says_its_pips_and_has_no_field_for_them(player):
     player.new_game()
     assert player.turn("g1", PICKING).status_code == 303
     page = _to_cards(player, TURN_2)
-    assert re.search(r'<option value="administration 3"\s*data-known>administration 3 · 3 pips',
-                     page.text)
+    assert re.search(r'<option value="administration 3"\s*data-printed>administration 3 · 3 '
+                     r'pips', page.text)
+    assert re.search(r'<option value="event"\s*data-printed>', page.text)  # prints nothing asked
     bad = player.answer(page, [CARDS[0], {"card": "constructon 5"}])  # sent back, with an error
     assert bad.status_code == 422
     rows = bad.text.split('<li>')[1:]

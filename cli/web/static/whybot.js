@@ -40,7 +40,7 @@
   });
   function knownCard(select) {  // a card the game knows: what it prints is not asked
     var option = select.options[select.selectedIndex];
-    var known = Boolean(option && option.hasAttribute("data-known"));
+    var known = Boolean(option && option.hasAttribute("data-printed"));
     select.closest("li").querySelectorAll("label[data-new-only]").forEach(function (label) {
       label.hidden = known;
     });
