@@ -168,7 +168,7 @@ class Table(Timeline):
         if offer is not None and offer.question is None and point in (None, offer.point) \
                 and bot in (None, offer.bot):
             turn = Turn(self, offer.bot, offer.point, dice, answers, seed, faces, given, moves,
-                        offer.facts, known_to_game(self, offer.bot))
+                        offer.facts, {**known_to_game(self, offer.bot), **offer.told})
             turn.flow = offer.said
             return turn
         bot = bot or self.next_bot()

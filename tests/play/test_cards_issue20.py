@@ -125,3 +125,14 @@ def test_a_play_yaml_summing_an_unkept_fact_over_the_other_bots_is_refused(tmp_p
     with pytest.raises(RuleFileError, match=r"\(\$\.follows\.other_bots_cards\.other_bots\): "
                                             r"'power' is not a fact the game keeps for each bot"):
         load_playbook(load_pack(tmp_path, "arcs"))
+
+
+def test_a_flow_step_telling_what_a_no_means_without_a_question_is_refused(tmp_path):
+    shutil.copytree(KNOWLEDGE / "arcs", tmp_path / "arcs")
+    play = tmp_path / "arcs" / "play.yaml"
+    play.write_text(play.read_text(encoding="utf-8").replace(
+        '- {to: turn, says: "a new round: the bots play on"}',
+        '- {to: turn, says: "a new round: the bots play on", no_means: {first_regent: false}}'),
+        encoding="utf-8")
+    with pytest.raises(RuleFileError, match=r"no_means\): what a no tells needs a question"):
+        load_playbook(load_pack(tmp_path, "arcs"))

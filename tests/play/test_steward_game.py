@@ -233,3 +233,16 @@ def test_the_bot_that_played_the_event_is_not_asked_whether_one_was_played(playe
     assert told["value"] is True and told["why"].startswith("told by red's turn 13 this round")
     assert "§ Event Cards" in told["why"]
     assert all("event_played_this_round" in [a["id"] for a in log[n]["asked"]] for n in (8, 11))
+
+
+def test_the_summit_is_not_asked_again_what_the_flow_was_told_no(played):
+    """No bot is the First Regent (the flow's question after red's Event card): the Summit it
+    goes on to is told so, with the question that said it (play.yaml `no_means:`)."""
+    summit = yaml.safe_load(played.read_text(encoding="utf-8"))["log"][13]
+    assert summit["point"] == "summit" and summit["flow"]["flow.imperial_reach"] is False
+    assert "first_regent" not in [a["id"] for a in summit["asked"]]
+    told = {u["id"]: u for u in summit["unasked"]}["first_regent"]
+    assert told["value"] is False
+    assert told["why"].startswith("answered no: “An Event card was played: is a bot the First "
+                                  "Regent")
+    assert summit["snapshot"]["first_regent"] is False
