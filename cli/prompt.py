@@ -23,6 +23,7 @@ import typer
 import yaml
 
 from whybot.engine import WhybotError
+from whybot.facts.play.printed import printed_on
 from whybot.facts.play.question import AnswerError, Question
 from whybot.facts.play.wording import as_name, plain
 
@@ -197,9 +198,8 @@ class Terminal:
                 except AnswerError as exc:
                     problem(exc)
                     continue
-                entry = next(e for e in entries if question.deck and
-                             question.deck.name_of(e) == asked.label)
-                entry[asked.id.partition(".")[0]] = value
+                if question.deck is not None:
+                    printed_on(question.deck, entries, asked, value)
                 break
         return True
 
@@ -296,16 +296,15 @@ class FromFile:
     def _with_printed(self, question: Question, value: Any) -> Any:
         """Cards picked: what a card new to the game prints, from the file's `FIELD.CARD`
         (`pips.red 6: 2`) where its entry does not give it."""
-        for asked in question.unprinted(value) if question.deck is not None else []:
-            if asked.id in self.answers:
+        for asked in question.unprinted(value):
+            if asked.id in self.answers and question.deck is not None:
                 self.used.add(asked.id)
                 try:
                     printed = asked.parse(self.answers[asked.id])
                 except AnswerError as exc:
                     raise AnswerError(exc.message, file=self.origin, path=f"$.{asked.id}",
                                       hint=exc.hint) from None
-                entry = next(e for e in value if question.deck.name_of(e) == asked.label)
-                entry[asked.id.partition(".")[0]] = printed
+                printed_on(question.deck, value, asked, printed)
         return value
 
     def unused(self) -> list[str]:

@@ -131,11 +131,20 @@ def said_this_turn(deck: Deck, data: dict[str, Any]) -> dict[str, dict[str, Any]
 
 def give_printed(deck: Deck | None, data: dict[str, Any], question: Question,
                  value: Any) -> None:
-    """An answer to a printed question, written onto the card it names."""
-    for item in data.get(deck.key, []) if deck is not None else []:
-        if deck is not None and deck.name_of(item) == question.label:
+    """An answer to a printed question, written onto the card it names in a snapshot."""
+    if deck is not None:
+        printed_on(deck, data.get(deck.key, []), question, value)
+
+
+def printed_on(deck: Deck, entries: list[dict[str, Any]], question: Question,
+               value: Any) -> None:
+    """What a card prints (the answer to `question`, `FIELD.CARD`), written onto the card it
+    names among `entries`."""
+    for item in entries:
+        if deck.name_of(item) == question.label:
             item[question.id.partition(".")[0]] = value
 
 
 __all__ = ["check_drawn", "give_printed", "kept_printed", "printed_changes", "printed_field",
-           "printed_question", "refuse_drawn", "said_this_turn", "told_on", "unprinted"]
+           "printed_on", "printed_question", "refuse_drawn", "said_this_turn", "told_on",
+           "unprinted"]
