@@ -23,9 +23,10 @@ import typer
 import yaml
 
 from whybot.engine import WhybotError
-from whybot.facts.play.printed import printed_on
 from whybot.facts.play.question import AnswerError, Question
 from whybot.facts.play.wording import as_name, plain
+
+from . import picks
 
 BACK = object()
 Ask = Callable[[Question, int], Any]
@@ -138,16 +139,7 @@ class Terminal:
 
     def _entities(self, question: Question) -> Any:
         if question.deck is not None:
-            example = question.deck.example()
-            other = next((f for f in question.fields
-                          if f.id not in question.deck.name_fields()), None)
-            also = f"; with {plain(other.id)}: {example}, {plain(other.id)}=" + \
-                ("yes" if other.kind == "yes_no" else "...") if other else ""
-            typer.echo(f"   one card per line, by name ({example}{also}), or several "
-                       "separated by commas; an empty line ends the list")
-            if question.deck.printed:
-                typer.echo("   a card new to this game: what it prints is asked next (or type "
-                           f"it with it: {example}, {question.deck.printed[0].field}=...)")
+            typer.echo("\n".join(picks.how_to_pick(question)))
         elif len(question.fields) == 1:
             typer.echo(f"   {hint(question.fields[0])}: one or more per line, separated by "
                        "commas; an empty line ends the list")
@@ -180,38 +172,10 @@ class Terminal:
             except AnswerError as exc:
                 problem(exc)
             else:
-                if not self._printed(question, entries):
+                if not picks.ask_printed(self._answer, question, entries):
                     continue  # `back` at what a new card prints: the line is dropped
                 items.extend(entries)
-                _told(question, entries)
-
-    def _printed(self, question: Question, entries: list[dict[str, Any]]) -> bool:
-        """What each card just picked and new to the game prints, asked on the next line
-        (still the same question); False: `back`, the line is taken back."""
-        for asked in question.unprinted(entries):
-            while True:
-                text = self._answer(f"   {asked.text} ({hint(asked)}) > ", asked)
-                if text == "back":
-                    return False
-                try:
-                    value = asked.parse(text)
-                except AnswerError as exc:
-                    problem(exc)
-                    continue
-                if question.deck is not None:
-                    printed_on(question.deck, entries, asked, value)
-                break
-        return True
-
-
-def _told(question: Question, entries: list[dict[str, Any]]) -> None:
-    """What the game was told the cards just picked show: said back, never asked again."""
-    for entry in question.parse(entries) if question.deck is not None else []:
-        name = question.deck.name_of(entry)
-        known = question.printed.get(name or "", {})
-        if known:
-            typer.echo(f"   {name}: " + ", ".join(f"{v} {plain(k)}" for k, v in known.items())
-                       + " (as told earlier this game)")
+                picks.told_back(question, entries)
 
 
 def _word(value: Any) -> str:
@@ -271,7 +235,8 @@ class FromFile:
             except AnswerError as exc:
                 raise AnswerError(exc.message, file=self.origin, path=f"$.{question.id}",
                                   hint=exc.hint) from None
-            return self._with_printed(question, value)
+            return picks.printed_from_file(question, value, self.answers, self.used,
+                                           self.origin)
         if question.kind == "group" and (members := {
                 f.id: self.answers[f.id] for f in question.fields if f.id in self.answers}):
             self.used.update(members)  # a group's facts given one by one (`FACT: 2`)
@@ -292,20 +257,6 @@ class FromFile:
             return self.fallback(question, number)
         raise Unanswered(f"no answer to {question.id!r}: {question.text}", file=self.origin,
                          hint=f"add `{question.id}:` ({hint(question)}), or play on a terminal")
-
-    def _with_printed(self, question: Question, value: Any) -> Any:
-        """Cards picked: what a card new to the game prints, from the file's `FIELD.CARD`
-        (`pips.red 6: 2`) where its entry does not give it."""
-        for asked in question.unprinted(value):
-            if asked.id in self.answers and question.deck is not None:
-                self.used.add(asked.id)
-                try:
-                    printed = asked.parse(self.answers[asked.id])
-                except AnswerError as exc:
-                    raise AnswerError(exc.message, file=self.origin, path=f"$.{asked.id}",
-                                      hint=exc.hint) from None
-                printed_on(question.deck, value, asked, printed)
-        return value
 
     def unused(self) -> list[str]:
         return [name for name in self.answers if name not in self.used]

@@ -120,7 +120,6 @@ class _Reader:
         self.document, self.pack = document, pack
         self.board = set(pack.facts.board)
         self.lists = {spec.key: kind for kind, spec in pack.facts.entities.items() if spec.key}
-        self.kept_per_bot: set[str] = set()  # the facts `keep: bot:` names, once read
 
     def fail(self, path: tuple, message: str, hint: str | None = None) -> RuleFileError:
         return RuleFileError(message, **self.document.at(path), path=json_path(path), hint=hint)
@@ -179,7 +178,6 @@ class _Reader:
             for kind, spec in self.mapping(section.get("fields"), (part, "fields")).items():
                 if part == "keep":
                     book.keep_fields[kind] = self._kept_fields(kind, spec, (part, "fields"))
-        self.kept_per_bot = set(book.keep["bot"])
         remember = self.mapping(data.get("remember"), ("remember",))
         for scope in SCOPES:
             book.remember[scope] = self.names(remember.get(scope), ("remember", scope),
@@ -196,7 +194,7 @@ class _Reader:
             data.get("consult"), ("consult",), set(self.lists), "entity list")]
         book.unchanged = read_unchanged(self, data.get("unchanged"))
         book.settled = read_settled(self, data.get("settled"))
-        book.follows = read_follows(self, data.get("follows"))
+        book.follows = read_follows(self, data.get("follows"), set(book.keep["bot"]))
         book.together = read_together(self, data.get("together"))
         book.deck = read_deck(self, data.get("deck"))
         for kind, names in self.mapping(data.get("hidden"), ("hidden",)).items():

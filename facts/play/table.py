@@ -167,13 +167,15 @@ class Table(Timeline):
         offer = next_point(self, flow) if follow else None
         if offer is not None and offer.question is None and point in (None, offer.point) \
                 and bot in (None, offer.bot):
+            told = {**known_to_game(self, offer.bot), **offer.told}
             turn = Turn(self, offer.bot, offer.point, dice, answers, seed, faces, given, moves,
-                        offer.facts, {**known_to_game(self, offer.bot), **offer.told})
+                        {**_values(told), **offer.facts}, told)
             turn.flow = offer.said
             return turn
         bot = bot or self.next_bot()
-        return Turn(self, bot, point, dice, answers, seed, faces, given, moves,
-                    told=known_to_game(self, bot))
+        told = known_to_game(self, bot)
+        return Turn(self, bot, point, dice, answers, seed, faces, given, moves, _values(told),
+                    told)
 
     def log_lines(self) -> list[dict[str, Any]]:
         """One line per turn: number, bot, decision point, the decision in short, questions."""
@@ -208,6 +210,11 @@ class Table(Timeline):
                 for e in self.game.log
                 if (now := compact(self.past(e["turn"], explain=False), self.engine.pack))
                 != e["decision"]]
+
+
+def _values(told: dict[str, Any]) -> dict[str, Any]:
+    """What the game file gives a decision (`known_to_game`), as its snapshot's facts."""
+    return {name: item.value for name, item in told.items()}
 
 
 __all__ = ["Table"]

@@ -15,15 +15,20 @@ given too. Each comes with its reason (`known_to_game`), shown when the walk rea
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
+
+from whybot.engine import open_facts
 
 from .unasked import Unasked
 from .wording import cited, plain
 
 if TYPE_CHECKING:
+    from whybot.engine import Reading, Situation, Trace
+
     from .playbook import Carry
     from .timeline import Timeline
+    from .turn import Turn
 
 KEY = "tells"  # a log entry's key for what its turn told
 
@@ -118,4 +123,22 @@ def known_to_game(table: Timeline, bot: str) -> dict[str, Unasked]:
     return found
 
 
-__all__ = ["KEY", "Round", "Teller", "known_to_game", "read_round"]
+def told_needed(turn: Turn, situation: Situation, trace: Trace, reading: Reading,
+                ) -> list[Unasked]:
+    """What the game file gave a turn (`turn.told`, unless the player gave it anew) that its
+    decision needed (a fact the point requires) or read, in that order: each shown with its
+    reason, as the table's other answers are."""
+    told, inquiry = turn.told, turn.inquiry
+    gave = {name for name, item in told.items()
+            if situation.board.get(name) == item.value and name not in turn.given}
+    if not gave:
+        return []
+    without = replace(inquiry, data={k: v for k, v in inquiry.data.items() if k not in gave})
+    as_asked = replace(situation, defaulted=situation.defaulted | gave)
+    needed = [*without.required(), *open_facts(inquiry.engine, trace, reading, as_asked,
+                                               inquiry.instead)]
+    return [told[name] for name in dict.fromkeys(
+        o.name for o in needed if o.what == "fact" and o.name in gave)]
+
+
+__all__ = ["KEY", "Round", "Teller", "known_to_game", "read_round", "told_needed"]

@@ -15,15 +15,7 @@ import copy
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
-from whybot.engine import (
-    NOTHING_INSTEAD,
-    Open,
-    Reading,
-    Situation,
-    SnapshotError,
-    Trace,
-    open_facts,
-)
+from whybot.engine import NOTHING_INSTEAD, Open, Reading, SnapshotError, Trace
 
 from .asking import dice_question, facts_of, grouped, label_of, question_for
 from .consult import (
@@ -39,6 +31,7 @@ from .consult import (
 from .inquiry import Inquiry, first_unrolled, said
 from .printed import check_drawn, give_printed, said_this_turn, unprinted
 from .question import AnswerError, Question
+from .told import told_needed
 from .unasked import Unasked, open_asking_less
 from .wording import plain
 
@@ -85,12 +78,9 @@ class Turn:
         # offered: by the flow and the round (worked out again from the log); given: by the
         # player, replacing kept values (logged, so the turn decided again is given them too)
         self.given = dict(given or {})
-        # told: what the game file holds for it (told.py), each with its reason
-        self.told = dict(told or {})
+        self.told = dict(told or {})  # what the game file gave it, with why (told.py)
         self.flow: dict[str, Any] = {}  # the flow's questions that led to it (Table.turn)
-        self.base = {**table.snapshot_for(bot, point),
-                     **{name: item.value for name, item in self.told.items()},
-                     **(offered or {}), **self.given}
+        self.base = {**table.snapshot_for(bot, point), **(offered or {}), **self.given}
         if faces:  # rolled already (a turn decided again): the seed rolls only beyond them
             self.base["dice"] = list(faces)
         self.answers: list[tuple[Question, Any]] = []
@@ -302,25 +292,9 @@ class Turn:
         explained.assumed = assumed_at_table(self.table, situation, explained, reading)
         point = self.table.playbook.point
         at = situation.board.get(point) if point else None
+        told = told_needed(self, situation, explained, reading)  # the game's, not asked
         return TurnResult(self.number, self.bot, at, snapshot, explained, reading, self.asked(),
-                          [*self.unasked, *self._told_read(situation, explained, reading)],
-                          self.given, self.flow)
-
-    def _told_read(self, situation: Situation, trace: Trace, reading: Reading,
-                   ) -> list[Unasked]:
-        """What the game file gave (`told`) that the decision needed (a fact the point
-        requires) or read, in that order: each shown with its reason, as the table's other
-        answers are."""
-        given = {name for name, item in self.told.items()
-                 if situation.board.get(name) == item.value and name not in self.given}
-        if not given:
-            return []
-        without = self._inquiry({k: v for k, v in self.inquiry.data.items() if k not in given})
-        as_asked = replace(situation, defaulted=situation.defaulted | given)
-        needed = [*without.required(), *open_facts(self.table.engine, trace, reading,
-                                                   as_asked, without.instead)]
-        return [self.told[name] for name in dict.fromkeys(
-            o.name for o in needed if o.what == "fact" and o.name in given)]
+                          [*self.unasked, *told], self.given, self.flow)
 
 
 __all__ = ["DICE_MODES", "Turn", "TurnResult"]

@@ -136,9 +136,9 @@ def read_settled(reader: Any, data: Any) -> list[Settled]:
     return found
 
 
-def read_follows(reader: Any, data: Any) -> dict[str, Follows]:
+def read_follows(reader: Any, data: Any, kept_per_bot: set[str]) -> dict[str, Follows]:
     """The `follows:` section: for a board fact, its `value:` (an expression) or
-    `other_bots:` (a fact the game keeps for each bot, summed over the others), `says:` (how
+    `other_bots:` (one of `kept_per_bot`, summed over the other bots), `says:` (how
     it follows, in the seed's words) and `cite:`."""
     found: dict[str, Follows] = {}
     for fact, raw in reader.mapping(data, ("follows",)).items():
@@ -152,10 +152,10 @@ def read_follows(reader: Any, data: Any) -> dict[str, Follows]:
                                     "fact the game keeps for each bot)")
         if "other_bots" in spec:
             kept = str(spec["other_bots"])
-            if kept not in reader.kept_per_bot:
+            if kept not in kept_per_bot:
                 raise reader.fail((*path, "other_bots"), f"{kept!r} is not a fact the game "
                                   "keeps for each bot (keep: bot:)",
-                                  did_you_mean(kept, reader.kept_per_bot))
+                                  did_you_mean(kept, kept_per_bot))
             found[str(fact)] = Follows(str(fact), None, (), str(spec["says"]),
                                        _cite(reader, spec, path), frozenset(), kept)
             continue
