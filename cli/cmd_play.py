@@ -25,10 +25,11 @@ from whybot.facts.play.table import Table
 from whybot.facts.play.turn import DICE_MODES
 from whybot.facts.play.wording import plain
 
+from .answers_file import FromFile, answers_from, typed
 from .brief import render_brief
 from .group import out, print_json
 from .options import JsonOption, RulesOption, one_of
-from .prompt import BACK, Ask, FromFile, Terminal, answers_from, interactive, problem
+from .prompt import BACK, Ask, Terminal, Typed, interactive, problem
 from .shown import shown
 
 GameFile = Annotated[Path, typer.Argument(metavar="GAME", help="The game file (YAML).")]
@@ -49,7 +50,7 @@ def _answerer(answers: Path | None) -> tuple[Ask, FromFile | None]:
     else:
         text = decode_text(read_bytes(answers, AnswerError), str(answers), AnswerError)
         source = FromFile(answers_from(text, str(answers)), str(answers),
-                          Terminal() if interactive() else None)
+                          Typed() if interactive() else None)
     return source, source
 
 
@@ -139,17 +140,16 @@ def play(game: GameFile,
     turn = table.turn(bot, at, dice, seed=seed, follow=True, given=given, moves=moves,
                       flow=flow)
     while (question := turn.next_question()) is not None:
-        value = ask(question, len(turn.answers) + 1)
+        value, at_terminal = typed(ask, question, len(turn.answers) + 1)
         if value is BACK:
             turn.back()
             continue
         try:
             turn.answer(question.id, value)
         except AnswerError as exc:
-            if isinstance(ask, Terminal):
-                problem(exc)
-                continue
-            raise
+            if not at_terminal:
+                raise
+            problem(exc)  # typed: asked again
     result = turn.decide()
     entry = table.record(result)
     _report_unused(source)
@@ -173,7 +173,7 @@ def _follow(table: Table, at: str | None, ask: Ask, json_out: bool,
     said: dict[str, Any] = {}
     while at is None and (offer := next_point(table, said)) is not None and \
             offer.question is not None:
-        value = ask(offer.question, len(said) + 1)
+        value, at_terminal = typed(ask, offer.question, len(said) + 1)
         if value is BACK:  # the flow's previous question again
             if said:
                 said.popitem()
@@ -182,7 +182,7 @@ def _follow(table: Table, at: str | None, ask: Ask, json_out: bool,
             said[offer.question.id] = offer.question.parse(value)
             next_point(table, said)  # a bot's name that is none of them: refused here
         except AnswerError as exc:
-            if not isinstance(ask, Terminal):
+            if not at_terminal:
                 raise
             problem(exc)
             said.pop(offer.question.id, None)
@@ -203,7 +203,7 @@ def _say_next(table: Table, offer: Offer | None, json_out: bool) -> None:
 
 def _print_unasked(table: Table, entry: dict[str, Any]) -> None:
     """The answers the table gave, not asked (play.yaml `unchanged:`, `settled:`)."""
-    found = by_reason(table.engine.pack, entry.get("unasked", []))
+    found = by_reason(table.playbook, table.engine.pack, entry.get("unasked", []))
     if found:
         typer.echo("not asked, the table answers them:")
     for why, questions in found.items():

@@ -14,14 +14,14 @@ from typing import Any
 
 import typer
 
-from whybot.facts.play.printed import printed_on
+from whybot.facts.play.printed import printed_on, with_pick
 from whybot.facts.play.question import AnswerError, Question
 from whybot.facts.play.wording import plain
 
 
 def how_to_pick(question: Question) -> list[str]:
-    """The lines under a card pick's question: a card's name, a field beside it, and what a
-    new card prints."""
+    """The guidance under a card pick's question, a line each (the terminal wraps them): a
+    card's name, a field beside it, and what a new card prints."""
     deck = question.deck
     if deck is None:
         return []
@@ -29,11 +29,11 @@ def how_to_pick(question: Question) -> list[str]:
     other = next((f for f in question.fields if f.id not in deck.name_fields()), None)
     also = f"; with {plain(other.id)}: {example}, {plain(other.id)}=" + \
         ("yes" if other.kind == "yes_no" else "...") if other else ""
-    lines = [f"   one card per line, by name ({example}{also}), or several separated by "
-             "commas; an empty line ends the list"]
+    lines = [f"one card per line, by name ({example}{also}), or several separated by commas; "
+             "an empty line ends the list"]
     if deck.printed:
-        lines.append("   a card new to this game: what it prints is asked next (or type it "
-                     f"with it: {example}, {deck.printed[0].field}=...)")
+        lines.append("a card new to this game: what it prints is asked next (or type it with "
+                     f"it: {example}, {deck.printed[0].field}=...)")
     return lines
 
 
@@ -43,7 +43,7 @@ def ask_printed(answer: Callable[[str, Question], str], question: Question,
     (`answer`: a line typed at a prompt); False: `back`, the line is taken back."""
     from .prompt import hint, problem  # prompt.py imports this module: read at call time
 
-    for asked in question.unprinted(entries):
+    for asked in with_pick(question, entries):
         while True:
             text = answer(f"   {asked.text} ({hint(asked)}) > ", asked)
             if text == "back":
@@ -73,7 +73,7 @@ def printed_from_file(question: Question, value: Any, answers: dict[str, Any], u
                       origin: str) -> Any:
     """Cards picked from an answers file: what a card new to the game prints, from the file's
     `FIELD.CARD` (`pips.red 6: 2`, each one `used`) where its entry does not give it."""
-    for asked in question.unprinted(value):
+    for asked in with_pick(question, value):
         if asked.id in answers and question.deck is not None:
             used.add(asked.id)
             try:

@@ -17,8 +17,8 @@ from typing import Any
 import yaml
 from typer.testing import CliRunner
 
+from whybot.cli.answers_file import FromFile, answers_from
 from whybot.cli.app import app
-from whybot.cli.prompt import FromFile, answers_from
 from whybot.facts.play.consult import by_reason
 from whybot.facts.play.ledger import kept_given, summary
 from whybot.facts.play.offer import next_point
@@ -51,7 +51,9 @@ def play(game: Path, answers: Path) -> tuple[dict[str, Any], list[str], list[str
                       moves=any(key in source.answers for key in table.move_lists))
     texts = []
     while (question := turn.next_question()) is not None:
-        texts.append(question.text)
+        texts.append(" ".join([question.text, *(f"({number}) {member.text}" for number, member
+                                                 in enumerate(question.fields, 1))])
+                     if question.kind in ("first", "names") else question.text)
         turn.answer(question.id, source(question, len(turn.answers) + 1))
     return table.record(turn.decide()), flow, texts
 
@@ -93,7 +95,8 @@ def main() -> None:
             out += [f"`whybot play game.yaml --answers {step['answers']}` — "
                     f"{len(texts)} question(s):", ""]
             out += [f"{i}. {text}" for i, text in enumerate(texts, 1)]
-            found = by_reason(Table.open(game).engine.pack, entry.get("unasked", []))
+            table = Table.open(game)
+            found = by_reason(table.playbook, table.engine.pack, entry.get("unasked", []))
             if found:
                 out += ["", "Not asked, the table answers them:", ""]
                 out += [f"- {why}: " + "; ".join(questions) for why, questions in found.items()]

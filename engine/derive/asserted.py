@@ -74,9 +74,11 @@ class EntityFacts:
             fields = self.fields.get(kind, ())
             held = content(entity, fields)
             if old is not None:
-                before = old[0] if old[2] is fields else \
-                    {code: old[0][code] for _, code in fields if code in old[0]}
-                if same(before, held):
+                if old[2] is fields:
+                    if same(old[0], held):
+                        continue
+                elif same({code: old[0][code] for _, code in fields if code in old[0]}, held):
+                    self.held[eid] = (held, old[1], fields)  # compared as read now from now on
                     continue
                 retract.append(old[1])
             version = self.versions[eid] = self.versions.get(eid, -1) + 1

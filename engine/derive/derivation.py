@@ -20,7 +20,7 @@ from ..language.expressions import TRUE
 from ..language.pack import EID, EntitySpec, Pack, Rule
 from ..limits import current as limits
 from ..trace import Judgment
-from .strata import Strata
+from .strata import Defaults, Strata
 
 if TYPE_CHECKING:
     from .fast.incremental import Log
@@ -93,6 +93,7 @@ class Derivation:
                 self.by_eid[entity[EID]] = (kind, entity)
         self.seen = {**self.board, **self.given, **self.values}  # what conditions read
         self.judged: Any = UNSET
+        self.defaults: dict[int, Defaults] | None = None  # strata.defaults(only), when needed
 
     def copy(self, board: dict[str, Any], entities: dict[str, list[dict[str, Any]]],
              ) -> Derivation:
@@ -214,35 +215,23 @@ class Derivation:
         `told` (what a reasoner's facts hold; an entity field takes its default on thousands
         of entities a run)."""
         changes: list[Change] = []
-        lacking: dict[str, dict[str, list[dict[str, Any]]]] = {}  # kind → field → entities
-        for of_kind, names in self.strata.default_fields.get(stratum, {}).items():
-            by_name = lacking[of_kind] = {}
-            for entity in self.entities.get(of_kind, ()):
-                for name in names - entity.keys():
-                    if name in by_name:
-                        by_name[name].append(entity)
-                    else:
-                        by_name[name] = [entity]
-        values, given, seen, only = self.values, self.given, self.seen, self.only
-        for (name, default), made in zip(self.strata.judgment_defaults.get(stratum, ()),
-                                         self.strata.judgment_producers.get(stratum, ()),
-                                         strict=True):
-            if only is not None and only.isdisjoint(made):
-                continue  # a subset run: no derivation of it ran
+        if self.defaults is None:  # looked up once a run: `only` is a large set
+            self.defaults = self.strata.defaults(self.only)
+        defaults = self.defaults[stratum]
+        values, given, seen = self.values, self.given, self.seen
+        for name, default in defaults.judgments:
             if name not in values and name not in given:
                 values[name] = seen[name] = default  # _value, inlined: hundreds a run
                 if judgments_told is None or name in judgments_told:
                     changes.append(Change("judgment", name, default))
-        for (name, kind, default), made in zip(self.strata.field_defaults.get(stratum, ()),
-                                               self.strata.field_producers.get(stratum, ()),
-                                               strict=True):
-            if only is not None and only.isdisjoint(made):
-                continue
+        entities = self.entities
+        for name, kind, default in defaults.fields:  # each field once: lacking it is final
             tell = (kind, name) in told
-            for entity in lacking[kind].get(name, ()):
-                entity[name] = default
-                if tell:
-                    changes.append(Change("entity", name, entity=entity))
+            for entity in entities.get(kind, ()):
+                if name not in entity:
+                    entity[name] = default
+                    if tell:
+                        changes.append(Change("entity", name, entity=entity))
         return changes
 
     # --- the result ----------------------------------------------------------------------------

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 from ..errors import RuleFileError
 from ..language.pack import FieldSpec, Pack, Rule
@@ -34,15 +34,42 @@ class Strata:
     field_producers: dict[int, list[frozenset[str]]] = field(default_factory=dict)
     # the judgments no rule derives, with their defaults, in the order they are declared
     underived: list[tuple[str, Any]] = field(default_factory=list)
-    # stratum → kind → the fields of that kind among its defaults
-    default_fields: dict[int, dict[str, frozenset[str]]] = field(default_factory=dict)
     # every declared judgment → (its question, its origin when no rule established it and no
     # answer gave it), in the order a run reports them
     judgments: dict[str, tuple[str, str]] = field(default_factory=dict)
+    # derivations run → stratum → its `Defaults`: worked out once per subset a run asks, not
+    # tested default by default in every run (a rederive gives every stratum's again)
+    asked: dict[frozenset[str] | None, dict[int, Defaults]] = field(default_factory=dict)
 
     @property
     def top(self) -> int:
         return max(self.level.values(), default=0)
+
+    def defaults(self, only: frozenset[str] | None) -> dict[int, Defaults]:
+        """Stratum → what takes its default at its end in a run of the derivations `only`
+        (None: all): what no derivation of it concludes takes none (nothing reads it)."""
+        found = self.asked.get(only)
+        if found is None:
+            found = {stratum: Defaults(
+                [default for default, made in zip(self.judgment_defaults.get(stratum, ()),
+                                                  self.judgment_producers.get(stratum, ()),
+                                                  strict=True)
+                 if only is None or not only.isdisjoint(made)],
+                [default for default, made in zip(self.field_defaults.get(stratum, ()),
+                                                  self.field_producers.get(stratum, ()),
+                                                  strict=True)
+                 if only is None or not only.isdisjoint(made)])
+                for stratum in range(self.top + 1)}
+            if len(self.asked) < 256:  # a pack's walks ask a few dozen subsets
+                self.asked[only] = found
+        return found
+
+
+class Defaults(NamedTuple):
+    """The defaults one stratum gives in a run: (judgment, default), (field, kind, default)."""
+
+    judgments: list[tuple[str, Any]]
+    fields: list[tuple[str, str, Any]]
 
 
 def stratify(rules: list[Rule], pack: Pack, reads: Mapping[str, DerivationReads]) -> Strata:
@@ -95,10 +122,6 @@ def stratify(rules: list[Rule], pack: Pack, reads: Mapping[str, DerivationReads]
                                           in defaults if kind is not None]
         result.field_producers[stratum] = [made for (_, kind, _), made in defaults
                                            if kind is not None]
-        kinds: dict[str, set[str]] = {}
-        for name, kind, _ in result.field_defaults[stratum]:
-            kinds.setdefault(kind, set()).add(name)
-        result.default_fields[stratum] = {k: frozenset(v) for k, v in kinds.items()}
     for name, spec in pack.facts.judgments.items():
         boolean = spec.type == "boolean"
         if ("judgment", name) in result.producers:

@@ -10,13 +10,14 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
-from whybot.engine import KIND, NAME, Open, Trace
+from whybot.engine import KIND, NAME, Open, Reading, Trace
 
 from .consult import after_action, definitions, read_for
+from .inquiry import first_unrolled
 from .printed import kept_printed, printed_field
 from .question import Question, field_question, list_question
 from .together import Together
-from .wording import plain, reason
+from .wording import cited, plain, reason
 
 if TYPE_CHECKING:
     from .table import Table
@@ -51,7 +52,9 @@ def _asked(table: Table, bot: str, data: dict[str, Any], item: Open,
     if item.what == "answer":
         spec = pack.facts.judgments[item.name]
         question = field_question(spec, pack, item.name, "answer",
-                                  book.wording(item.name), layer=item.layer, **why)
+                                  book.wording(item.name), layer=item.layer,
+                                  meaning="" if item.rule else _meaning(table, item.name),
+                                  **why)
         if item.name in table.instead and (terms := definitions(
                 table.engine, item.name, book.terms)):
             question = replace(question, help=f"In the seed's words: {terms}")
@@ -67,6 +70,18 @@ def _asked(table: Table, bot: str, data: dict[str, Any], item: Open,
                  if isinstance(e, dict) and e.get(f)]
         question = replace(question, kind="choice", choices=[*(spec.enum or []), *names])
     return question
+
+
+def _meaning(table: Table, judgment: str) -> str:
+    """What `?` says of a judgment asked before any rule reads it: the rules that read it,
+    else (a judgment only a decision's words show) the rules that work it out."""
+    if found := read_for(table.engine, [(NAME, judgment)]):
+        return found
+    pack = table.engine.pack
+    derived = dict.fromkeys(
+        f"“{plain(rule.says)}” ({cited(rule.cite or pack.pages[rule.page].source, pack)})"
+        for rule in pack.rules() if rule.says and rule.then.raw.get("judge") == judgment)
+    return f"the procedure works it out: {'; '.join(list(derived)[:3])}" if derived else ""
 
 
 def _remembered(table: Table, bot: str, question: Question) -> Question:
@@ -115,7 +130,7 @@ def group_question(group: Together, fields: list[Question], meaning: str = "") -
     last = all(f.last for f in fields)
     shown = ", ".join(f"{plain(f.id)} {_word(f.default)}" for f in fields)
     help_text = (f"Last time: {shown}. Anything changed? Change only what changed. "
-                 if last else "") + plain(group.help)
+                 if last else "") + group.help_for(f.id for f in fields)
     return Question(id=group.name, what="group", kind="group", text=plain(group.ask),
                     help=help_text.strip(), fields=fields, last=last,
                     default={f.id: f.default for f in fields} if last else None,
@@ -124,8 +139,9 @@ def group_question(group: Together, fields: list[Question], meaning: str = "") -
 
 
 def facts_of(question: Question) -> list[str]:
-    """The facts a question gives: a group's, else its own id."""
-    return [f.id for f in question.fields] if question.what == "group" else [question.id]
+    """The facts a question gives: a group's or a run's (first.py), else its own id."""
+    return [f.id for f in question.fields] if question.what in ("group", "first") \
+        else [question.id]
 
 
 def _word(value: Any) -> str:
@@ -140,6 +156,22 @@ def dice_question(roll: dict[str, Any], given: int) -> Question:
                     text=plain(f"Roll {int(count) - roll['skip']}d{sides}: {roll['for']}"),
                     help=plain(str(roll["for"])), count=int(count) - roll["skip"],
                     sides=int(sides))
+
+
+def with_dice(opened: list[Open], questions: list[Question], trace: Trace, reading: Reading,
+              given: int) -> list[Question]:
+    """Dice rolled at the table are asked where the walk rolls them: after the facts it read
+    before the roll (what it reads after may depend on the faces); `given`: the faces the
+    snapshot has already."""
+    roll = first_unrolled(trace, given)
+    if roll is None:
+        return questions
+    index = next((i for i, r in enumerate(trace.dice) if r is roll["roll"]), None)
+    step = reading.roll_steps[index] if index is not None and \
+        index < len(reading.roll_steps) else len(trace.steps)
+    pairs = list(zip(opened, questions, strict=True))
+    return [*(q for o, q in pairs if o.step <= step), dice_question(roll, given),
+            *(q for o, q in pairs if o.step > step)]
 
 
 def label_of(item: dict[str, Any], question: Question) -> str:

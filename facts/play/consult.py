@@ -27,16 +27,19 @@ from whybot.engine import (
     Reading,
     Situation,
     Trace,
+    did_you_mean,
     open_facts,
     tree_items,
 )
 
-from .question import Question
+from .question import AnswerError, Question
+from .together import Together, said_together
 from .wording import cited, plain
 
 if TYPE_CHECKING:
     from whybot.engine import Engine, Pack
 
+    from .playbook import Playbook
     from .table import Table
 
 REVIEW = "unchanged"  # the review question's id (an answers file may give it)
@@ -46,7 +49,7 @@ NAMED = "named"  # a naming question's id: `named.N`, N the action's number
 def after_action(question: Question, item: Open, trace: Trace | None) -> Question:
     """A question of the walk read again after action `item.layer`: asked of the table as
     that action left it; if answered before it, the last answer offered."""
-    text = f"{_after(trace, item.layer)}: {question.text}"
+    text = f"{action_words(trace, item.layer)}: {question.text}"
     if not item.again:
         return replace(question, text=text)
     return replace(question, text=text, default=item.value, last=True,
@@ -54,9 +57,11 @@ def after_action(question: Question, item: Open, trace: Trace | None) -> Questio
                       f"now? {question.help}".strip())
 
 
-def review(said: dict[str, Any]) -> Question:
-    """What the player said on earlier turns, offered at once (see the module docstring)."""
-    listed = "; ".join(f"{plain(name)}: {shown(value)}" for name, value in said.items())
+def review(said: dict[str, Any], groups: Iterable[Together] = ()) -> Question:
+    """What the player said on earlier turns, offered at once (see the module docstring); the
+    facts of a group (`together:`) together, as the table shows them."""
+    listed = "; ".join(f"{name}: {value}"
+                       for name, value in said_together(said, groups, shown).items())
     return Question(id=REVIEW, what="review", kind="yes_no",
                     text=f"Since the last turn: {listed}. Is all of this still so?",
                     help="yes: keep them all; no: each is asked as the procedure reads it, "
@@ -64,17 +69,24 @@ def review(said: dict[str, Any]) -> Question:
                     known={name: {"value": value} for name, value in said.items()})
 
 
-def action_review(pack: Pack, layer: int, held: dict[str, Any], trace: Trace) -> Question:
+def action_review(book: Playbook, pack: Pack, layer: int, held: dict[str, Any],
+                  trace: Trace) -> Question:
     """After action `layer`, the answers given before it that the page reads again (not
     those the rule that acted read): "Is each still so?" — yes keeps them all for the table
     the action left, no asks each, the last answer offered."""
-    listed = "; ".join(f"{plain(pack.facts.judgments[name].says or name)} {shown(value)}"
+    listed = "; ".join(f"{asked_as(book, pack, name)} {shown(value)}"
                        for name, value in held.items())
     return Question(id=f"{REVIEW}.{layer}", what="review", kind="yes_no", layer=layer,
-                    text=f"{_after(trace, layer)}, is each of these still so? {listed}",
+                    text=f"{action_words(trace, layer)}, is each of these still so? {listed}",
                     help="yes: keep these answers; no: each is asked again, the last answer "
                          "offered", default=True, last=True,
                     known={name: {"value": value} for name, value in held.items()})
+
+
+def asked_as(book: Playbook, pack: Pack, name: str) -> str:
+    """A judgment as the player is asked it (play.yaml's wording, else the seed's)."""
+    spec = pack.facts.judgments.get(name)
+    return plain(book.wording(name).ask or (spec.says if spec is not None else "") or name)
 
 
 def acted_on(trace: Trace, layer: int) -> set[str]:
@@ -106,6 +118,35 @@ def naming(pack: Pack, kinds: list[str], trace: Trace) -> list[Question]:
             help=(f"The seed prefers: {prefer}. " if prefer else "") +
                  plain(spec.fields[spec.naming_field].says if spec.naming_field else "")))
     return found
+
+
+def named_together(questions: list[Question]) -> list[Question]:
+    """Several actions' naming questions asked as one: a name for each target, any left
+    empty (a single one is asked as it is)."""
+    if len(questions) < 2:
+        return questions
+    fields = [replace(q, text=q.text.partition(": which one?")[0]) for q in questions]
+    return [Question(id=NAMED, what="name", kind="names", fields=fields,
+                     text="Name the targets as you see them on the table (leave one empty "
+                          "to leave it unnamed)",
+                     help="Each action's target, in the table's words: the decision shows "
+                          "it; it never changes the decision",
+                     default={q.id: "" for q in questions})]
+
+
+def names_given(question: Question, raw: Any) -> dict[str, str]:
+    """A `named_together` answer: each target's name, by id or in order; one not given
+    stays unnamed."""
+    ids = [f.id for f in question.fields]
+    if isinstance(raw, list):
+        raw = dict(zip(ids, raw, strict=False))
+    if not isinstance(raw, dict):
+        raise AnswerError("give a name for each action (or leave it empty)", path=question.id)
+    for name in raw:
+        if name not in ids:
+            raise AnswerError(f"{name!r} is not asked here", path=question.id,
+                              hint=did_you_mean(str(name), set(ids)))
+    return {ident: str(raw.get(ident) or "").strip() for ident in ids}
 
 
 def with_names(pack: Pack, trace: Trace, names: dict[str, Any]) -> Trace:
@@ -176,18 +217,23 @@ def read_for(engine: Engine, items: Iterable[tuple[str, str]], most: int = 3) ->
 
 
 def names_in(asked: list[dict[str, Any]]) -> dict[str, Any]:
-    """The naming answers of a logged turn's `asked` list."""
-    return {a["id"]: a["value"] for a in asked if str(a["id"]).startswith(f"{NAMED}.")}
+    """The naming answers of a logged turn's `asked` list (`named.N`, or all at once)."""
+    found: dict[str, Any] = {}
+    for item in asked:
+        if item["id"] == NAMED and isinstance(item["value"], dict):
+            found.update(item["value"])
+        elif str(item["id"]).startswith(f"{NAMED}."):
+            found[item["id"]] = item["value"]
+    return found
 
 
-def by_reason(pack: Pack, unasked: Iterable[dict[str, Any]]) -> dict[str, list[str]]:
+def by_reason(book: Playbook, pack: Pack,
+              unasked: Iterable[dict[str, Any]]) -> dict[str, list[str]]:
     """A turn's logged answers the table gave, as the player reads them: each reason once,
-    with the questions it answered in the seed's words ("Can bot Tax to take captives? no")."""
+    with the questions it answered in their words ("Can bot Tax to take captives? no")."""
     found: dict[str, list[str]] = {}
     for item in unasked:
-        spec = pack.facts.judgments.get(item["id"])
-        line = f"{plain(spec.says if spec is not None and spec.says else item['id'])} " \
-               f"{shown(item['value'])}"
+        line = f"{asked_as(book, pack, item['id'])} {shown(item['value'])}"
         if line not in found.setdefault(item["why"], []):
             found[item["why"]].append(line)
     return found
@@ -204,8 +250,8 @@ def shown(value: Any) -> str:
     return plain(str(value))
 
 
-def _after(trace: Trace | None, layer: int) -> str:
-    """"After action 2 (tax — take captives)"."""
+def action_words(trace: Trace | None, layer: int) -> str:
+    """"After action 2 (tax — take captives)": the table an action left, in plain words."""
     actions = trace.decision.actions if trace is not None else []
     taken = _what(actions[layer - 1]) if len(actions) >= layer else ""
     return f"After action {layer}" + (f" ({taken})" if taken else "")
@@ -222,6 +268,6 @@ def _target_kind(pack: Pack, rule_id: str) -> str | None:
     return kinds[0] if kinds else None
 
 
-__all__ = ["NAMED", "REVIEW", "acted_on", "action_review", "after_action",
-           "assumed_at_table", "by_reason", "definitions", "names_in", "naming", "read_for",
-           "review", "shown", "with_names"]
+__all__ = ["NAMED", "REVIEW", "acted_on", "action_review", "action_words", "after_action",
+           "asked_as", "assumed_at_table", "by_reason", "definitions", "named_together",
+           "names_given", "names_in", "naming", "read_for", "review", "shown", "with_names"]

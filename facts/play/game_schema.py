@@ -58,7 +58,10 @@ TURN: dict[str, Any] = {
         "turn": {"type": "integer"}, "bot": _NAME, "point": _SCALAR,
         "asked": {"type": "array", "items": {
             "type": "object", "required": ["id", "value"], "additionalProperties": False,
-            "properties": {"id": _NAME, "value": _ANY}}},
+            "properties": {"id": _NAME, "value": _ANY, "said": {
+                "type": "object", "description": "what a pick of the first of several "
+                "questions answered yes said of each: the one picked yes, those above it no",
+                "additionalProperties": {"type": "boolean"}}}}},
         "unasked": {"type": "array", "description": "answers the table gave, not the player",
                     "items": {"type": "object", "required": ["id", "after", "value", "why"],
                               "additionalProperties": False,

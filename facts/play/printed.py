@@ -2,7 +2,7 @@
 
 The seeds leave some of what is printed on a card to the card itself (play.yaml `deck:
 printed:`). A card new to the game is asked it once, with the pick that names it
-(`Question.unprinted`: a terminal asks it right after the line, a web page beside the card, an
+(`with_pick`: a terminal asks it right after the line, a web page beside the card, an
 answers file gives it in the entry or as `FIELD.CARD`); a pick that still lacks it is asked it
 next, on its own. The turn that told it keeps it in the game file (a change of the game's
 entities, so `undo` takes it back and `whybot fix` of that turn corrects it); every later turn
@@ -19,7 +19,7 @@ from whybot.engine import Pack
 
 from ..values import ValueProblem
 from .deck import Deck, Printed
-from .question import AnswerError, Question, field_question, printed_asked
+from .question import AnswerError, Question, field_question
 from .wording import plain
 
 if TYPE_CHECKING:
@@ -59,10 +59,37 @@ def printed_changes(deck: Deck, snapshot: dict[str, Any], state: dict[str, Any],
 
 
 def printed_question(deck: Deck, pack: Pack, name: str, printed: Printed) -> Question:
-    """A card's printed value, asked on its own (its pick gave none: `Question.unprinted`
+    """A card's printed value, asked on its own (its pick gave none: `with_pick`
     asks it with the pick)."""
     spec = pack.facts.entities[deck.kind].fields[printed.field]
     return printed_asked(field_question(spec, pack, printed.field, "field"), printed, name)
+
+
+def printed_asked(field_: Question, printed: Printed, name: str) -> Question:
+    """What card `name` prints (`field_`: the card's field question), asked once in a game,
+    in the pack's words for it (its id `FIELD.CARD`, as an answers file gives it)."""
+    spec = field_.spec
+    if spec is not None and printed.minimum is not None:
+        spec = replace(spec, minimum=printed.minimum)
+    return replace(field_, id=f"{printed.field}.{name}", what="printed",
+                   text=plain(printed.ask.format(card=name)), label=name,
+                   minimum=spec.minimum if spec is not None else printed.minimum, spec=spec,
+                   help=f"Asked once: the game keeps it for {name} from now on. "
+                        f"{plain(printed.says)}")
+
+
+def with_pick(question: Question, entries: list[dict[str, Any]]) -> list[Question]:
+    """For each card of `entries` (a card pick's answer) new to the game, what it prints that
+    its entry does not give: asked with the pick itself (a terminal: right after the line
+    that picked it)."""
+    if question.deck is None:
+        return []
+    by_id = {f.id: f for f in [*question.fields, *question.extra]}
+    return [printed_asked(by_id[printed.field], printed, name)
+            for entry in entries if (name := question.deck.name_of(entry))
+            for printed in question.deck.printed
+            if printed.field in by_id and printed.field not in entry
+            and printed.field not in question.printed.get(name, {})]
 
 
 def printed_field(deck: Deck, field_: Question) -> Question:
@@ -145,6 +172,18 @@ def printed_on(deck: Deck, entries: list[dict[str, Any]], question: Question,
             item[question.id.partition(".")[0]] = value
 
 
-__all__ = ["check_drawn", "give_printed", "kept_printed", "printed_changes", "printed_field",
-           "printed_on", "printed_question", "refuse_drawn", "said_this_turn", "told_on",
-           "unprinted"]
+__all__ = [
+    "check_drawn",
+    "give_printed",
+    "kept_printed",
+    "printed_asked",
+    "printed_changes",
+    "printed_field",
+    "printed_on",
+    "printed_question",
+    "refuse_drawn",
+    "said_this_turn",
+    "told_on",
+    "unprinted",
+    "with_pick",
+]

@@ -4,16 +4,17 @@ A question is built from what the walk reached and the pack declares: the fact o
 (`engine/walk/facts_read.py` `Open`), its spec in the pack's fact schema, and the pack's wording in
 `play.yaml`. Its `kind` says what answer it takes — `yes_no`, `number` (in `minimum..maximum`),
 `choice` (one of `choices`), `text`, `entities` (a list of mappings of `fields`, each field a
-question itself), `group` (one value for each of `fields`: facts asked together, together.py)
-or `dice` (`count` faces of a d`sides`) — so a terminal and a web form can render the right
-input. `parse` reads typed text ("y", "3", a unique prefix of a choice) or an
-already typed value (a YAML answers file, a form) and checks it against the same field specs
-the snapshot reader uses.
+question itself), `group` (one value for each of `fields`: facts asked together, together.py),
+`first` (which of `fields`, yes/no questions in the procedure's order, is the first answered
+yes: first.py), `names` (a text for each of `fields`: the targets' names) or `dice` (`count`
+faces of a d`sides`) — so a terminal and a web form can render the right input. `parse` reads
+typed text ("y", "3", a unique prefix of a choice) or an already typed value (a YAML answers
+file, a form) and checks it against the same field specs the snapshot reader uses.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from whybot.engine import EntitySpec, FieldSpec, Pack, WhybotError, did_you_mean
@@ -24,7 +25,7 @@ from .together import group_values
 from .wording import as_name, cited, plain
 
 if TYPE_CHECKING:
-    from .deck import Deck, Printed
+    from .deck import Deck
 
 YES = {"y", "yes", "true", "t", "1", "on"}
 NO = {"n", "no", "false", "f", "0", "off"}
@@ -122,6 +123,14 @@ class Question:
             return self._dice(raw)
         if self.kind == "group":
             return group_values(self, raw)
+        if self.kind == "first":  # first.py imports this module: read at call time
+            from .first import pick
+
+            return pick(self, raw)
+        if self.kind == "names":
+            from .consult import names_given
+
+            return names_given(self, raw)
         if isinstance(raw, str):
             raw = self._from_text(raw.strip())
         if self.spec is None:
@@ -154,6 +163,17 @@ class Question:
             raise AnswerError(f"{text!r} is not one of the choices", path=self.id, hint=hint)
         return text
 
+    def answer_words(self, value: Any) -> str:
+        """An answer as the player reads it: a pick of the first of several questions (the
+        question picked), names given to the targets (each with its action), else the value."""
+        if self.kind == "first":
+            return next((m.text for m in self.fields if m.id == value), "none of these")
+        if self.kind == "names" and isinstance(value, dict):
+            return "; ".join(f"{f.text}: {value.get(f.id) or 'unnamed'}" for f in self.fields)
+        if isinstance(value, bool):
+            return "yes" if value else "no"
+        return plain(str(value))
+
     def _dice(self, raw: Any) -> list[int]:
         if isinstance(raw, str):
             raw = raw.replace(",", " ").split()
@@ -178,12 +198,12 @@ class Question:
     def _entities(self, raw: Any) -> list[dict[str, Any]]:
         if raw is None:
             return []
-        if len(self.fields) == 1:  # one field: plain values (`red, blue`) are its entries
+        if self.deck is None and self.fields:  # plain values (`tycoon, warlord`) are entries
+            named = self.label or self.fields[0].id  # by their naming field
             if isinstance(raw, str):
                 raw = [part.strip() for part in raw.split(",") if part.strip()]
             if isinstance(raw, list):
-                raw = [item if isinstance(item, dict) else {self.fields[0].id: item}
-                       for item in raw]
+                raw = [item if isinstance(item, dict) else {named: item} for item in raw]
         if isinstance(raw, str) and self.deck is not None:  # `red 6, blue 2`
             raw = self._in_deck(self.deck.line, raw, self.id)
         if not isinstance(raw, list):
@@ -219,18 +239,6 @@ class Question:
                           items, self.id)
         return items
 
-    def unprinted(self, entries: list[dict[str, Any]]) -> list[Question]:
-        """For each card of `entries` new to the game, what it prints that its entry does not
-        give: asked with the pick itself (a terminal: right after the line that picked it)."""
-        if self.deck is None:
-            return []
-        by_id = {f.id: f for f in [*self.fields, *self.extra]}
-        return [printed_asked(by_id[printed.field], printed, name)
-                for entry in entries if (name := self.deck.name_of(entry))
-                for printed in self.deck.printed
-                if printed.field in by_id and printed.field not in entry
-                and printed.field not in self.printed.get(name, {})]
-
     def _in_deck(self, check: Any, value: Any, path: str) -> Any:
         """A deck's check of a card (deck.py), its problem as this question's."""
         try:
@@ -262,19 +270,6 @@ def field_question(spec: FieldSpec, pack: Pack, ident: str, what: str,
                     spec=spec, **why)
 
 
-def printed_asked(field_: Question, printed: Printed, name: str) -> Question:
-    """What card `name` prints (`field_`: the card's field question), asked once in a game,
-    in the pack's words for it (its id `FIELD.CARD`, as an answers file gives it)."""
-    spec = field_.spec
-    if spec is not None and printed.minimum is not None:
-        spec = replace(spec, minimum=printed.minimum)
-    return replace(field_, id=f"{printed.field}.{name}", what="printed",
-                   text=plain(printed.ask.format(card=name)), label=name,
-                   minimum=spec.minimum if spec is not None else printed.minimum, spec=spec,
-                   help=f"Asked once: the game keeps it for {name} from now on. "
-                        f"{plain(printed.says)}")
-
-
 def list_question(key: str, entity: EntitySpec, pack: Pack, hidden: list[str],
                   wording: Wording = Wording(), known: dict[str, dict[str, Any]] | None = None,
                   **why: Any) -> Question:
@@ -288,11 +283,9 @@ def list_question(key: str, entity: EntitySpec, pack: Pack, hidden: list[str],
         (fields if asked else extra).append(field_question(spec, pack, name, "field"))
     return Question(id=key, what="list", kind="entities",
                     text=plain(wording.ask or entity.says or key),
-                    help=plain(wording.help or ("; ".join(
-                        f"{f.id}{'*' if f.required else ''}" for f in fields))),
+                    help=plain(wording.help or (entity.says if wording.ask else "")),
                     fields=fields, extra=extra, known=known or {},
                     label=entity.naming_field or "", **why)
 
 
-__all__ = ["AnswerError", "Question", "field_question", "kind_of", "list_question",
-           "printed_asked"]
+__all__ = ["AnswerError", "Question", "field_question", "kind_of", "list_question"]

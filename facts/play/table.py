@@ -169,13 +169,14 @@ class Table(Timeline):
                 and bot in (None, offer.bot):
             told = {**known_to_game(self, offer.bot), **offer.told}
             turn = Turn(self, offer.bot, offer.point, dice, answers, seed, faces, given, moves,
-                        {**_values(told), **offer.facts}, told)
-            turn.flow = offer.said
+                        {**_values(told), **offer.facts})
+            turn.flow, turn.told = offer.said, told
             return turn
         bot = bot or self.next_bot()
         told = known_to_game(self, bot)
-        return Turn(self, bot, point, dice, answers, seed, faces, given, moves, _values(told),
-                    told)
+        turn = Turn(self, bot, point, dice, answers, seed, faces, given, moves, _values(told))
+        turn.told = told
+        return turn
 
     def log_lines(self) -> list[dict[str, Any]]:
         """One line per turn: number, bot, decision point, the decision in short, questions."""

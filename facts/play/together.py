@@ -12,7 +12,8 @@ fact of the group, or, where the game offers last time's values, only what chang
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from whybot.engine import did_you_mean
@@ -25,12 +26,36 @@ if TYPE_CHECKING:
 
 @dataclass(frozen=True)
 class Together:
-    """A group: `name` is its question's id, `facts` in the order the player reads them."""
+    """A group: `name` is its question's id, `facts` in the order the player reads them;
+    `help`: what a fact of it means, by the fact (the help names only the facts asked)."""
 
     name: str
     facts: tuple[str, ...]
     ask: str
-    help: str = ""
+    help: dict[str, str] = field(default_factory=dict)
+
+    def help_for(self, asked: Iterable[str]) -> str:
+        """The help of the facts `asked` (of this group), in the group's order."""
+        wanted = set(asked)
+        return "; ".join(f"{plain(name)}: {plain(self.help[name])}" for name in self.facts
+                         if name in wanted and name in self.help)
+
+
+def said_together(said: dict[str, Any], groups: Iterable[Together],
+                  say: Callable[[Any], str]) -> dict[str, str]:
+    """What the player said, as the table reads it: a group's facts together under its name
+    ("bot resources": "material 1, fuel 0, …", where the first of them was), the others
+    each under its own; `say` puts a value in words."""
+    of = {name: group for group in groups for name in group.facts}
+    listed: dict[str, str] = {}
+    for name, value in said.items():
+        group = of.get(name)
+        if group is None:
+            listed[plain(name)] = say(value)
+        elif plain(group.name) not in listed:
+            listed[plain(group.name)] = ", ".join(f"{plain(fact)} {say(said[fact])}"
+                                                  for fact in group.facts if fact in said)
+    return listed
 
 
 def read_together(reader: Any, data: Any) -> dict[str, Together]:
@@ -53,9 +78,14 @@ def read_together(reader: Any, data: Any) -> dict[str, Together]:
             raise reader.fail((*path, "facts"), "two or more facts, none of another group")
         if not spec.get("ask"):
             raise reader.fail(path, "a group is asked in the player's words (ask:)")
+        helps = reader.mapping(spec.get("help"), (*path, "help"))
+        for fact in helps:
+            if fact not in facts:
+                raise reader.fail((*path, "help", fact), f"{fact!r} is not a fact of the group",
+                                  did_you_mean(str(fact), set(facts)))
         taken |= set(facts)
         found[str(name)] = Together(str(name), tuple(facts), str(spec["ask"]),
-                                    str(spec.get("help", "")))
+                                    {str(k): str(v) for k, v in helps.items()})
     return found
 
 
@@ -115,4 +145,4 @@ def _typed(question: Question, text: str) -> list[str] | dict[str, str]:
     return {" ".join(part[:-1]): part[-1] for part in parts}
 
 
-__all__ = ["Together", "group_values", "read_together"]
+__all__ = ["Together", "group_values", "read_together", "said_together"]

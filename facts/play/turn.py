@@ -17,22 +17,25 @@ from typing import TYPE_CHECKING, Any
 
 from whybot.engine import NOTHING_INSTEAD, Open, Reading, SnapshotError, Trace
 
-from .asking import dice_question, facts_of, grouped, label_of, question_for
+from .asking import facts_of, grouped, label_of, question_for, with_dice
 from .consult import (
     REVIEW,
     acted_on,
     action_review,
+    action_words,
     assumed_at_table,
+    named_together,
     names_in,
     naming,
     review,
     with_names,
 )
-from .inquiry import Inquiry, first_unrolled, said
+from .first import FIRST, first_of, given
+from .inquiry import Inquiry, said
 from .printed import check_drawn, give_printed, said_this_turn, unprinted
 from .question import AnswerError, Question
 from .told import told_needed
-from .unasked import Unasked, open_asking_less
+from .unasked import Unasked, open_asking_less, told_by_table
 from .wording import plain
 
 if TYPE_CHECKING:
@@ -64,8 +67,7 @@ class Turn:
     def __init__(self, table: Table, bot: str, point: Any = None, dice: str = "roll",
                  answers: list[tuple[str, Any]] | None = None, seed: int | None = None,
                  faces: list[int] | None = None, given: dict[str, Any] | None = None,
-                 moves: bool = False, offered: dict[str, Any] | None = None,
-                 told: dict[str, Unasked] | None = None) -> None:
+                 moves: bool = False, offered: dict[str, Any] | None = None) -> None:
         if dice not in DICE_MODES:
             raise ValueError(f"dice is one of {DICE_MODES}")
         self.table, self.bot, self.point, self.dice = table, bot, point, dice
@@ -78,7 +80,7 @@ class Turn:
         # offered: by the flow and the round (worked out again from the log); given: by the
         # player, replacing kept values (logged, so the turn decided again is given them too)
         self.given = dict(given or {})
-        self.told = dict(told or {})  # what the game file gave it, with why (told.py)
+        self.told: dict[str, Unasked] = {}  # what the game gave it, with why (Table.turn)
         self.flow: dict[str, Any] = {}  # the flow's questions that led to it (Table.turn)
         self.base = {**table.snapshot_for(bot, point), **(offered or {}), **self.given}
         if faces:  # rolled already (a turn decided again): the seed rolls only beyond them
@@ -120,41 +122,35 @@ class Turn:
             self._state_trace = trace
             questions = [self._question(o) for o in opened]
             if trace is not None and reading is not None and self.dice == "table":
-                questions = self._with_dice(opened, questions, trace, reading)
+                questions = with_dice(opened, questions, trace, reading,
+                                      len(self.inquiry.data.get("dice", [])))
             questions = grouped(self.table, questions)
+            if questions and trace is not None and reading is not None:
+                questions = first_of(questions, opened,
+                                     action_words(trace, questions[0].layer)
+                                     if questions[0].layer else "",
+                                     told_by_table(book, self.inquiry.situation(), trace,
+                                                   reading))
             if not questions and trace is not None:
                 questions = self._again(trace) or self._naming(trace)
             elif questions and not self._reviewed() and \
                     self._told_by(questions[0]) & set(unsaid := self._unsaid()):
-                questions = [review(unsaid), *questions]
-            elif questions and trace is not None and (held := self._held(opened, trace)):
-                questions = [action_review(self.table.engine.pack, opened[0].layer, held,
+                questions = [review(unsaid, book.together.values()), *questions]
+            elif questions and trace is not None and questions[0].what != FIRST and \
+                    (held := self._held(opened, trace)):  # a run offers its last answers
+                questions = [action_review(book, self.table.engine.pack, opened[0].layer, held,
                                            trace), *questions]
             self._open = questions, trace, reading
         return self._open
-
-    def _with_dice(self, opened: list[Open], questions: list[Question], trace: Trace,
-                   reading: Reading) -> list[Question]:
-        """Dice rolled at the table are asked where the walk rolls them: after the facts it
-        read before the roll (what it reads after may depend on the faces)."""
-        given = len(self.inquiry.data.get("dice", []))
-        roll = first_unrolled(trace, given)
-        if roll is None:
-            return questions
-        index = next((i for i, r in enumerate(trace.dice) if r is roll["roll"]), None)
-        step = reading.roll_steps[index] if index is not None and \
-            index < len(reading.roll_steps) else len(trace.steps)
-        pairs = list(zip(opened, questions, strict=True))
-        return [*(q for o, q in pairs if o.step <= step), dice_question(roll, given),
-                *(q for o, q in pairs if o.step > step)]
 
     def _question(self, item: Open) -> Question:
         return question_for(self.table, self.bot, self.inquiry.data, item, self._state_trace)
 
     def _naming(self, trace: Trace) -> list[Question]:
         named = names_in(self.asked())
-        return [q for q in naming(self.table.engine.pack, self.table.playbook.consult, trace)
-                if q.id not in named]
+        return named_together([q for q in naming(self.table.engine.pack,
+                                                 self.table.playbook.consult, trace)
+                               if q.id not in named])
 
     def _told_by(self, question: Question) -> set[str]:
         """What the player tells by answering `question`, or that its answer follows from
@@ -240,6 +236,8 @@ class Turn:
                              if name not in data})
         elif question.what == "answer":
             said(data, question.layer)[question.id] = value
+        elif question.what == FIRST:  # the first of a run answered yes, those above it no
+            said(data, question.layer).update(given(question, value))
         elif question.what == "group":  # facts asked together: each given
             data.update(value)
         elif question.what == "dice":
@@ -268,7 +266,9 @@ class Turn:
         return question
 
     def asked(self) -> list[dict[str, Any]]:
-        return [{"id": q.id, "value": v} for q, v in self.answers]
+        """The answers, as the log keeps them (a pick of a run also says what it answered)."""
+        return [{"id": q.id, "value": v, **({"said": given(q, v)} if q.what == FIRST else {})}
+                for q, v in self.answers]
 
     # --- deciding --------------------------------------------------------------------------
 

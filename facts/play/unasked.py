@@ -18,9 +18,9 @@ None is a default: each answer given this way is kept with the reason (`Unasked`
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from whybot.engine import (
     KIND,
@@ -43,6 +43,9 @@ from whybot.engine import (
 
 from .inquiry import Inquiry, said
 from .wording import cited, plain
+
+if TYPE_CHECKING:
+    from .playbook import Playbook
 
 
 @dataclass(frozen=True)
@@ -188,6 +191,17 @@ def open_asking_less(inquiry: Inquiry, unchanged: Mapping[str, Unchanged],
             else:
                 said(inquiry.data, item.layer)[item.id] = item.value
         given += found
+
+
+def told_by_table(book: Playbook, situation: Situation, trace: Trace,
+                  reading: Reading) -> Callable[[Open], Any]:
+    """What the table itself answers of one open item, if anything (None: the player's to
+    give), whether or not it comes first."""
+    def told(item: Open) -> Any:
+        found = given_by_table(book.unchanged, list(book.settled), [item], trace, situation,
+                               reading, book.follows)
+        return found[0].value if found else None
+    return told
 
 
 def given_by_table(unchanged: Mapping[str, Unchanged], rules: list[Settled],

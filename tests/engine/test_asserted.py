@@ -108,6 +108,9 @@ def test_a_later_stratum_narrows_a_fact_to_the_fields_its_rules_test():
     renew: list[dict] = []
     facts.update([(7, "token", token)], retract, renew)
     assert retract == renew == []
+    token["colour"] = "green"  # compared again as read now: still the same
+    facts.update([(7, "token", token)], retract, renew)
+    assert retract == renew == []
     token["size"] = 3
     facts.update([(7, "token", token)], retract, renew)
     assert [f["id"] for f in retract] == ["x7.0"]

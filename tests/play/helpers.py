@@ -9,6 +9,8 @@ from typing import Any
 from whybot.engine.errors import SnapshotError
 from whybot.engine.load.sources import read_document
 from whybot.facts.includes import with_includes
+from whybot.facts.play.first import FIRST, NONE
+from whybot.facts.play.first import given as picked
 from whybot.facts.play.table import Table
 from whybot.facts.play.turn import Turn
 
@@ -32,6 +34,9 @@ def value_for(question: Any, values: dict[str, Any], dice: list[int]) -> Any:
         return not any(name in values for name in question.known)
     if question.what == "group":  # facts asked together: each the example's own
         return {f.id: values.get(f.id, f.spec.default) for f in question.fields}
+    if question.what == FIRST:  # the first of a run the example answers yes
+        said = values.get("answers", {})
+        return next((m.id for m in question.fields if said.get(m.id, m.spec.default)), NONE)
     if question.what == "list":
         return values.get(question.id, [])
     if question.what == "answer":
@@ -43,19 +48,28 @@ def given(question: Any, values: dict[str, Any], missing: Any = False) -> Any:
     """An answers file's value for a question: a group's facts each by its own id."""
     if question.what == "group":
         return {f.id: values[f.id] for f in question.fields}
+    if question.what == FIRST:
+        return next((m.id for m in question.fields if values.get(m.id, missing)), NONE)
     return values.get(question.id, missing)
 
 
 def play(table: Table, values: dict[str, Any], *, bot: str | None = None,
          point: Any = None, dice: str = "roll") -> tuple[Turn, list[str]]:
-    """Answer every question the turn asks from `values`; the turn and the ids asked."""
+    """Answer every question the turn asks from `values`; the turn and the ids asked (of a
+    run asked as one, first.py, each judgment the pick answered)."""
     turn = table.turn(bot, point, dice, moves=any(key in values for key in table.move_lists))
     faces = list(values.get("dice", []))
     asked = []
     while (question := turn.next_question()) is not None:
-        asked.append(question.id)
-        turn.answer(question.id, value_for(question, values, faces))
+        value = turn.answer(question.id, value_for(question, values, faces))
+        asked += list(picked(question, value)) if question.what == FIRST else [question.id]
     return turn, asked
+
+
+def said_in(entry: dict[str, Any]) -> list[str]:
+    """The ids a logged turn asked, in order, a run asked as one (first.py) by the judgments
+    its pick answered."""
+    return [name for asked in entry["asked"] for name in asked.get("said", [asked["id"]])]
 
 
 def chapter_begun(run: Any, game: Path, setup: Path, chapter: Path, seed: int = 11) -> Path:

@@ -13,7 +13,8 @@ from typing import Any
 import pytest
 import yaml
 
-from whybot.cli.prompt import FromFile, Terminal, Unanswered
+from whybot.cli.answers_file import FromFile, Unanswered
+from whybot.cli.prompt import Terminal
 from whybot.engine import RuleFileError, load_pack
 from whybot.facts.play.fix import apply_fix, plan_fix
 from whybot.facts.play.playbook import load_playbook

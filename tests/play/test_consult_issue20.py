@@ -13,6 +13,7 @@ import json
 
 import yaml
 
+from whybot.cli.answers_file import FromFile
 from whybot.engine import Action, Decision, asked_instead
 from whybot.engine.trace import Trace
 from whybot.facts.packs import engine_for
@@ -20,7 +21,7 @@ from whybot.facts.play.consult import naming, review
 from whybot.facts.play.table import Table
 
 from .conftest import HERE
-from .helpers import chapter_begun
+from .helpers import chapter_begun, said_in
 from .test_words_issue20 import CODE
 
 CONSULT = HERE / "consult"
@@ -70,7 +71,7 @@ def test_a_turn_asks_the_flowchart_then_again_after_each_action(run, tmp_path):
     result = run("play", game, "--at", "turn", "--answers", CONSULT / "turn.yaml")
     assert result.exit_code == 0, result.output
     entry = _log(game)[1]
-    asked = [a["id"] for a in entry["asked"]]
+    asked = said_in(entry)
     assert "options" not in asked and "ambitions" in asked
     # GP [1] reads Secure first, then Tax; the page asks Tax again after each of the 3 actions
     assert asked.index("can.secure.contend_declared") < asked.index("can.tax.contend_declared")
@@ -94,11 +95,9 @@ def test_a_question_asked_again_offers_the_last_answer(run, tmp_path):
     game = _game(run, tmp_path)
     values = yaml.safe_load((CONSULT / "turn.yaml").read_text(encoding="utf-8"))
     turn = Table.open(game).turn(point="turn")
+    answers = FromFile(values, "turn.yaml")
     while (question := turn.next_question()) is not None and not question.layer:
-        value = {f.id: values[f.id] for f in question.fields} \
-            if question.what == "group" else values.get(question.id, False)
-        turn.answer(question.id, value[0] if question.what == "answer" and
-                    isinstance(value, list) else value)
+        turn.answer(question.id, answers(question, 0))
     assert question is not None and question.id == "can.tax.contend_declared"
     assert question.text.startswith("After action 1 (tax — contend a declared ambition): "
                                      "Can bot Tax to contend a declared ambition?")
@@ -137,18 +136,17 @@ def test_the_next_turn_offers_what_was_said_at_once(run, tmp_path):
     assert run("play", game, "--at", "turn", "--answers", CONSULT / "turn.yaml").exit_code == 0
     turn = Table.open(game).turn(point="turn")
     values = yaml.safe_load((CONSULT / "turn.yaml").read_text(encoding="utf-8"))
+    answers = FromFile(values, "turn.yaml")
     while (question := turn.next_question()) is not None and question.what != "review":
-        turn.answer(question.id, values[question.id])
+        turn.answer(question.id, answers(question, 0))
     assert question is not None and question.default is True
-    assert "fuel: 0" in question.text and question.text.endswith("Is all of this still so?")
+    assert "bot resources: material 0, fuel 0" in question.text
+    assert question.text.endswith("Is all of this still so?")
     turn.answer("unchanged", True)
     rest = []
     while (question := turn.next_question()) is not None and question.what != "name":
         rest.append(question.id)
-        value = values.get(question.id, False)
-        if isinstance(value, list) and question.what == "answer":  # one value a time
-            value = value[sum(1 for r in rest if r == question.id) - 1]
-        turn.answer(question.id, value)
+        turn.answer(question.id, answers(question, 0))
     # what was said last turn is not asked again: the resources, Golems, ambitions
     assert not {"material", "fuel", "golems", "ambitions"} & set(rest)
 
@@ -174,10 +172,13 @@ def test_a_seed_question_shows_the_seeds_definitions_of_its_words(run, tmp_path)
     game = _game(run, tmp_path)
     values = yaml.safe_load((CONSULT / "turn.yaml").read_text(encoding="utf-8"))
     turn = Table.open(game).turn(point="turn")
-    while (question := turn.next_question()) is not None and \
-            question.id != "can.tax.contend_declared":
-        turn.answer(question.id, values[question.id])
+    answers = FromFile(values, "turn.yaml")
+    while (question := turn.next_question()) is not None and "can.tax.contend_declared" \
+            not in [question.id, *(m.id for m in question.fields)]:
+        turn.answer(question.id, answers(question, 0))
     assert question is not None
+    if question.what == "first":  # asked with the questions read before it (first.py)
+        question = next(m for m in question.fields if m.id == "can.tax.contend_declared")
     assert question.help.startswith("In the seed's words: contend: take an action causing bot "
                                     "to improve its position with respect to an ambition")
     assert not CODE.search(question.help)

@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 import yaml
 
-from whybot.cli.prompt import FromFile
+from whybot.cli.answers_file import FromFile
 from whybot.engine import RuleFileError, load_pack
 from whybot.facts.play.fix import apply_fix, plan_fix
 from whybot.facts.play.playbook import load_playbook

@@ -19,7 +19,7 @@ def _spawn(*args: str, cwd) -> pexpect.spawn:
 
 def test_new_and_play_at_a_terminal(tmp_path):
     child = _spawn("new", "arcs", "game.yaml", "--seed", "3", cwd=tmp_path)
-    child.expect_exact("1. the SUPERCAT bots, by colour, in turn order")
+    child.expect_exact("1. Which SUPERCAT bots play, by colour, in turn order?")
     child.expect_exact("red|blue|yellow|white: one or more per line")
     child.expect_exact("entry 1 > ")
     child.sendline("green")  # a one-field list takes plain values
@@ -44,7 +44,7 @@ def test_new_and_play_at_a_terminal(tmp_path):
                              "bots": {"red": {"fate": "none"}}, "entities": {}}
 
     child = _spawn("play", "game.yaml", "--at", "chapter", cwd=tmp_path)
-    child.expect_exact("1. the bot's Guild and lore cards")
+    child.expect_exact("1. Which Guild and lore cards does the bot hold?")
     child.expect_exact("entry 1 > ")
     child.sendline("?")
     child.expect_exact("why: the procedure reads it here")
@@ -53,7 +53,7 @@ def test_new_and_play_at_a_terminal(tmp_path):
     child.expect_exact("entry 2 > ")
     child.sendline("back")  # drops the entry just typed
     child.expect_exact("entry 1 > ")
-    child.sendline("name=Mining Guild, action=build, exhausted=yes")
+    child.sendline("Mining Guild, action=build, exhausted=yes")  # by its name
     child.expect_exact("entry 2 > ")
     child.sendline("")
     child.expect_exact("Set the bot's hand counter to 6.")

@@ -9,6 +9,7 @@ import re
 import pytest
 
 from whybot.facts.packs import engine_for
+from whybot.facts.play.asking import group_question
 from whybot.facts.play.offer import flow_question
 from whybot.facts.play.playbook import load_playbook
 from whybot.facts.play.question import Question, field_question, list_question
@@ -132,3 +133,68 @@ def test_the_field_pattern_finds_a_field_written_as_a_snapshot_gives_it():
     assert written.search("List the slots (slots:, each with its name)")
     assert written.search("give the bot's Fate as fate: so it is checked")
     assert not written.search("Round one: 1 die")
+
+
+INSTRUCTION = ("Roll", "Name", "Pick", "List", "Give", "Mark")
+
+
+def reads_as_a_question(text: str) -> bool:
+    """A question ("…?"), perhaps followed by what it means in brackets or by what to do
+    ("Which one? (no: none)", "which one? Name it …"), or an instruction ("Roll 2d6: …")."""
+    text = text.strip()
+    while text.endswith(")"):  # what it means, in brackets after it
+        depth, cut = 0, -1
+        for index in range(len(text) - 1, -1, -1):
+            depth += {")": 1, "(": -1}.get(text[index], 0)
+            if depth == 0:
+                cut = index
+                break
+        if cut <= 0:
+            break
+        text = text[:cut].rstrip()
+    if text.startswith(INSTRUCTION) or text.endswith("?"):
+        return True
+    return "?" in text and text.rpartition("?")[2].strip().startswith(INSTRUCTION)
+
+
+def _asked_at_the_table(name: str) -> list[Question]:
+    """Every question the pack can ask (not an entry's fields, asked within their list), and
+    each group it asks together."""
+    book = load_playbook(engine_for(name).pack)
+    questions = [q for q in _every_question(name) if q.what != "field" and q.text]
+    by_id = {q.id: q for q in questions}
+    return questions + [group_question(group, [by_id[f] for f in group.facts])
+                        for group in book.together.values()]
+
+
+@pytest.mark.parametrize("name", PACKS)
+def test_every_question_reads_as_a_question_or_an_instruction(name):
+    found = [(q.id, q.text) for q in _asked_at_the_table(name)
+             if not reads_as_a_question(q.text)]
+    assert found == [], "\n".join(f"{ident}: {text[:160]}" for ident, text in found[:30])
+
+
+def test_the_last_play_s_labels_are_asked_as_questions():
+    """The labels the hand play read as questions ("loyal starports, with those built this
+    card"): each now asked in the seed's terms, its definition kept as help."""
+    pack = engine_for("arcs").pack
+    book = load_playbook(pack)
+    asked = {q.id: q for q in _asked_at_the_table("arcs")}
+    assert asked["starports_now"].text == \
+        "How many loyal starports does the bot have, counting those it built this card?"
+    assert asked["starports_now"].help == "loyal starports, with those built this card"
+    assert asked["flagship"].text == "Does the bot have a Flagship?"
+    assert asked["golems"].text.startswith("Which Golems does the bot hold")
+    for ident in ("cities_left", "open_claims", "ships_unassigned"):
+        assert asked[ident].text.endswith("?") or ")" in asked[ident].text, ident
+        assert asked[ident].help == plain((pack.facts.judgments.get(ident)
+                                           or pack.facts.board[ident]).says)
+    assert book.wording("open_claims").ask.startswith("How many claims does the bot have?")
+
+
+def test_the_check_tells_a_label_from_a_question():
+    assert not reads_as_a_question("loyal starports, with those built this card")
+    assert not reads_as_a_question("Which favors are held? holder, owner, count for each")
+    assert reads_as_a_question("Which favors are held? (holder, owner, count for each)")
+    assert reads_as_a_question("Roll 1d6: the seize roll")
+    assert reads_as_a_question("Action 1 (tax): which one? Name it as you see it on the table")

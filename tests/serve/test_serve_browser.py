@@ -117,7 +117,8 @@ def _answer(page: Any, value: Any, keyboard: bool) -> None:
     if page.locator("#rows").count():
         _fill_table(page, value)
         page.get_by_role("button", name="Next", exact=True).click()
-    elif page.locator(".group").count():  # facts asked together: one field each
+    elif page.locator(".group, .names").count():  # facts asked together, targets' names
+        # one field each
         for name, one in value.items():
             page.fill(f'[name="value.{name}"]', as_text(one))
         page.get_by_role("button", name="Next", exact=True).click()
@@ -192,6 +193,7 @@ def test_a_two_turn_arcs_game_with_one_undo(chromium, server, size):
 
     _start_a_turn(page, 1)
     play_turn(page, TURN_1, shots=size)
+    assert page.url.endswith("/g/arcs-web/turns/1"), (page.url, page.inner_text("main"))
     # "Next turn" follows the game's flow: the one bot has played its card, so the round ends
     assert "point=round_end&bot=red" in page.get_by_role("link", name="Next turn").get_attribute(
         "href")
@@ -233,7 +235,8 @@ def test_a_normal_difficulty_turn_asks_the_bots_own_questions_on_a_phone(chromiu
     asked, taken = [], {}
     while page.locator('input[name="question"]').count():
         question = page.locator('input[name="question"]').input_value()
-        assert question in CONSULT, f"asked {question!r}"
+        assert question in CONSULT or question.startswith("first.") or question == "named", \
+            f"asked {question!r}"
         width = page.evaluate("document.documentElement.scrollWidth")
         assert width <= PHONE["width"], f"{question}: the page scrolls sideways ({width} px)"
         if question == "cards":  # the pick list, two new cards picked with their pips
@@ -246,7 +249,12 @@ def test_a_normal_difficulty_turn_asks_the_bots_own_questions_on_a_phone(chromiu
             width = page.evaluate("document.documentElement.scrollWidth")
             assert width <= PHONE["width"], f"the card pick scrolls sideways ({width} px)"
             page.screenshot(path=str(artifacts() / "phone-cards.png"), full_page=True)
-        value = CONSULT[question]
+        if question.startswith("first."):  # the first of the seed's questions answered yes
+            asked += _pick_first(page, taken)
+            continue
+        names = [str(i.get_attribute("name"))[len("value."):]
+                 for i in page.locator(".names input").all()]
+        value = {n: CONSULT[n] for n in names} if names else CONSULT[question]
         if question in ("power_track", "bot_resources"):  # facts asked together: one page
             assert page.locator(".group input").count() == len(value)
             page.screenshot(path=str(artifacts() / f"phone-{question}.png"), full_page=True)
@@ -266,6 +274,26 @@ def test_a_normal_difficulty_turn_asks_the_bots_own_questions_on_a_phone(chromiu
     log = Table.open(games / "arcs-phone.yaml").game.log
     assert [a["action"] for a in log[0]["decision"]["actions"]] == ["tax", "tax"]
     context.close()
+
+
+def _pick_first(page: Any, taken: dict[str, int]) -> list[str]:
+    """Tap the first of the seed's questions on the page that the script answers yes (none:
+    "None of these"); the questions it answered, in order."""
+    said = []
+    for member in page.locator(".firsts button").all():
+        name = str(member.get_attribute("value"))
+        value = CONSULT[name]
+        if isinstance(value, list):
+            taken[name] = taken.get(name, 0) + 1
+            value = value[taken[name] - 1]
+        said.append(name)
+        if value:
+            with page.expect_navigation():
+                member.click()
+            return said
+    with page.expect_navigation():
+        page.get_by_role("button", name="None of these").click()
+    return said
 
 
 def test_the_page_follows_the_devices_dark_setting(chromium, server):

@@ -19,6 +19,7 @@ affected rules than `SHARE` of all.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from operator import attrgetter
 from typing import Any, cast
 
 from ...language.pack import Pack, Rule
@@ -56,6 +57,7 @@ class Firing:
     replayed: Logged | None = None
 
 
+_ORDER = attrgetter("order")  # a firing's place in its round
 Log = dict[tuple[int, int], list[Logged]]  # (stratum, round) → firings in concluded order
 
 
@@ -94,22 +96,27 @@ def conclude_round(run: Derivation, stratum: int, round_: int, firings: list[Fir
     assert run.log is not None
     logged = run.log.setdefault((stratum, round_), [])
     changes: list[Change] = []
-    firings.sort(key=lambda f: f.order)
+    firings.sort(key=_ORDER)
     record = run.record
     for firing in firings:
-        shown = firing.shown if firing.replayed or not record else [
+        replayed = firing.replayed
+        shown = firing.shown if replayed or not record else [
             *(entity_support(entity, run.pack, run.by_eid[entity[EID]][0])
               for entity in firing.bound.values()), *firing.shown]
         made = run.conclude(firing.rule, firing.bound, shown,
-                            firing.replayed.value if firing.replayed else UNSET, firing.order[1])
+                            replayed.value if replayed else UNSET, firing.order[1])
         # a "created" change carries the entity it created
         created = cast(dict[str, Any], made[0].entity)[EID] \
             if made and made[0].what == "created" else 0
-        if created and firing.replayed is not None and replay is not None \
-                and created != firing.replayed.created:
-            replay.ids[firing.replayed.created] = created
-        eids = tuple((alias, entity[EID]) for alias, entity in firing.bound.items())
-        logged.append(Logged(firing.order, firing.rule, eids, shown, created, run.judged))
+        if replayed is not None and firing.order is replayed.order \
+                and created == replayed.created and run.judged is replayed.value:
+            logged.append(replayed)  # the same entities, creation and value: as logged
+        else:
+            if created and replayed is not None and replay is not None \
+                    and created != replayed.created:
+                replay.ids[replayed.created] = created
+            eids = tuple((alias, entity[EID]) for alias, entity in firing.bound.items())
+            logged.append(Logged(firing.order, firing.rule, eids, shown, created, run.judged))
         changes += made
     return changes
 
