@@ -14,6 +14,7 @@ from whybot.engine import WhybotError
 from whybot.facts.play.first import NONE
 from whybot.facts.play.question import AnswerError, Question
 
+from . import picks
 from .prompt import Ask, Terminal, Typed, hint
 
 
@@ -68,7 +69,9 @@ class FromFile:
                              hint=f"give {question.id}: as the procedure asks, then play again")
         if question.id in self.answers:
             self.used.add(question.id)
-            return self._parsed(question, self._given(question, self.taken))
+            return picks.printed_from_file(question, self._parsed(
+                question, self._given(question, self.taken)), self.answers, self.used,
+                self.origin)
         if question.what == "first" and (picked := self._first(question)) is not None:
             return picked
         if question.kind == "group" and (members := {

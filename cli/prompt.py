@@ -4,8 +4,9 @@ On a terminal each question shows the seed's words, the kind of answer it takes 
 only where the seed gives one; `?` shows why it is asked (the rule, its page, the seed's
 question), `back` takes the previous answer back, and a wrong answer is explained and asked
 again. A list of entities is typed one entry per line (`suit=administration, number=3`, or a
-YAML flow mapping; a one-field list takes plain values, `red, blue`), an empty line ending it.
-Names read as words (`best rival`) and may be typed so.
+YAML flow mapping; a one-field list takes plain values, `red, blue`), an empty line ending it;
+a card picked from a deck that is new to the game is asked what it prints on the next line
+(picks.py). Names read as words (`best rival`) and may be typed so.
 """
 
 from __future__ import annotations
@@ -21,6 +22,8 @@ import yaml
 
 from whybot.facts.play.question import AnswerError, Question
 from whybot.facts.play.wording import as_name, plain
+
+from . import picks
 
 BACK = object()
 Ask = Callable[[Question, int], Any]
@@ -189,13 +192,8 @@ class Terminal:
 
     def _entities(self, question: Question) -> Any:
         if question.deck is not None:
-            example = question.deck.example()
-            other = next((f for f in question.fields
-                          if f.id not in question.deck.name_fields()), None)
-            also = f"; with {plain(other.id)}: {example}, {plain(other.id)}=" + \
-                ("yes" if other.kind == "yes_no" else "...") if other else ""
-            typer.echo(_wrapped(f"one card per line, by name ({example}{also}), or several "
-                                "separated by commas; an empty line ends the list"))
+            for line in picks.how_to_pick(question):
+                typer.echo(_wrapped(line))
         elif len(question.fields) == 1:
             typer.echo(_wrapped(f"{hint(question.fields[0])}: one or more per line, separated "
                                 "by commas; an empty line ends the list"))
@@ -227,18 +225,10 @@ class Terminal:
             except AnswerError as exc:
                 problem(exc)
             else:
+                if not picks.ask_printed(self._answer, question, entries):
+                    continue  # `back` at what a new card prints: the line is dropped
                 items.extend(entries)
-                _told(question, entries)
-
-
-def _told(question: Question, entries: list[dict[str, Any]]) -> None:
-    """What the game was told the cards just picked show: said back, never asked again."""
-    for entry in question.parse(entries) if question.deck is not None else []:
-        name = question.deck.name_of(entry)
-        known = question.printed.get(name or "", {})
-        if known:
-            typer.echo(f"   {name}: " + ", ".join(f"{v} {plain(k)}" for k, v in known.items())
-                       + " (as told earlier this game)")
+                picks.told_back(question, entries)
 
 
 def _typed_back(question: Question) -> str:

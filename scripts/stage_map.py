@@ -94,7 +94,8 @@ STAGES: dict[str, tuple[str, list[str]]] = {
     "commands": ("the typer app and its commands (batch and serve run in their wings)", [
         "cli/__main__", "cli/app", "cli/cmd_decide", "cli/cmd_odds", "cli/cmd_play",
         "cli/cmd_fix", "cli/cmd_rules", "cli/cmd_diff", "cli/cmd_batch", "cli/cmd_serve",
-        "cli/cmd_limits", "cli/prompt", "cli/answers_file", "cli/graph", "cli/new_page",
+        "cli/cmd_limits", "cli/prompt", "cli/answers_file", "cli/picks", "cli/graph",
+        "cli/new_page",
         "cli/cmd_check"]),
     "batch": ("`whybot batch`: inputs, forked or Dask workers, resumable rows, --diff", [
         "cli/batch/run", "cli/batch/inputs", "cli/batch/rows", "cli/batch/pool",

@@ -14,7 +14,7 @@ from whybot.engine import KIND, NAME, Open, Reading, Trace
 
 from .consult import after_action, definitions, read_for
 from .inquiry import first_unrolled
-from .printed import kept_printed
+from .printed import kept_printed, printed_field
 from .question import Question, field_question, list_question
 from .together import Together
 from .wording import cited, plain, reason
@@ -47,7 +47,8 @@ def _asked(table: Table, bot: str, data: dict[str, Any], item: Open,
         if deck is None:
             return question
         return replace(question, deck=deck, printed=kept_printed(deck, table.game.state),
-                       on_table=tuple(deck.on_table(data)))
+                       on_table=tuple(deck.on_table(data)),
+                       fields=[printed_field(deck, f) for f in question.fields])
     if item.what == "answer":
         spec = pack.facts.judgments[item.name]
         question = field_question(spec, pack, item.name, "answer",

@@ -109,12 +109,13 @@ def plan_fix(table: Table, number: int, corrections: dict[str, Any],
     as it was (nothing saved). AnswerError: no such turn, or an id it was not asked."""
     with _rewound(table, number) as logged:
         asked = _logged_answers(logged[0])
-        for ident, value in _by_group(table, asked, corrections).items():
+        for ident, value in _by_card(table, asked, _by_group(table, asked,
+                                                               corrections)).items():
             asked[ident] = [value, *asked.get(ident, [])[1:]]  # it replaces its first answer
         used: set[str] = set()
         entry, question, missing = _again(table, logged[0], asked, ask, used)
         used |= {fact for group in table.playbook.together.values() if group.name in used
-                 for fact in group.facts}
+                 for fact in group.facts} | set(_printed_with_pick(table, asked))
         if entry is None or question is not None:
             ident = question.id if question is not None else ""
             raise AnswerError(f"turn {number} now asks {ident!r}: {missing}", path=ident,
@@ -151,6 +152,32 @@ def _by_group(table: Table, asked: dict[str, list[Any]],
             found[ident] = value
         else:
             found[group] = {**(found.get(group) or asked[group][0]), ident: value}
+    return found
+
+
+def _printed_with_pick(table: Table, asked: dict[str, list[Any]]) -> dict[str, str]:
+    """What the turn was told its cards print with the pick itself, as the id it goes by
+    (`pips.red 6`) → the card's name."""
+    deck = table.playbook.deck
+    picked = (asked.get(deck.key) or [None])[0] if deck is not None else None
+    return {f"{name}.{card}": card for entry in picked or []
+            if deck is not None and (card := deck.name_of(entry))
+            for name in deck.printed_fields() if name in entry}
+
+
+def _by_card(table: Table, asked: dict[str, list[Any]],
+             corrections: dict[str, Any]) -> dict[str, Any]:
+    """The corrections, what a card prints that the turn was told with its pick folded into
+    that card's entry (`pips.red 6: 2` corrects the cards picked)."""
+    deck, told = table.playbook.deck, _printed_with_pick(table, asked)
+    found: dict[str, Any] = {}
+    for ident, value in corrections.items():
+        if deck is None or ident not in told or ident in asked:
+            found[ident] = value
+            continue
+        field_ = ident.partition(".")[0]
+        found[deck.key] = [{**entry, field_: value} if deck.name_of(entry) == told[ident]
+                           else entry for entry in found.get(deck.key) or asked[deck.key][0]]
     return found
 
 

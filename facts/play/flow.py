@@ -9,7 +9,8 @@ point that ends the log — with `count: FACT` giving the turn that number, `eve
 bot has had its turn at the last point since another point (the round has come round, whoever
 led it), `give:` facts the transition itself says, `same_bot:` the bot of the last decision
 rather than the next in turn order, and `ask:` — a trigger only the table knows, asked in the
-seed's words (`cite:`), taken on a yes), what a stopped card's next play is (`continues:`),
+seed's words (`cite:`), taken on a yes; `no_means:` the facts a no to it tells the point the flow
+goes on to), what a stopped card's next play is (`continues:`),
 what follows a point with no transition of its own (`otherwise:`), and the points the table
 brings up itself (`arise:`). An arising point is an interlude: after it (and its own
 transitions), the flow goes on from the point before it, past the transition that led to it.
@@ -46,6 +47,7 @@ class Step:
     ask: str = ""  # a trigger only the table knows: the seed's question, taken on a yes
     cite: str = ""  # where the seed says the question
     id: str = ""  # an asked transition's answer key (an answers file's `flow.ID`)
+    no_means: dict[str, Any] = field(default_factory=dict)  # told by a no to `ask`
 
 
 @dataclass
@@ -60,7 +62,7 @@ class Flow:
 
 
 STEP_KEYS = {"to", "says", "result", "when", "all_bots", "fewer", "count", "every_bot", "give",
-             "last", "same_bot", "ask", "cite", "id"}
+             "last", "same_bot", "ask", "cite", "id", "no_means"}
 
 
 def read_flow(reader: Any, data: Any, points: set[str]) -> Flow | None:
@@ -89,16 +91,20 @@ def read_flow(reader: Any, data: Any, points: set[str]) -> Flow | None:
             raise reader.fail((*path, "ask"), "a question needs its citation (cite:): the flow "
                                               "asks in the seed's words")
         count = reader.fact(item.get("count"), (*path, "count"))
-        give = reader.mapping(item.get("give"), (*path, "give"))
-        for name in give:
-            reader.fact(name, (*path, "give", name))
+        give, no_means = (reader.mapping(item.get(key), (*path, key))
+                          for key in ("give", "no_means"))
+        for key, facts in (("give", give), ("no_means", no_means)):
+            for name in facts:
+                reader.fact(name, (*path, key, name))
+        if no_means and not item.get("ask"):
+            raise reader.fail((*path, "no_means"), "what a no tells needs a question (ask:)")
         result = item.get("result") or []
         return Step(str(item["to"]), str(item["says"]),
                     tuple(map(str, result if isinstance(result, list) else [result])),
                     when, bool(item.get("all_bots")), int(item.get("fewer") or 0), count,
                     bool(item.get("every_bot")), give, last, bool(item.get("same_bot")),
                     str(item.get("ask") or ""), str(item.get("cite") or ""),
-                    str(item.get("id") or (item["to"] if item.get("ask") else "")))
+                    str(item.get("id") or (item["to"] if item.get("ask") else "")), no_means)
 
     after = {}
     for point, steps in reader.mapping(spec.get("after"), ("flow", "after")).items():

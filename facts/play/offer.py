@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 from whybot.engine import WhybotError, World, holds
 
 from .question import AnswerError, Question
+from .unasked import Unasked
 from .wording import cited
 
 if TYPE_CHECKING:
@@ -38,6 +39,7 @@ class Offer:
     facts: dict[str, Any] = field(default_factory=dict)
     question: Question | None = None  # the flow asks this first (then: `next_point` again)
     said: dict[str, Any] = field(default_factory=dict)  # the flow's questions answered on the way
+    told: dict[str, Unasked] = field(default_factory=dict)  # what a no to one of them tells
 
 
 def _holds(table: Table, condition: Condition, bot: str,
@@ -153,6 +155,7 @@ def next_point(table: Table, answers: dict[str, Any] | None = None) -> Offer | N
         return Offer(point, bot, flow.continues)
     chosen: Step | None = flow.start if not table.game.log else None
     said: dict[str, Any] = {}
+    told: dict[str, Unasked] = {}
     for step, basis in _candidates(flow, table) if table.game.log else []:
         who = basis["bot"] if step.same_bot else bot
         if not _applies(table, step, who, basis):
@@ -164,6 +167,9 @@ def next_point(table: Table, answers: dict[str, Any] | None = None) -> Offer | N
             said[question.id] = question.parse(answers[question.id])
             asked = _asked_bot(table, question, said[question.id], who)
             if asked is None:
+                why = f"answered no: “{question.text}” ({question.help})"
+                told.update({name: Unasked(name, 0, value, why)
+                             for name, value in step.no_means.items()})
                 continue
             who = asked
         chosen, bot = step, who
@@ -174,7 +180,7 @@ def next_point(table: Table, answers: dict[str, Any] | None = None) -> Offer | N
         return None
     facts = {**chosen.give,
              **({chosen.count: _turns_at(table, bot, chosen.to)} if chosen.count else {})}
-    return Offer(chosen.to, bot, chosen.says, facts, said=said)
+    return Offer(chosen.to, bot, chosen.says, facts, said=said, told=told)
 
 
 __all__ = ["FLOW", "Offer", "flow_question", "interludes", "main_log", "next_point"]

@@ -1,11 +1,13 @@
 """What a game was told its cards show: asked the first time a card is seen, kept for the game.
 
 The seeds leave some of what is printed on a card to the card itself (play.yaml `deck:
-printed:`). A card new to the game is asked it once, right after the list it is named in;
-the turn that told it keeps it in the game file (a change of the game's entities, so `undo`
-takes it back and `whybot fix` of that turn corrects it); every later turn fills it in and
-never asks it again. A card the board shows on the table cannot be drawn, and a value given
-again that differs from the one told is refused, naming the turn that told it.
+printed:`). A card new to the game is asked it once, with the pick that names it
+(`with_pick`: a terminal asks it right after the line, a web page beside the card, an
+answers file gives it in the entry or as `FIELD.CARD`); a pick that still lacks it is asked it
+next, on its own. The turn that told it keeps it in the game file (a change of the game's
+entities, so `undo` takes it back and `whybot fix` of that turn corrects it); every later turn
+fills it in and never asks it again. A card the board shows on the table cannot be drawn, and a
+value given again that differs from the one told is refused, naming the turn that told it.
 """
 
 from __future__ import annotations
@@ -57,14 +59,46 @@ def printed_changes(deck: Deck, snapshot: dict[str, Any], state: dict[str, Any],
 
 
 def printed_question(deck: Deck, pack: Pack, name: str, printed: Printed) -> Question:
-    """A card's printed value, asked once in a game, in the pack's words for it."""
+    """A card's printed value, asked on its own (its pick gave none: `with_pick`
+    asks it with the pick)."""
     spec = pack.facts.entities[deck.kind].fields[printed.field]
-    if printed.minimum is not None:
+    return printed_asked(field_question(spec, pack, printed.field, "field"), printed, name)
+
+
+def printed_asked(field_: Question, printed: Printed, name: str) -> Question:
+    """What card `name` prints (`field_`: the card's field question), asked once in a game,
+    in the pack's words for it (its id `FIELD.CARD`, as an answers file gives it)."""
+    spec = field_.spec
+    if spec is not None and printed.minimum is not None:
         spec = replace(spec, minimum=printed.minimum)
-    question = field_question(spec, pack, f"{printed.field}.{name}", "printed")
-    return replace(question, text=plain(printed.ask.format(card=name)), label=name,
+    return replace(field_, id=f"{printed.field}.{name}", what="printed",
+                   text=plain(printed.ask.format(card=name)), label=name,
+                   minimum=spec.minimum if spec is not None else printed.minimum, spec=spec,
                    help=f"Asked once: the game keeps it for {name} from now on. "
                         f"{plain(printed.says)}")
+
+
+def with_pick(question: Question, entries: list[dict[str, Any]]) -> list[Question]:
+    """For each card of `entries` (a card pick's answer) new to the game, what it prints that
+    its entry does not give: asked with the pick itself (a terminal: right after the line
+    that picked it)."""
+    if question.deck is None:
+        return []
+    by_id = {f.id: f for f in [*question.fields, *question.extra]}
+    return [printed_asked(by_id[printed.field], printed, name)
+            for entry in entries if (name := question.deck.name_of(entry))
+            for printed in question.deck.printed
+            if printed.field in by_id and printed.field not in entry
+            and printed.field not in question.printed.get(name, {})]
+
+
+def printed_field(deck: Deck, field_: Question) -> Question:
+    """A card's field as a pick gives it: what the card prints held to its own bounds."""
+    printed = next((p for p in deck.printed if p.field == field_.id), None)
+    if printed is None or printed.minimum is None or field_.spec is None:
+        return field_
+    return replace(field_, minimum=printed.minimum,
+                   spec=replace(field_.spec, minimum=printed.minimum))
 
 
 def refuse_drawn(deck: Deck, entries: list[dict[str, Any]], board: dict[str, Any],
@@ -124,11 +158,32 @@ def said_this_turn(deck: Deck, data: dict[str, Any]) -> dict[str, dict[str, Any]
 
 def give_printed(deck: Deck | None, data: dict[str, Any], question: Question,
                  value: Any) -> None:
-    """An answer to a printed question, written onto the card it names."""
-    for item in data.get(deck.key, []) if deck is not None else []:
-        if deck is not None and deck.name_of(item) == question.label:
+    """An answer to a printed question, written onto the card it names in a snapshot."""
+    if deck is not None:
+        printed_on(deck, data.get(deck.key, []), question, value)
+
+
+def printed_on(deck: Deck, entries: list[dict[str, Any]], question: Question,
+               value: Any) -> None:
+    """What a card prints (the answer to `question`, `FIELD.CARD`), written onto the card it
+    names among `entries`."""
+    for item in entries:
+        if deck.name_of(item) == question.label:
             item[question.id.partition(".")[0]] = value
 
 
-__all__ = ["check_drawn", "give_printed", "kept_printed", "printed_changes",
-           "printed_question", "refuse_drawn", "said_this_turn", "told_on", "unprinted"]
+__all__ = [
+    "check_drawn",
+    "give_printed",
+    "kept_printed",
+    "printed_asked",
+    "printed_changes",
+    "printed_field",
+    "printed_on",
+    "printed_question",
+    "refuse_drawn",
+    "said_this_turn",
+    "told_on",
+    "unprinted",
+    "with_pick",
+]

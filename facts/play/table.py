@@ -49,7 +49,7 @@ from .playbook import load_playbook
 from .question import AnswerError
 from .setup import game_pack, new_game
 from .timeline import Timeline
-from .told import told_this_round
+from .told import known_to_game
 from .turn import Turn
 
 
@@ -158,21 +158,25 @@ class Table(Timeline):
         so far, in order (a web form); `seed` replaces the game's seed for this turn; `faces`:
         dice rolled already (a turn decided again); `follow`: without a point (or with the
         one offered), the one the pack's flow offers next (`next_point`), with the facts it
-        gives; what the other bots' turns of this round told (`told.py`) comes with any
-        point; `given`: kept facts given again (`kept_given`), replacing the kept values;
-        `moves`: the bot's possible moves listed one by one, not asked as the seed's
-        questions; `flow`: the answers to the flow's own questions (`offer.next_point`: asked
-        before the turn, logged with it)."""
+        gives; what the game file holds for the decision (`told.py`: what the turns of this
+        round told, the other bots' kept counters) comes with any point; `given`: kept facts
+        given again (`kept_given`), replacing the kept values; `moves`: the bot's possible
+        moves listed one by one, not asked as the seed's questions; `flow`: the answers to
+        the flow's own questions (`offer.next_point`: asked before the turn, logged with
+        it)."""
         offer = next_point(self, flow) if follow else None
         if offer is not None and offer.question is None and point in (None, offer.point) \
                 and bot in (None, offer.bot):
+            told = {**known_to_game(self, offer.bot), **offer.told}
             turn = Turn(self, offer.bot, offer.point, dice, answers, seed, faces, given, moves,
-                        {**told_this_round(self, offer.bot), **offer.facts})
-            turn.flow = offer.said
+                        {**_values(told), **offer.facts})
+            turn.flow, turn.told = offer.said, told
             return turn
         bot = bot or self.next_bot()
-        return Turn(self, bot, point, dice, answers, seed, faces, given, moves,
-                    told_this_round(self, bot))
+        told = known_to_game(self, bot)
+        turn = Turn(self, bot, point, dice, answers, seed, faces, given, moves, _values(told))
+        turn.told = told
+        return turn
 
     def log_lines(self) -> list[dict[str, Any]]:
         """One line per turn: number, bot, decision point, the decision in short, questions."""
@@ -207,6 +211,11 @@ class Table(Timeline):
                 for e in self.game.log
                 if (now := compact(self.past(e["turn"], explain=False), self.engine.pack))
                 != e["decision"]]
+
+
+def _values(told: dict[str, Any]) -> dict[str, Any]:
+    """What the game file gives a decision (`known_to_game`), as its snapshot's facts."""
+    return {name: item.value for name, item in told.items()}
 
 
 __all__ = ["Table"]

@@ -62,10 +62,13 @@ class Timeline:
                             if v is not None},
                 **({TOLD: tells} if (tells := self._told(result)) else {})}
 
-    def _told(self, result: TurnResult) -> dict[str, Any] | None:
-        """What the turn tells the later turns of its round (play.yaml `round:`)."""
-        tells = self.playbook.round.tells
-        return carry_values(self.engine.pack, tells, result) if tells else None
+    def _told(self, result: TurnResult) -> dict[str, Any]:
+        """What the turn tells the later turns of its round (play.yaml `round:`): every tell
+        whose `when` holds."""
+        told: dict[str, Any] = {}
+        for tell in self.playbook.round.tells:
+            told.update(carry_values(self.engine.pack, [tell], result) or {})
+        return told
 
     def _append(self, entry: dict[str, Any]) -> None:
         """A turn onto the log, in memory: its changes and carried card applied."""

@@ -34,6 +34,7 @@ from .first import FIRST, first_of, given
 from .inquiry import Inquiry, said
 from .printed import check_drawn, give_printed, said_this_turn, unprinted
 from .question import AnswerError, Question
+from .told import told_needed
 from .unasked import Unasked, open_asking_less, told_by_table
 from .wording import plain
 
@@ -79,6 +80,7 @@ class Turn:
         # offered: by the flow and the round (worked out again from the log); given: by the
         # player, replacing kept values (logged, so the turn decided again is given them too)
         self.given = dict(given or {})
+        self.told: dict[str, Unasked] = {}  # what the game gave it, with why (Table.turn)
         self.flow: dict[str, Any] = {}  # the flow's questions that led to it (Table.turn)
         self.base = {**table.snapshot_for(bot, point), **(offered or {}), **self.given}
         if faces:  # rolled already (a turn decided again): the seed rolls only beyond them
@@ -290,8 +292,9 @@ class Turn:
         explained.assumed = assumed_at_table(self.table, situation, explained, reading)
         point = self.table.playbook.point
         at = situation.board.get(point) if point else None
+        told = told_needed(self, situation, explained, reading)  # the game's, not asked
         return TurnResult(self.number, self.bot, at, snapshot, explained, reading, self.asked(),
-                          self.unasked, self.given, self.flow)
+                          [*self.unasked, *told], self.given, self.flow)
 
 
 __all__ = ["DICE_MODES", "Turn", "TurnResult"]

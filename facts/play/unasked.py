@@ -9,7 +9,9 @@ A pack's play.yaml declares both kinds, as data with the seed's citation:
   condition reads is known, and it holds both before the walk and as the walk left the
   board, those questions are answered no (`settled`);
 - `follows:` a fact that follows from what the game was told (the bot's Union cards, counted
-  from its Guild cards): once everything its value reads is known, it is given (`followed`).
+  from its Guild cards): once everything its value reads is known, it is given (`followed`);
+  or one summed over what the game keeps for the other bots (their hand counters: told.py,
+  which gives it with the decision, as it gives what the round told).
 None is a default: each answer given this way is kept with the reason (`Unasked`), and
 `play` shows it ("still so after action 1 …").
 """
@@ -69,14 +71,16 @@ class Settled:
 @dataclass(frozen=True)
 class Follows:
     """A fact given by `value`, an expression over what the game was told, once all it
-    reads is known."""
+    reads is known; or (`other_bots`) the sum of what the game keeps of that fact for each
+    other bot (told.py)."""
 
     fact: str
-    value: Value
+    value: Value | None
     reads: tuple[tuple[str, str], ...]
     says: str
     cite: str
     told: frozenset[str]  # what it follows from, as a snapshot names it (a list's key)
+    other_bots: str = ""
 
 
 @dataclass(frozen=True)
@@ -135,17 +139,30 @@ def read_settled(reader: Any, data: Any) -> list[Settled]:
     return found
 
 
-def read_follows(reader: Any, data: Any) -> dict[str, Follows]:
-    """The `follows:` section: for a board fact, its `value:` (an expression), `says:` (how
+def read_follows(reader: Any, data: Any, kept_per_bot: set[str]) -> dict[str, Follows]:
+    """The `follows:` section: for a board fact, its `value:` (an expression) or
+    `other_bots:` (one of `kept_per_bot`, summed over the other bots), `says:` (how
     it follows, in the seed's words) and `cite:`."""
     found: dict[str, Follows] = {}
     for fact, raw in reader.mapping(data, ("follows",)).items():
         path = ("follows", fact)
         reader.names([fact], path, reader.board, "fact")
-        spec = _keys(reader, raw, path, {"value", "says", "cite"})
-        value = reader.expression(spec.get("value", ""), (*path, "value"))
+        spec = _keys(reader, raw, path, {"value", "other_bots", "says", "cite"})
         if not spec.get("says"):
             raise reader.fail(path, "say how it follows, in the seed's words (says:)")
+        if ("value" in spec) == ("other_bots" in spec):
+            raise reader.fail(path, "give one of value: (an expression) or other_bots: (a "
+                                    "fact the game keeps for each bot)")
+        if "other_bots" in spec:
+            kept = str(spec["other_bots"])
+            if kept not in kept_per_bot:
+                raise reader.fail((*path, "other_bots"), f"{kept!r} is not a fact the game "
+                                  "keeps for each bot (keep: bot:)",
+                                  did_you_mean(kept, kept_per_bot))
+            found[str(fact)] = Follows(str(fact), None, (), str(spec["says"]),
+                                       _cite(reader, spec, path), frozenset(), kept)
+            continue
+        value = reader.expression(spec.get("value", ""), (*path, "value"))
         reads = tuple(tree_items(value, {}))
         keys = {kind: key for key, kind in reader.lists.items()}
         told = frozenset(keys.get(name, name) for what, name in reads if what in (KIND, NAME))
@@ -236,7 +253,7 @@ def followed(follows: Mapping[str, Follows], item: Open, situation: Situation,
              ) -> Unasked | None:
     """A fact that follows from what the game was told, once all its value reads is."""
     spec = follows.get(item.name) if item.what == "fact" else None
-    if spec is None or not _known(spec.reads, situation):
+    if spec is None or spec.value is None or not _known(spec.reads, situation):
         return None
     try:
         value = evaluate(spec.value, World(situation.board, situation.entities))

@@ -28,14 +28,8 @@ KNOWLEDGE = Path(__file__).resolve().parents[2] / "knowledge"
 
 
 @pytest.fixture
-def game(run, tmp_path) -> Path:
-    """A one-bot game (the Magnate) at its chapter's start: its first bot turn is next."""
-    path = tmp_path / "game.yaml"
-    assert run("new", "arcs", path, "--seed", "11", "--answers",
-               ARCS_GAME / "setup.yaml").exit_code == 0
-    assert run("play", path, "--answers", ARCS_GAME / "1-chapter.yaml", "--at",
-               "chapter").exit_code == 0
-    return path
+def game(magnate_game: Path) -> Path:
+    return magnate_game
 
 
 def _plainest(question: Any, _: int) -> Any:

@@ -119,15 +119,16 @@ def test_a_wrong_answer_typed_behind_an_answers_file_is_asked_again(run, red_has
     file = tmp_path / "blue.yaml"
     file.write_text(yaml.safe_dump(answers), encoding="utf-8")
     monkeypatch.setattr(cmd_play, "interactive", lambda: True)
-    typed = "aggression 2, pips=1\n\nadministration 6, construction 2\n\n"
+    # (each card new to the game is asked its pips on the next line: 2, then 4)
+    typed = "aggression 2, pips=1\n\nadministration 6, construction 2\n2\n4\n\n"
     result = run("play", red_has_led, "--answers", file, stdin=typed)
     assert result.exit_code == 0, result.output
     assert "aggression 2 shows 3 pips in this game (told on turn 7)" in result.output
     assert "card: administration · 6 · surpass" in result.output
     log = yaml.safe_load(red_has_led.read_text(encoding="utf-8"))["log"]
     cards = next(a["value"] for a in log[-1]["asked"] if a["id"] == "cards")
-    assert [(c["suit"], c["number"]) for c in cards] == [("administration", 6),
-                                                         ("construction", 2)]
+    assert [(c["suit"], c["number"], c["pips"]) for c in cards] == [("administration", 6, 2),
+                                                                    ("construction", 2, 4)]
 
 
 def test_a_wrong_answer_in_the_file_still_ends_the_run(run, red_has_led, tmp_path, monkeypatch):

@@ -28,8 +28,9 @@ PLAN = yaml.safe_load((GAME / "plan.yaml").read_text(encoding="utf-8"))
 # the questions each bot turn asks (docs/play-transcript.md; 42/35/22/33/6/27 before the
 # table answered what it knows: play.yaml unchanged:, settled:, round:; 40/28/19/26/6/23 before
 # the resources and the power track were asked as one question each, the Guild counts followed
-# from the Guild cards and no Golem read the damaged ships)
-AT_MOST = {7: 32, 8: 21, 10: 19, 11: 26, 13: 6, 15: 23}
+# from the Guild cards and no Golem read the damaged ships; 21/16/13/20/6/19 before a new
+# card's pips were told with its pick and the round told the one initiative marker)
+AT_MOST = {7: 19, 8: 13, 10: 11, 11: 18, 13: 5, 15: 17}
 TABLES = {"cards", "ambitions", "golems", "guild_cards"}  # lists of what is on the table
 # each card's pips, told the first time the game sees it (answers files: `pips.CARD: N`)
 PIPS = {"administration 4": 2, "aggression 2": 3, "administration 6": 2, "construction 2": 4,
@@ -97,19 +98,24 @@ def test_each_bot_turn_asks_the_flowchart_not_a_table_and_never_more_than_by_han
     assert followed["weapon_guild_cards"] == 0 and followed["union_cards"] == 0
 
 
-def test_each_card_is_picked_by_name_and_its_pips_asked_once_for_the_game(played):
-    """The cards are picked from the deck by name; a card's pips are asked the first time
-    the game sees it and kept: red's Aggression 2, drawn on turns 7 and 11, is asked once."""
+def test_each_card_is_picked_by_name_with_its_pips_told_once_for_the_game(played):
+    """The cards are picked from the deck by name; a card's pips are told with the pick the
+    first time the game sees it (no question of their own: the answers files' `pips.CARD`
+    fill in the card entry) and kept: red's Aggression 2, drawn on turns 7 and 11, is told
+    once."""
     data = yaml.safe_load(played.read_text(encoding="utf-8"))
-    asked = [a["id"] for e in data["log"] for a in e["asked"] if a["id"].startswith("pips.")]
-    assert sorted(asked) == sorted(f"pips.{card}" for card in PIPS)  # each once
+    assert not [a for e in data["log"] for a in e["asked"] if a["id"].startswith("pips.")]
+    told = [change["path"][3] for e in data["log"] for change in e["changes"]
+            if change["path"][:3] == ["entities", "game", "card"]]
+    assert sorted(told) == sorted(PIPS)  # each once
     kept = data["state"]["entities"]["game"]["card"]
     assert {card: values["pips"] for card, values in kept.items()} == PIPS
-    # turn 11's cards: Aggression 2's pips filled in from the game, not asked
+    # turn 11's cards: Mobilization 5 picked with its pips, Aggression 2's filled in from
+    # the game
     turn_11 = data["log"][10]
+    picked = next(a["value"] for a in turn_11["asked"] if a["id"] == "cards")
+    assert {"suit": "mobilization", "number": 5, "pips": 2} in picked
     assert {"suit": "aggression", "number": 2, "pips": 3} in turn_11["snapshot"]["cards"]
-    assert [a["id"] for a in turn_11["asked"] if a["id"].startswith("pips.")] == \
-        ["pips.mobilization 5"]
 
 
 def test_the_table_answers_what_it_knows_and_says_why(played):
@@ -127,8 +133,16 @@ def test_the_table_answers_what_it_knows_and_says_why(played):
     # a Secure keeps nothing (a Vox card can do anything): after it, nothing is carried
     assert not [u for u in log[14].get("unasked", []) if u["why"].startswith("still so")]
     # red led Administration 4: blue, after it in the round, is not asked what was led
-    assert log[6]["tells"] == {"lead_suit": "administration", "lead_number": 4}
-    assert {"lead_suit", "lead_number"}.isdisjoint(a["id"] for a in log[7]["asked"])
+    # (and it holds the one initiative marker: blue, after it, does not)
+    assert log[6]["tells"] == {"lead_suit": "administration", "lead_number": 4,
+                               "initiative": False}
+    assert {"lead_suit", "lead_number", "initiative"}.isdisjoint(
+        a["id"] for a in log[7]["asked"])
+    told = {u["id"]: u for u in log[7]["unasked"]}
+    assert told["lead_suit"]["why"].startswith("told by red's turn 7 this round: the card it "
+                                               "led this round (SUPERCAT v0.9 § Bot turn")
+    assert told["initiative"]["value"] is False
+    assert "the one initiative marker" in told["initiative"]["why"]
     assert log[7]["snapshot"]["lead_suit"] == "administration"
     # a new round: blue leads again, and is told nothing of the last round's lead
     assert "lead_suit" not in log[9]["snapshot"]
@@ -192,3 +206,44 @@ def test_the_event_card_brings_up_the_summit_in_the_seed_s_words(played):
         ("red", "turn"), ("red", "summit"), ("blue", "turn"), ("red", "round_end")]
     assert log[13]["decision"]["result"] == "summit"
     assert log[14]["flow"] == {"flow.negotiation": False}  # the minigame is optional
+
+
+def test_a_round_end_reads_the_other_bots_hand_counters_from_the_game(played):
+    """Two bots: at red's round end, blue's kept hand counter is the other bots' cards."""
+    table = Table.open(played)
+    log = table.game.log
+    ends = [e for e in log if e["point"] == "round_end"]
+    for entry in ends:
+        assert "other_bots_cards" not in [a["id"] for a in entry["asked"]]
+        told = {u["id"]: u for u in entry["unasked"]}["other_bots_cards"]
+        assert told["why"].startswith("the other bots' hand counters, as the game keeps "
+                                      f"them: {'red' if entry['bot'] == 'blue' else 'blue'} ")
+        assert "§ Playing a chapter" in told["why"]
+        assert entry["snapshot"]["other_bots_cards"] == told["value"]
+    assert [e["snapshot"]["other_bots_cards"] for e in ends] == [5, 4, 0]
+
+
+def test_the_bot_that_played_the_event_is_not_asked_whether_one_was_played(played):
+    """Red's Event card (turn 13) is told to red's own round end (turn 16), with the turn that
+    played it; the round ends without a bot's Event are still asked (the player may have)."""
+    log = Table.open(played).game.log
+    last = log[15]
+    assert (last["bot"], last["point"]) == ("red", "round_end")
+    assert "event_played_this_round" not in [a["id"] for a in last["asked"]]
+    told = {u["id"]: u for u in last["unasked"]}["event_played_this_round"]
+    assert told["value"] is True and told["why"].startswith("told by red's turn 13 this round")
+    assert "§ Event Cards" in told["why"]
+    assert all("event_played_this_round" in [a["id"] for a in log[n]["asked"]] for n in (8, 11))
+
+
+def test_the_summit_is_not_asked_again_what_the_flow_was_told_no(played):
+    """No bot is the First Regent (the flow's question after red's Event card): the Summit it
+    goes on to is told so, with the question that said it (play.yaml `no_means:`)."""
+    summit = yaml.safe_load(played.read_text(encoding="utf-8"))["log"][13]
+    assert summit["point"] == "summit" and summit["flow"]["flow.imperial_reach"] is False
+    assert "first_regent" not in [a["id"] for a in summit["asked"]]
+    told = {u["id"]: u for u in summit["unasked"]}["first_regent"]
+    assert told["value"] is False
+    assert told["why"].startswith("answered no: “An Event card was played: is a bot the First "
+                                  "Regent")
+    assert summit["snapshot"]["first_regent"] is False

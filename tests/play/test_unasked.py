@@ -109,8 +109,10 @@ def _toy(tmp_path: Path, play: str) -> Path:
      r"\(\$.settled\[0\].when\): not a condition"),
     ("settled:\n  - {when: 'coins < 1', answered_no: [poor], cite: toy}\n",
      r"\(\$.settled\[0\]\): a settled answer says why"),
-    ("point: mood\nround:\n  tells: [{lead: coins}]\n",
+    ("point: mood\nround:\n  tells: [{lead: coins, says: led, cite: toy}]\n",
      r"\(\$.round.tells\[0\].lead\): unknown fact 'lead'"),
+    ("point: mood\nround:\n  tells: [{coins: coins}]\n",
+     r"\(\$.round.tells\[0\]\): say why the later decisions know it"),
     ("round:\n  starts: [calm]\n", r"\(\$.round\): a round needs the decision point"),
 ])
 def test_a_bad_declaration_is_one_error_naming_its_field(tmp_path, play, expected):

@@ -11,7 +11,9 @@ from __future__ import annotations
 from typing import Any
 
 CARDS = [{"card": "administration 3"}, {"card": "construction 5"}]  # picked from the deck
-PIPS = {"pips.administration 3": 3, "pips.construction 5": 2}  # asked once: new to the game
+PIPS = {"pips.administration 3": 3, "pips.construction 5": 2}  # left out: asked next, once
+PICKED = [{"card": "administration 3", "pips": 3},  # the pips of a card new to the game,
+          {"card": "construction 5", "pips": 2}]  # given beside it on the pick's page
 AMBITIONS = [{"name": "tycoon", "declared": True, "bot": 1, "best_rival": 3, "second_rival": 1},
              {"name": "tyrant", "declared": False, "bot": 2, "best_rival": 1}]
 OPTIONS = [{"action": "tax", "ambition": "tycoon", "resource": "material",
@@ -59,7 +61,7 @@ def cells(rows: list[dict[str, Any]]) -> dict[str, str]:
 # A list gives a question's answers in the order it is asked (again after each action).
 CONSULT: dict[str, Any] = {
     "hand_counter": 4, "power_track": {"power": 2, "player_power": 3}, "bonus_cards": 0,
-    "initiative": True, "cards": CARDS, **PIPS, "seize_counter": 0, "ambitions": AMBITIONS[:1],
+    "initiative": True, "cards": PICKED, "seize_counter": 0, "ambitions": AMBITIONS[:1],
     "can.secure.contend_declared": False, "can.tax.contend_declared": [True, True, False],
     "bot_resources": RESOURCES, "weapon_guild_cards": 0, "union_cards": 0, "golems": [],
     "loyal_buildings_rival_controlled": False, "guild_cards": [],

@@ -1,6 +1,6 @@
 // whybot serve: small progressive enhancement. Every page works without it (plain forms);
 // with it, the − / + buttons of a number step its field, "add a row" adds an entity row (or
-// a card to a list of cards),
+// a card to a list of cards), a card the game knows hides the field for what a new card prints,
 // and a form is not sent twice by a double tap.
 (function () {
   "use strict";
@@ -27,6 +27,7 @@
       if (field.id) { field.id = field.id.replace(/-\d+-/, "-" + index + "-"); }
       if (field.tagName === "INPUT") { field.value = ""; } else { field.selectedIndex = 0; }
     });
+    copy.querySelectorAll("label[data-new-only]").forEach(function (l) { l.hidden = false; });
     body.appendChild(copy);
     var first = copy.querySelector("input, select");
     if (first) { first.focus(); }
@@ -36,6 +37,16 @@
     if (!button) { return; }
     event.preventDefault();
     if (button.hasAttribute("data-step")) { step(button); } else { addRow(button); }
+  });
+  function knownCard(select) {  // a card the game knows: what it prints is not asked
+    var option = select.options[select.selectedIndex];
+    var known = Boolean(option && option.hasAttribute("data-printed"));
+    select.closest("li").querySelectorAll("label[data-new-only]").forEach(function (label) {
+      label.hidden = known;
+    });
+  }
+  document.addEventListener("change", function (event) {
+    if (event.target.matches("ol.picks select[name$='.card']")) { knownCard(event.target); }
   });
   document.addEventListener("submit", function (event) {
     var form = event.target;
