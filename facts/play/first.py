@@ -115,8 +115,10 @@ def _own_words(question: Question, after: str) -> str:
 
 
 def _why(members: list[Question]) -> str:
-    """What `?` says: where the procedure reads each of them, in the seed's words."""
+    """What `?` says: where the procedure reads each of them, in the seed's words, and what
+    its words mean (the seed's definitions, each question's help)."""
     return "\n".join(f"{number}) {plain(m.text)} {m.why()}"
+                     + (f" {m.help}" if m.help and m.help != m.text else "")
                      for number, m in enumerate(members, 1))
 
 

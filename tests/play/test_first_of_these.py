@@ -192,3 +192,14 @@ def test_the_targets_of_several_actions_are_named_in_one_question(run, tmp_path)
     assert turn.next_question() is None
     targets = [a.target for a in turn.decide().trace.decision.actions]
     assert targets[0] == {"target": "Blue's city in Hexy 2"} and targets[1] is None
+
+
+def test_why_a_run_is_asked_names_each_questions_rule_and_the_seeds_definitions(turn):
+    question = _to_first(turn, FromFile(dict(VALUES), "turn.yaml"))
+    lines = question.why().splitlines()
+    assert len(lines) == len(question.fields)
+    assert lines[1].startswith("2) Can bot Tax to contend a declared ambition? the procedure "
+                               "reads it here: “")
+    assert "SUPERCAT v0.9 § General Priorities" in lines[1]
+    assert "In the seed's words: contend: take an action causing bot to improve its position "\
+        "with respect to an ambition" in lines[1]
