@@ -85,6 +85,23 @@ def pick(question: Question, raw: Any) -> str:
                       f"{len(names)}, or 0 for none", path=question.id)
 
 
+def logged_pick(question: Question, answers: dict[str, list[Any]]) -> str | None:
+    """The pick a log that asked the run's questions one at a time makes (a game logged before
+    runs were asked as one; `answers`: each id's logged answers in order, those used taken);
+    None if it does not answer the run down to its first yes."""
+    said: list[bool] = []
+    for member in question.fields:
+        values = answers.get(member.id)
+        if not values:
+            return None
+        said.append(bool(values[0]))
+        if said[-1]:
+            break
+    for member in question.fields[:len(said)]:
+        answers[member.id].pop(0)
+    return question.fields[len(said) - 1].id if said[-1] else NONE
+
+
 def given(question: Question, value: str) -> dict[str, bool]:
     """The judgments a pick answers: the one picked yes, each before it no (`none`: all no)."""
     answers: dict[str, bool] = {}
@@ -122,4 +139,4 @@ def _why(members: list[Question]) -> str:
                      for number, m in enumerate(members, 1))
 
 
-__all__ = ["FIRST", "NONE", "first_of", "given", "pick"]
+__all__ = ["FIRST", "NONE", "first_of", "given", "logged_pick", "pick"]

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 from whybot.engine import did_you_mean
 
+from .first import FIRST, logged_pick
 from .ledger import summary
 from .question import AnswerError, Question
 
@@ -88,6 +89,10 @@ def _again(table: Table, logged: dict[str, Any], given: dict[str, list[Any]],
     turn = turn_again(table, logged)
     while (question := turn.next_question()) is not None:
         used.add(question.id)
+        if question.what == FIRST and not answers.get(question.id) and \
+                (picked := logged_pick(question, answers)) is not None:
+            turn.answer(question.id, picked)  # logged one question at a time
+            continue
         if answers.get(question.id) and not question.again:
             try:
                 turn.answer(question.id, answers[question.id].pop(0))

@@ -203,3 +203,24 @@ def test_why_a_run_is_asked_names_each_questions_rule_and_the_seeds_definitions(
     assert "SUPERCAT v0.9 § General Priorities" in lines[1]
     assert "In the seed's words: contend: take an action causing bot to improve its position "\
         "with respect to an ambition" in lines[1]
+
+
+def test_a_turn_logged_one_question_at_a_time_is_decided_again_the_same(run, tmp_path):
+    """A game logged before runs were asked as one (each judgment its own question): `fix`
+    decides the turn again from those answers, each run's pick made from them."""
+    from whybot.facts.play.fix import plan_fix
+
+    game = chapter_begun(run, tmp_path / "game.yaml", CONSULT / "setup.yaml",
+                         CONSULT / "chapter.yaml", seed=3)
+    assert run("play", game, "--at", "turn", "--answers", CONSULT / "turn.yaml").exit_code == 0
+    data = yaml.safe_load(game.read_text(encoding="utf-8"))
+    entry = data["log"][-1]
+    assert any("said" in asked for asked in entry["asked"])
+    entry["asked"] = [one for asked in entry["asked"] for one in (
+        [{"id": name, "value": value} for name, value in asked["said"].items()]
+        if "said" in asked else [asked])]
+    game.write_text(yaml.safe_dump(data, sort_keys=False, allow_unicode=True), encoding="utf-8")
+    table = Table.open(game)
+    plan = plan_fix(table, len(table.game.log), {})
+    assert plan.entry["decision"] == entry["decision"]
+    assert any("said" in asked for asked in plan.entry["asked"])  # asked as runs now
