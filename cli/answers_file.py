@@ -77,11 +77,7 @@ class FromFile:
         if question.kind == "group" and (members := {
                 f.id: self.answers[f.id] for f in question.fields if f.id in self.answers}):
             self.used.update(members)  # a group's facts given one by one (`FACT: 2`)
-            try:
-                return question.parse(members)
-            except AnswerError as exc:
-                raise AnswerError(exc.message, file=self.origin, path=f"$.{question.id}",
-                                  hint=exc.hint) from None
+            return self._parsed(question, members)
         if question.kind == "names":  # each target's name from the file, if it gives one
             self.used.update(f.id for f in question.fields if f.id in self.answers)
             return self._parsed(question, {f.id: self.answers.get(f.id, "")

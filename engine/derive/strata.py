@@ -48,17 +48,16 @@ class Strata:
     def defaults(self, only: frozenset[str] | None) -> dict[int, Defaults]:
         """Stratum → what takes its default at its end in a run of the derivations `only`
         (None: all): what no derivation of it concludes takes none (nothing reads it)."""
+        def ran(defaults: list[Any], producers: list[frozenset[str]]) -> list[Any]:
+            return [default for default, made in zip(defaults, producers, strict=True)
+                    if only is None or not only.isdisjoint(made)]
+
         found = self.asked.get(only)
         if found is None:
             found = {stratum: Defaults(
-                [default for default, made in zip(self.judgment_defaults.get(stratum, ()),
-                                                  self.judgment_producers.get(stratum, ()),
-                                                  strict=True)
-                 if only is None or not only.isdisjoint(made)],
-                [default for default, made in zip(self.field_defaults.get(stratum, ()),
-                                                  self.field_producers.get(stratum, ()),
-                                                  strict=True)
-                 if only is None or not only.isdisjoint(made)])
+                ran(self.judgment_defaults.get(stratum, []),
+                    self.judgment_producers.get(stratum, [])),
+                ran(self.field_defaults.get(stratum, []), self.field_producers.get(stratum, [])))
                 for stratum in range(self.top + 1)}
             if len(self.asked) < 256:  # a pack's walks ask a few dozen subsets
                 self.asked[only] = found

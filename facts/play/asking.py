@@ -77,10 +77,11 @@ def _meaning(table: Table, judgment: str) -> str:
     else (a judgment only a decision's words show) the rules that work it out."""
     if found := read_for(table.engine, [(NAME, judgment)]):
         return found
-    pack = table.engine.pack
+    pack, derivations = table.engine.pack, table.engine.reads.derivations
     derived = dict.fromkeys(
         f"“{plain(rule.says)}” ({cited(rule.cite or pack.pages[rule.page].source, pack)})"
-        for rule in pack.rules() if rule.says and rule.then.raw.get("judge") == judgment)
+        for rule in pack.derivations()
+        if rule.says and derivations[rule.id].source_of == (NAME, judgment))
     return f"the procedure works it out: {'; '.join(list(derived)[:3])}" if derived else ""
 
 

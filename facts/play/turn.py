@@ -129,8 +129,7 @@ class Turn:
                 questions = first_of(questions, opened,
                                      action_words(trace, questions[0].layer)
                                      if questions[0].layer else "",
-                                     told_by_table(book, self.inquiry.situation(), trace,
-                                                   reading))
+                                     told_by_table(book, self.inquiry, trace, reading))
             if not questions and trace is not None:
                 questions = self._again(trace) or self._naming(trace)
             elif questions and not self._reviewed() and \

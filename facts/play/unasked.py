@@ -193,13 +193,18 @@ def open_asking_less(inquiry: Inquiry, unchanged: Mapping[str, Unchanged],
         given += found
 
 
-def told_by_table(book: Playbook, situation: Situation, trace: Trace,
+def told_by_table(book: Playbook, inquiry: Inquiry, trace: Trace,
                   reading: Reading) -> Callable[[Open], Any]:
     """What the table itself answers of one open item, if anything (None: the player's to
-    give), whether or not it comes first."""
+    give), whether or not it comes first (the snapshot read only once an item is asked)."""
+    rules = list(book.settled)
+    known: list[Situation] = []  # the snapshot, once read
+
     def told(item: Open) -> Any:
-        found = given_by_table(book.unchanged, list(book.settled), [item], trace, situation,
-                               reading, book.follows)
+        if not known:
+            known.append(inquiry.situation())
+        found = given_by_table(book.unchanged, rules, [item], trace, known[0], reading,
+                               book.follows)
         return found[0].value if found else None
     return told
 
