@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
+from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from whybot.engine import (
@@ -197,13 +198,10 @@ def told_by_table(book: Playbook, inquiry: Inquiry, trace: Trace,
                   reading: Reading) -> Callable[[Open], Any]:
     """What the table itself answers of one open item, if anything (None: the player's to
     give), whether or not it comes first (the snapshot read only once an item is asked)."""
-    rules = list(book.settled)
-    known: list[Situation] = []  # the snapshot, once read
+    rules, situation = list(book.settled), cache(inquiry.situation)
 
     def told(item: Open) -> Any:
-        if not known:
-            known.append(inquiry.situation())
-        found = given_by_table(book.unchanged, rules, [item], trace, known[0], reading,
+        found = given_by_table(book.unchanged, rules, [item], trace, situation(), reading,
                                book.follows)
         return found[0].value if found else None
     return told
