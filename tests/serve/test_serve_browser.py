@@ -106,6 +106,13 @@ def _fill_table(page: Any, rows: list[dict[str, Any]]) -> None:
                 cell.fill(as_text(value))
 
 
+def go(page: Any, target: Any) -> None:
+    """Click what leads to another page and return once that page has loaded: a check made
+    straight after a bare click can read the page being left (a flake seen in CI)."""
+    with page.expect_navigation():
+        target.click()
+
+
 def answer(page: Any, value: Any, keyboard: bool) -> None:
     """Answer the question shown, as a player would: tap (or type and press Enter); returns
     when the next page has loaded."""
@@ -161,11 +168,11 @@ def play_turn(page: Any, script: dict[str, Any], shots: str | None = None) -> li
 
 def _new_game(page: Any, base: str) -> None:
     page.goto(base + "/")
-    page.get_by_role("button", name="Set up a new game").click()
+    go(page, page.get_by_role("button", name="Set up a new game"))
     page.fill("#name", "arcs-web")
     page.locator("summary", has_text="Dice seed").click()
     page.fill("#seed", "7")
-    page.get_by_role("button", name="Start the game").click()
+    go(page, page.get_by_role("button", name="Start the game"))
 
 
 def _start_a_turn(page: Any, number: int, moves: bool = True) -> None:
@@ -174,7 +181,7 @@ def _start_a_turn(page: Any, number: int, moves: bool = True) -> None:
     page.select_option("#point", "")
     if moves:
         page.get_by_label("List every move I see for the bot").check()
-    page.get_by_role("button", name=f"Start turn {number}").click()
+    go(page, page.get_by_role("button", name=f"Start turn {number}"))
 
 
 @pytest.mark.parametrize("size", SIZES)
@@ -188,7 +195,7 @@ def test_a_two_turn_arcs_game_with_one_undo(chromium, server, size):
 
     assert play_turn(page, TURN_1) == list(TURN_1)
     assert page.url.endswith("/g/arcs-web/turns/1")
-    page.locator("#undo").click()
+    go(page, page.locator("#undo"))
     assert "Turn 1 (red) was taken back." in page.inner_text("main")
 
     _start_a_turn(page, 1)
@@ -197,7 +204,7 @@ def test_a_two_turn_arcs_game_with_one_undo(chromium, server, size):
     # "Next turn" follows the game's flow: the one bot has played its card, so the round ends
     assert "point=round_end&bot=red" in page.get_by_role("link", name="Next turn").get_attribute(
         "href")
-    page.get_by_role("link", name="The game").click()
+    go(page, page.get_by_role("link", name="The game"))
     _start_a_turn(page, 2)  # a bot turn all the same, as the player chooses on the game page
     assert play_turn(page, TURN_2) == list(TURN_2)  # the counters are known now
     assert page.url.endswith("/g/arcs-web/turns/2")
@@ -227,10 +234,10 @@ def test_a_normal_difficulty_turn_asks_the_bots_own_questions_on_a_phone(chromiu
     context.set_default_timeout(WAIT_MS)
     page = context.new_page()
     page.goto(base + "/")
-    page.get_by_role("button", name="Set up a new game").click()
+    go(page, page.get_by_role("button", name="Set up a new game"))
     page.fill("#name", "arcs-phone")
     page.select_option("#difficulty", "normal")
-    page.get_by_role("button", name="Start the game").click()
+    go(page, page.get_by_role("button", name="Start the game"))
     _start_a_turn(page, 1, moves=False)
     asked, taken = [], {}
     while page.locator('input[name="question"]').count():
@@ -288,11 +295,9 @@ def _pick_first(page: Any, taken: dict[str, int]) -> list[str]:
             value = value[taken[name] - 1]
         said.append(name)
         if value:
-            with page.expect_navigation():
-                member.click()
+            go(page, member)
             return said
-    with page.expect_navigation():
-        page.get_by_role("button", name="None of these").click()
+    go(page, page.get_by_role("button", name="None of these"))
     return said
 
 
@@ -333,19 +338,19 @@ def test_the_page_asks_what_only_the_table_knows_then_offers_the_same_point(chro
     assert "govern the Imperial Reach now?" in page.inner_text("#flow-question")
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
     page.screenshot(path=str(artifacts() / "phone-flow-question.png"), full_page=True)
-    page.get_by_role("button", name="no", exact=True).click()
+    go(page, page.get_by_role("button", name="no", exact=True))
     assert "call a Summit?" in page.inner_text("#flow-question")
-    page.get_by_role("button", name="red", exact=True).click()
+    go(page, page.get_by_role("button", name="red", exact=True))
     assert page.locator("#flow-question").count() == 0
     assert page.locator("#point").input_value() == "summit"
     assert page.locator("#bot").input_value() == "red"
-    page.get_by_role("button", name="Start turn 14").click()
+    go(page, page.get_by_role("button", name="Start turn 14"))
     # the no to the First Regent's question tells the Summit: not asked again
     asked = play_turn(page, {"unchanged": True, "favors": [], "summit.revive_empire": False})
     assert "first_regent" not in asked and "call_summit" in page.inner_text(".decision")
     page.goto(base + "/g/steward")
     assert "Negotiation Minigame (Optional) with red?" in page.inner_text("#flow-question")
-    page.get_by_role("button", name="no", exact=True).click()
+    go(page, page.get_by_role("button", name="no", exact=True))
     assert (page.locator("#point").input_value(), page.locator("#bot").input_value()) == \
         ("turn", "blue")
     log = Table.open(game).game.log
