@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from whybot.engine import WhybotError
+from whybot.facts.play.after import AFTER
 from whybot.facts.play.first import NONE
 from whybot.facts.play.question import AnswerError, Question
 
@@ -74,6 +75,8 @@ class FromFile:
                 self.origin)
         if question.what == "first" and (picked := self._first(question)) is not None:
             return picked
+        if question.what == AFTER:
+            return self._page(question)
         if question.kind == "group" and (members := {
                 f.id: self.answers[f.id] for f in question.fields if f.id in self.answers}):
             self.used.update(members)  # a group's facts given one by one (`FACT: 2`)
@@ -84,8 +87,6 @@ class FromFile:
                                            for f in question.fields})
         if question.what == "name":  # the table's name for a target: unnamed if not given
             return question.default
-        if question.what == "review" and question.layer:  # after an action: still so,
-            return True  # unless the file says `unchanged.N: no`
         if question.what == "review":  # still so, unless the file gives one of them anew
             return not any(name in self.answers for name in question.known)
         if question.last:  # what the player said last time holds: the file changes nothing
@@ -136,6 +137,20 @@ class FromFile:
                 break
         self.taken = taken
         return picked
+
+    def _page(self, question: Question) -> Any:
+        """The judgments an action may have changed, asked on one page (after.py): each from
+        the file's answer to it as it would be asked alone (a list: its next value); one the
+        file does not give, or whose values are used up, keeps its last answer."""
+        given = {}
+        for member in question.fields:
+            values = self.answers.get(member.id)
+            if member.id not in self.answers or (isinstance(values, list) and
+                                                 self.taken.get(member.id, 0) >= len(values)):
+                continue
+            self.used.add(member.id)
+            given[member.id] = self._given(member, self.taken)
+        return self._parsed(question, given)
 
     def unused(self) -> list[str]:
         return [name for name in self.answers if name not in self.used]

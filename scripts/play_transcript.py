@@ -22,6 +22,7 @@ from whybot.cli.app import app
 from whybot.facts.play.consult import by_reason
 from whybot.facts.play.ledger import kept_given, summary
 from whybot.facts.play.offer import next_point
+from whybot.facts.play.question import Question
 from whybot.facts.play.table import Table
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -51,11 +52,20 @@ def play(game: Path, answers: Path) -> tuple[dict[str, Any], list[str], list[str
                       moves=any(key in source.answers for key in table.move_lists))
     texts = []
     while (question := turn.next_question()) is not None:
-        texts.append(" ".join([question.text, *(f"({number}) {member.text}" for number, member
-                                                 in enumerate(question.fields, 1))])
-                     if question.kind in ("first", "names") else question.text)
+        texts.append(_in_a_line(question))
         turn.answer(question.id, source(question, len(turn.answers) + 1))
     return table.record(turn.decide()), flow, texts
+
+
+def _in_a_line(question: Question) -> str:
+    """A question as the transcript lists it: the members of a run, of the targets' names or
+    of an after-action page numbered (a page's with the last answer it offers)."""
+    if question.kind not in ("first", "names", "after"):
+        return question.text
+    return " ".join([question.text, *(
+        f"({number}) {member.text}" + (f" [last answer: {member.answer_words(member.default)}]"
+                                       if question.kind == "after" else "")
+        for number, member in enumerate(question.fields, 1))])
 
 
 def hand_count(table: Table, number: int) -> int:

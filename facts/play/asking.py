@@ -140,8 +140,9 @@ def group_question(group: Together, fields: list[Question], meaning: str = "") -
 
 
 def facts_of(question: Question) -> list[str]:
-    """The facts a question gives: a group's or a run's (first.py), else its own id."""
-    return [f.id for f in question.fields] if question.what in ("group", "first") \
+    """The facts a question gives: a group's, a run's (first.py) or an after-action page's
+    (after.py), else its own id."""
+    return [f.id for f in question.fields] if question.what in ("group", "first", "after") \
         else [question.id]
 
 

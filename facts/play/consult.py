@@ -3,7 +3,8 @@
 A player at the table answers the bot's flowchart ("Can bot Tax to contend a declared
 ambition?", `reach.Instead`) instead of listing every move. Three questions come with that:
 - after an action restarts the card's page, a question answered before it is asked again of
-  the table the action left, the last answer offered (`after_action`);
+  the table the action left, the last answer offered (`after_action`; several of them are
+  asked on one page, after.py);
 - everything said on an earlier turn that holds until the table changes is offered at once,
   "Is all of this still so?" (`review`): yes keeps it all, no asks each as the walk reads it;
 - an action whose rule targets one of the moves, decided on a "yes" without a listed move,
@@ -44,6 +45,7 @@ if TYPE_CHECKING:
 
 REVIEW = "unchanged"  # the review question's id (an answers file may give it)
 NAMED = "named"  # a naming question's id: `named.N`, N the action's number
+STILL_SO = " Is it still so on the table now? "  # after the last answer, before the help
 
 
 def after_action(question: Question, item: Open, trace: Trace | None) -> Question:
@@ -53,8 +55,8 @@ def after_action(question: Question, item: Open, trace: Trace | None) -> Questio
     if not item.again:
         return replace(question, text=text)
     return replace(question, text=text, default=item.value, last=True,
-                 help=f"Before that action: {shown(item.value)}. Is it still so on the table "
-                      f"now? {question.help}".strip())
+                 help=f"Before that action: {shown(item.value)}.{STILL_SO}{question.help}"
+                      .strip())
 
 
 def review(said: dict[str, Any], groups: Iterable[Together] = ()) -> Question:
@@ -69,35 +71,10 @@ def review(said: dict[str, Any], groups: Iterable[Together] = ()) -> Question:
                     known={name: {"value": value} for name, value in said.items()})
 
 
-def action_review(book: Playbook, pack: Pack, layer: int, held: dict[str, Any],
-                  trace: Trace) -> Question:
-    """After action `layer`, the answers given before it that the page reads again (not
-    those the rule that acted read): "Is each still so?" — yes keeps them all for the table
-    the action left, no asks each, the last answer offered."""
-    listed = "; ".join(f"{asked_as(book, pack, name)} {shown(value)}"
-                       for name, value in held.items())
-    return Question(id=f"{REVIEW}.{layer}", what="review", kind="yes_no", layer=layer,
-                    text=f"{action_words(trace, layer)}, is each of these still so? {listed}",
-                    help="yes: keep these answers; no: each is asked again, the last answer "
-                         "offered", default=True, last=True,
-                    known={name: {"value": value} for name, value in held.items()})
-
-
 def asked_as(book: Playbook, pack: Pack, name: str) -> str:
     """A judgment as the player is asked it (play.yaml's wording, else the seed's)."""
     spec = pack.facts.judgments.get(name)
     return plain(book.wording(name).ask or (spec.says if spec is not None else "") or name)
-
-
-def acted_on(trace: Trace, layer: int) -> set[str]:
-    """What the rule that took action `layer` read (its answers are asked again, not held)."""
-    taken = 0
-    for step in trace.steps:
-        if "action" in step.outcome:
-            taken += 1
-            if taken == layer:
-                return set(step.matched)
-    return set()
 
 
 def naming(pack: Pack, kinds: list[str], trace: Trace) -> list[Question]:
@@ -267,6 +244,6 @@ def _target_kind(pack: Pack, rule_id: str) -> str | None:
     return kinds[0] if kinds else None
 
 
-__all__ = ["NAMED", "REVIEW", "acted_on", "action_review", "action_words", "after_action",
+__all__ = ["NAMED", "REVIEW", "STILL_SO", "action_words", "after_action",
            "asked_as", "assumed_at_table", "by_reason", "definitions", "named_together",
            "names_given", "names_in", "naming", "read_for", "review", "shown", "with_names"]

@@ -59,9 +59,10 @@ TURN: dict[str, Any] = {
         "asked": {"type": "array", "items": {
             "type": "object", "required": ["id", "value"], "additionalProperties": False,
             "properties": {"id": _NAME, "value": _ANY, "said": {
-                "type": "object", "description": "what a pick of the first of several "
-                "questions answered yes said of each: the one picked yes, those above it no",
-                "additionalProperties": {"type": "boolean"}}}}},
+                "type": "object", "description": "what the answer said of each question it "
+                "answered: a pick of the first of several, the one picked yes and those above "
+                "it no; a page after an action, each judgment on it (yes/no, or a count)",
+                "additionalProperties": {"type": ["boolean", "integer", "number"]}}}}},
         "unasked": {"type": "array", "description": "answers the table gave, not the player",
                     "items": {"type": "object", "required": ["id", "after", "value", "why"],
                               "additionalProperties": False,

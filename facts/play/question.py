@@ -6,10 +6,12 @@ A question is built from what the walk reached and the pack declares: the fact o
 `choice` (one of `choices`), `text`, `entities` (a list of mappings of `fields`, each field a
 question itself), `group` (one value for each of `fields`: facts asked together, together.py),
 `first` (which of `fields`, yes/no questions in the procedure's order, is the first answered
-yes: first.py), `names` (a text for each of `fields`: the targets' names) or `dice` (`count`
-faces of a d`sides`) — so a terminal and a web form can render the right input. `parse` reads
-typed text ("y", "3", a unique prefix of a choice) or an already typed value (a YAML answers
-file, a form) and checks it against the same field specs the snapshot reader uses.
+yes: first.py), `after` (a value for each of `fields`, judgments answered before an action
+and read again after it, the last answers offered: after.py), `names` (a text for each of
+`fields`: the targets' names) or `dice` (`count` faces of a d`sides`) — so a terminal and a
+web form can render the right input. `parse` reads typed text ("y", "3", a unique prefix of a
+choice) or an already typed value (a YAML answers file, a form) and checks it against the
+same field specs the snapshot reader uses.
 """
 
 from __future__ import annotations
@@ -131,6 +133,10 @@ class Question:
             from .consult import names_given
 
             return names_given(self, raw)
+        if self.kind == "after":
+            from .after import page_value
+
+            return page_value(self, raw)
         if isinstance(raw, str):
             raw = self._from_text(raw.strip())
         if self.spec is None:
@@ -170,6 +176,10 @@ class Question:
             return next((m.text for m in self.fields if m.id == value), "none of these")
         if self.kind == "names" and isinstance(value, dict):
             return "; ".join(f"{f.text}: {value.get(f.id) or 'unnamed'}" for f in self.fields)
+        if self.kind == "after" and isinstance(value, dict):
+            from .after import page_words
+
+            return page_words(self, value)
         if isinstance(value, bool):
             return "yes" if value else "no"
         return plain(str(value))

@@ -17,11 +17,10 @@ from typing import TYPE_CHECKING, Any
 
 from whybot.engine import NOTHING_INSTEAD, Open, Reading, SnapshotError, Trace
 
+from .after import AFTER, after_page, reached, waiting
 from .asking import facts_of, grouped, label_of, question_for, with_dice
 from .consult import (
     REVIEW,
-    acted_on,
-    action_review,
     action_words,
     assumed_at_table,
     named_together,
@@ -116,9 +115,7 @@ class Turn:
             self._open = [card], None, None
         if self._open is None:
             book = self.table.playbook
-            opened, trace, reading, given = open_asking_less(self.inquiry, book.unchanged,
-                                                             book.settled, book.follows)
-            self.unasked += given
+            opened, trace, reading, inquiry = self._opened()
             self._state_trace = trace
             questions = [self._question(o) for o in opened]
             if trace is not None and reading is not None and self.dice == "table":
@@ -126,21 +123,46 @@ class Turn:
                                       len(self.inquiry.data.get("dice", [])))
             questions = grouped(self.table, questions)
             if questions and trace is not None and reading is not None:
-                questions = first_of(questions, opened,
-                                     action_words(trace, questions[0].layer)
-                                     if questions[0].layer else "",
-                                     told_by_table(book, self.inquiry, trace, reading))
+                words = action_words(trace, questions[0].layer) if questions[0].layer else ""
+                by_table = told_by_table(book, inquiry, trace, reading)
+                page = after_page(questions, opened, words, by_table, self._paged())
+                questions = [page, *(q for q in questions if q not in page.fields)] if page \
+                    else first_of(questions, opened, words, by_table)
             if not questions and trace is not None:
                 questions = self._again(trace) or self._naming(trace)
             elif questions and not self._reviewed() and \
                     self._told_by(questions[0]) & set(unsaid := self._unsaid()):
                 questions = [review(unsaid, book.together.values()), *questions]
-            elif questions and trace is not None and questions[0].what != FIRST and \
-                    (held := self._held(opened, trace)):  # a run offers its last answers
-                questions = [action_review(book, self.table.engine.pack, opened[0].layer, held,
-                                           trace), *questions]
             self._open = questions, trace, reading
         return self._open
+
+    def _opened(self) -> tuple[list[Open], Trace | None, Reading | None, Inquiry]:
+        """What is open, once the table's answers are given, and each answer of an
+        after-action page the walk reaches next (after.py: given in the walk's order, as one
+        at a time). The open items are read with the page's other answers in place, for the
+        table the action left (the inquiry they came from); the snapshot holds only those
+        given."""
+        book = self.table.playbook
+        while True:
+            opened, trace, reading, given = open_asking_less(self.inquiry, book.unchanged,
+                                                             book.settled, book.follows)
+            self.unasked += given
+            held = waiting(self.answers, self.inquiry.data)
+            value = reached(held, opened[0]) if opened and trace is not None else None
+            if value is None:
+                break
+            said(self.inquiry.data, opened[0].layer)[opened[0].name] = value
+        layer = opened[0].layer if opened else 0
+        if not opened or trace is None or layer not in held:
+            return opened, trace, reading, self.inquiry
+        trial = self._inquiry(copy.deepcopy(self.inquiry.data))  # those held back, in place
+        said(trial.data, layer).update(held[layer])
+        return (*open_asking_less(trial, book.unchanged, book.settled, book.follows)[:3],
+                trial)
+
+    def _paged(self) -> set[int]:
+        """The actions whose page was asked (each is asked once)."""
+        return {question.layer for question, _ in self.answers if question.what == AFTER}
 
     def _question(self, item: Open) -> Question:
         return question_for(self.table, self.bot, self.inquiry.data, item, self._state_trace)
@@ -160,18 +182,6 @@ class Turn:
 
     def _reviewed(self) -> bool:
         return any(question.id == REVIEW for question, _ in self.answers)
-
-    def _held(self, opened: list[Open], trace: Trace) -> dict[str, Any]:
-        """After action k, the questions answered before it that the page reads again, but
-        not those the rule that took it read (the action may well have changed those):
-        offered at once, unless offered already."""
-        first = opened[0] if opened else None
-        if first is None or not first.again or \
-                any(q.id == f"{REVIEW}.{first.layer}" for q, _ in self.answers):
-            return {}
-        fired = acted_on(trace, first.layer)
-        return {o.name: o.value for o in opened
-                if o.layer == first.layer and o.again and o.name not in fired}
 
     def _unsaid(self) -> dict[str, Any]:
         """What the player said on earlier turns that this turn has not been given yet."""
@@ -226,11 +236,10 @@ class Turn:
     def _give(self, data: dict[str, Any], question: Question, value: Any) -> None:
         if question.what == "name":
             return  # the decision's target as the table names it: not a fact of the snapshot
+        if question.what == AFTER:
+            return  # given as the walk reaches each (`_opened`)
         if question.what == "review":
-            if value and question.layer:  # still so after that action: said of it again
-                said(data, question.layer).update(
-                    {name: known["value"] for name, known in question.known.items()})
-            elif value:  # all of it still so: given, as the player said it last time
+            if value:  # all of it still so: given, as the player said it last time
                 data.update({name: known["value"] for name, known in question.known.items()
                              if name not in data})
         elif question.what == "answer":
@@ -266,7 +275,8 @@ class Turn:
 
     def asked(self) -> list[dict[str, Any]]:
         """The answers, as the log keeps them (a pick of a run also says what it answered)."""
-        return [{"id": q.id, "value": v, **({"said": given(q, v)} if q.what == FIRST else {})}
+        return [{"id": q.id, "value": v, **({"said": given(q, v)} if q.what == FIRST else
+                                            {"said": v} if q.what == AFTER else {})}
                 for q, v in self.answers]
 
     # --- deciding --------------------------------------------------------------------------

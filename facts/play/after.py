@@ -1,0 +1,181 @@
+"""After an action, everything it may have changed asked on one page, the last answers given.
+
+A multi-action card restarts its page after each action, and the walk reads again the seed's
+questions it read before: "Can bot Tax to gain resources?" was answered of the table before
+the Tax, and the Tax may have changed it. Those the action cannot change (play.yaml
+`unchanged:`) the table carries (unasked.py); the others are asked again. Asked one at a time
+they are scattered over several questions ("After action 1: which is the first of these …",
+"After action 1: Can bot …?"); here they are one page: every judgment answered before action
+k that the walk reads again after it and the table does not answer, in the order the walk
+reads them, each with its last answer as the default ("which of these are so now?").
+
+Why the decision and the snapshot are those of the same answers given one at a time: asked
+one at a time, the next question is always the first item the walk reads that nobody gave
+(turn.py). The page's answers are held back and each is given only when it is that item
+(`waiting`, `reached`): the walk reads the items before it with the same values either way,
+so it reaches it, and reads it with the same value; the answer it would have been given one
+at a time is the one the page gave. An answer for a judgment the walk no longer reaches after
+action k (an earlier one answered otherwise took it elsewhere) is never given: one at a time
+it would not have been asked, and it is not in the snapshot; once the walk has moved past
+action k it never will be (nothing after can change what was read before). A judgment the
+walk reaches after the action for the first time (never answered) is asked as before, one
+question or a run of them (first.py); the walk reads those with the page's answers held back
+in place (`Turn` decides on them), so such a run is the one the later answers lead to.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import replace
+from typing import TYPE_CHECKING, Any
+
+from whybot.engine import did_you_mean
+
+from .consult import STILL_SO
+from .inquiry import said
+from .question import AnswerError, Question
+from .wording import as_name, plain
+
+if TYPE_CHECKING:
+    from whybot.engine import Open
+
+AFTER = "after"  # the page's `what` and `kind`, and the start of its id (`after.N`)
+KINDS = ("yes_no", "number")  # what a judgment on the page may be answered with
+
+
+def after_page(questions: list[Question], opened: list[Open], words: str,
+               by_table: Callable[[Open], Any], paged: set[int]) -> Question | None:
+    """The page for the action whose table the next question is about (`words`: "After
+    action 1 (…)"), unless one was asked for it (`paged`: their actions) or fewer than two
+    judgments answered before it are read again (a single one is asked as it is)."""
+    layer = questions[0].layer if questions else 0
+    if not layer or layer in paged:
+        return None
+    again = {o.name for o in opened if o.layer == layer and o.what == "answer" and o.again
+             and by_table(o) is None}
+    members = [q for q in questions if q.what == "answer" and q.layer == layer and
+               q.id in again and q.kind in KINDS]
+    if len(members) < 2:
+        return None
+    prefix = f"{words}: "
+    fields = [replace(q, text=q.text.removeprefix(prefix), help=_own_help(q)) for q in members]
+    counts = any(f.kind == "number" for f in fields)
+    text = "which of these are so now" + (", and how many?" if counts else "?")
+    return Question(id=f"{AFTER}.{layer}", what=AFTER, kind=AFTER, layer=layer,
+                    text=f"{words}: {text} (the last answers are "
+                         f"{'given' if counts else 'ticked'})",
+                    help="The action may have changed them: keep the last answers, or say "
+                         "what is so now.", fields=fields, last=True,
+                    default={f.id: f.default for f in fields},
+                    meaning="\n".join(f"{n}) {plain(f.text)} {f.why()}"
+                                      + (f" {f.help}" if f.help and f.help != f.text else "")
+                                      for n, f in enumerate(fields, 1)))
+
+
+def _own_help(question: Question) -> str:
+    """A judgment's help without "Before that action: …" (the page says it once)."""
+    before, asked, own = question.help.partition(STILL_SO)
+    return own if asked else before
+
+
+def page_value(question: Question, raw: Any) -> dict[str, Any]:
+    """A page's answer: each judgment's value. A mapping gives them by id (or by the
+    question's words), the others keep their last answers; typed text gives the numbers of
+    those that are yes (`1 3`, `0` or `none`: none) and a count as number=value (`2=1`), Enter
+    keeps the last answers; a list gives those that are yes."""
+    values = dict(question.default or {})
+    if raw is None or raw is True or (isinstance(raw, str) and not raw.strip()):
+        return values
+    if raw is False:
+        raw = []
+    if isinstance(raw, str):
+        raw = _typed(question, raw)
+    if isinstance(raw, list):
+        raw = {**{f.id: False for f in question.fields if f.kind == "yes_no"},
+               **{_member(question, item).id: True for item in raw}}
+    if not isinstance(raw, dict):
+        raise AnswerError("give each one's answer (yes/no, or the count)", path=question.id)
+    for key, value in raw.items():
+        member = _member(question, key)
+        try:
+            values[member.id] = member.parse(value)
+        except AnswerError as exc:
+            raise AnswerError(f"{plain(member.text)} {exc.message}", path=question.id,
+                              hint=exc.hint) from None
+    return values
+
+
+def _typed(question: Question, text: str) -> dict[str, Any]:
+    """`1 3, 4=2`: the numbers of those that are yes, counts as number=value."""
+    counts: dict[str, Any] = {}
+    yes: list[str] | None = None
+    for part in re.split(r"[,\s]+", text.strip()):
+        number, equals, value = part.partition("=")
+        if equals:
+            counts[_member(question, number).id] = value
+        elif part.lower() in ("0", "none"):
+            yes = yes or []
+        elif part:
+            member = _member(question, part)
+            if member.kind != "yes_no":
+                raise AnswerError(f"{part}: a count is given as {part}=N", path=question.id)
+            yes = [*(yes or []), member.id]
+    given = {} if yes is None else \
+        {f.id: f.id in yes for f in question.fields if f.kind == "yes_no"}
+    return {**given, **counts}
+
+
+def _member(question: Question, key: Any) -> Question:
+    """The judgment a page's answer names: by its number, its id or its words."""
+    text = str(key).strip()
+    if text.isdigit() and 1 <= int(text) <= len(question.fields):
+        return question.fields[int(text) - 1]
+    for member in question.fields:
+        if member.id in (text, as_name(text)) or text.lower() == member.text.lower():
+            return member
+    raise AnswerError(f"{text!r} is not on this page: 1 to {len(question.fields)}",
+                      path=question.id,
+                      hint=did_you_mean(text, {f.id for f in question.fields}))
+
+
+def waiting(answers: list[tuple[Question, Any]], data: dict[str, Any],
+            ) -> dict[int, dict[str, Any]]:
+    """The pages' answers the walk has not reached yet (not given: see the module
+    docstring), by action."""
+    found: dict[int, dict[str, Any]] = {}
+    for question, value in answers:
+        if question.what == AFTER:
+            given = said(data, question.layer) if question.layer <= len(
+                data.get("answers_after", [])) else {}
+            found[question.layer] = {name: v for name, v in value.items() if name not in given}
+    return {layer: values for layer, values in found.items() if values}
+
+
+def reached(held: dict[int, dict[str, Any]], item: Open) -> Any:
+    """The page's answer to `item` when the walk reads it next (None: it has none)."""
+    if item.what != "answer" or not item.again:
+        return None
+    return held.get(item.layer, {}).get(item.name)
+
+
+def logged_page(question: Question, answers: dict[str, list[Any]]) -> dict[str, Any]:
+    """The page's answer from a log that asked its judgments one at a time (a game logged
+    before they were asked on one page; `answers`: each id's logged answers in order, those
+    used taken): each one's next logged answer, else its last answer."""
+    values = dict(question.default or {})
+    for member in question.fields:
+        if answers.get(member.id):
+            values[member.id] = answers[member.id].pop(0)
+    return values
+
+
+def page_words(question: Question, value: dict[str, Any]) -> str:
+    """A page's answer as the player reads it: those that are so, and the counts."""
+    said_of = [f.text if f.kind == "yes_no" else f"{plain(f.text)} {value.get(f.id)}"
+               for f in question.fields if f.kind != "yes_no" or value.get(f.id)]
+    return "; ".join(said_of) or "none of these"
+
+
+__all__ = ["AFTER", "after_page", "logged_page", "page_value", "page_words", "reached",
+           "waiting"]
