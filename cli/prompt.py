@@ -6,7 +6,9 @@ question), `back` takes the previous answer back, and a wrong answer is explaine
 again. A list of entities is typed one entry per line (`suit=administration, number=3`, or a
 YAML flow mapping; a one-field list takes plain values, `red, blue`), an empty line ending it;
 a card picked from a deck that is new to the game is asked what it prints on the next line
-(picks.py). Names read as words (`best rival`) and may be typed so.
+(picks.py). After an action, the judgments it may have changed are listed with their last
+answers: the numbers of those so now (a count as number=value), or Enter to keep them all.
+Names read as words (`best rival`) and may be typed so.
 """
 
 from __future__ import annotations
@@ -47,6 +49,10 @@ def hint(question: Question) -> str:
         return ", ".join(f"{plain(f.id)} {hint(f)}" for f in question.fields)
     if question.kind == "first":
         return f"1..{len(question.fields)}, 0 for none"
+    if question.kind == "after":
+        counts = [str(n) for n, f in enumerate(question.fields, 1) if f.kind != "yes_no"]
+        return "the numbers of those so now, 0 for none" + \
+            (f"; a count as {counts[0]}=N" if counts else "")
     if question.kind == "names":
         return "a name, or Enter to leave it unnamed"
     return "text"
@@ -149,6 +155,11 @@ class Terminal:
             for index, member in enumerate(question.fields, start=1):
                 typer.echo(_wrapped(member.text, f"   {index}) ", "      "))
             typer.echo("   0) none of these")
+        if question.kind == "after":
+            for index, member in enumerate(question.fields, start=1):
+                typer.echo(_wrapped(f"{member.text} [{_word(question.default[member.id])}]",
+                                    f"   {index}) ", "      "))
+            typer.echo(_wrapped("Enter keeps the last answers (in brackets)"))
         if question.kind == "group":
             first = question.fields[0].id
             typer.echo(_wrapped(f"each as its name and value, separated by commas "
@@ -233,10 +244,15 @@ class Terminal:
 
 def _typed_back(question: Question) -> str:
     """A question's default as it would be typed (a pick of the first of several: its
-    number, 0 for none)."""
+    number, 0 for none; a page after an action: the numbers of those so, and the counts)."""
     if question.kind == "first":
         ids = [member.id for member in question.fields]
         return str(ids.index(question.default) + 1) if question.default in ids else "0"
+    if question.kind == "after":
+        return " ".join([*(str(n) for n, f in enumerate(question.fields, 1)
+                           if f.kind == "yes_no" and question.default[f.id]),
+                         *(f"{n}={question.default[f.id]}" for n, f in
+                           enumerate(question.fields, 1) if f.kind != "yes_no")]) or "0"
     return _word(question.default)
 
 

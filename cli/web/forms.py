@@ -86,6 +86,9 @@ def raw_answer(question: Question, form: FormData) -> Any:
         return _rows(form)
     if question.kind == "names":  # each target's name (`value.named.N`), any left empty
         return {f.id: text(form, f"value.{f.id}") or "" for f in question.fields}
+    if question.kind == "after":  # a box for each judgment (ticked: yes), or its count
+        return {f.id: text(form, f"value.{f.id}") or ("no" if f.kind == "yes_no" else "")
+                for f in question.fields}
     if question.kind == "group":  # one field per fact asked together (`value.FACT`)
         given = {f.id: value.strip() for f in question.fields
                  if (value := text(form, f"value.{f.id}")) and value.strip()}

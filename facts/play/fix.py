@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 from whybot.engine import did_you_mean
 
+from .after import AFTER, logged_page
 from .first import FIRST, logged_pick
 from .ledger import summary
 from .question import AnswerError, Question
@@ -70,10 +71,16 @@ class FixPlan:
 
 def _logged_answers(logged: dict[str, Any]) -> dict[str, list[Any]]:
     """A logged turn's answers by question id, each in the order it was asked: a question
-    asked again after an action keeps both answers (the table before and after it)."""
+    asked again after an action keeps both answers (the table before and after it). A pick of
+    the first of several, or a page after an action, gives what it said of each question
+    (`said`), so the turn is answered alike however they are asked now (one at a time, as a
+    run, or on one page: a game logged before pages is decided again as it was)."""
     answers: dict[str, list[Any]] = {}
     for asked in logged.get("asked", []):
-        answers.setdefault(asked["id"], []).append(asked["value"])
+        said = asked.get("said")
+        for ident, value in said.items() if isinstance(said, dict) else \
+                [(asked["id"], asked["value"])]:
+            answers.setdefault(ident, []).append(value)
     return answers
 
 
@@ -89,9 +96,14 @@ def _again(table: Table, logged: dict[str, Any], given: dict[str, list[Any]],
     turn = turn_again(table, logged)
     while (question := turn.next_question()) is not None:
         used.add(question.id)
+        if question.what in (FIRST, AFTER):
+            used.update(member.id for member in question.fields)
         if question.what == FIRST and not answers.get(question.id) and \
                 (picked := logged_pick(question, answers)) is not None:
-            turn.answer(question.id, picked)  # logged one question at a time
+            turn.answer(question.id, picked)  # each of the run by what was said of it
+            continue
+        if question.what == AFTER and not answers.get(question.id):
+            turn.answer(question.id, logged_page(question, answers))
             continue
         if answers.get(question.id) and not question.again:
             try:
