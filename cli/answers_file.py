@@ -42,7 +42,6 @@ class FromFile:
         self.answers, self.origin, self.fallback = answers, origin, fallback
         self.used: set[str] = set()
         self.rolled = 0  # faces of `dice:` taken so far
-        self.taken: dict[str, int] = {}  # a judgment asked after each action: values taken
 
     def _faces(self, question: Question) -> Any:
         """A roll's faces from the file's `dice:` list (as a snapshot gives them), in order;
@@ -71,7 +70,7 @@ class FromFile:
         if question.id in self.answers:
             self.used.add(question.id)
             return picks.printed_from_file(question, self._parsed(
-                question, self._given(question, self.taken)), self.answers, self.used,
+                question, self._given(question)), self.answers, self.used,
                 self.origin)
         if question.what == "first" and (picked := self._first(question)) is not None:
             return picked
@@ -96,19 +95,19 @@ class FromFile:
         raise Unanswered(f"no answer to {question.id!r}: {question.text}", file=self.origin,
                          hint=f"add `{question.id}:` ({hint(question)}), or play on a terminal")
 
-    def _given(self, question: Question, taken: dict[str, int]) -> Any:
+    def _given(self, question: Question) -> Any:
         """The file's answer to `question`; a judgment given a list (asked again after each
-        action) takes its values in order, `taken` counting those used."""
+        action) takes its values in order: the one after those the player said of it before,
+        this turn (`times_said`)."""
         given = self.answers[question.id]
         if question.what != "answer" or not isinstance(given, list):
             return given
-        count = taken.get(question.id, 0)
+        count = question.times_said
         if count >= len(given):
             raise AnswerError(f"{question.id} is asked {count + 1} times: the list gives "
                               f"{len(given)} value(s)", file=self.origin,
                               path=f"$.{question.id}",
                               hint="give one value for each time it is asked")
-        taken[question.id] = count + 1
         return given[count]
 
     def _parsed(self, question: Question, given: Any) -> Any:
@@ -124,7 +123,6 @@ class FromFile:
         them."""
         if not any(member.id in self.answers for member in question.fields):
             return None
-        taken = dict(self.taken)  # kept only once the whole run is answered
         picked = NONE
         for member in question.fields:
             if member.id not in self.answers:
@@ -132,10 +130,9 @@ class FromFile:
                                  file=self.origin, hint=f"add `{member.id}:` (y/n); the file "
                                  "answers no to each question the procedure reads before it")
             self.used.add(member.id)
-            if self._parsed(member, self._given(member, taken)):
+            if self._parsed(member, self._given(member)):
                 picked = member.id
                 break
-        self.taken = taken
         return picked
 
     def _page(self, question: Question) -> Any:
@@ -146,10 +143,10 @@ class FromFile:
         for member in question.fields:
             values = self.answers.get(member.id)
             if member.id not in self.answers or (isinstance(values, list) and
-                                                 self.taken.get(member.id, 0) >= len(values)):
+                                                 member.times_said >= len(values)):
                 continue
             self.used.add(member.id)
-            given[member.id] = self._given(member, self.taken)
+            given[member.id] = self._given(member)
         return self._parsed(question, given)
 
     def unused(self) -> list[str]:

@@ -33,7 +33,7 @@ from typing import TYPE_CHECKING, Any
 from whybot.engine import did_you_mean
 
 from .consult import STILL_SO
-from .inquiry import said
+from .first import FIRST, given
 from .question import AnswerError, Question
 from .wording import as_name, plain
 
@@ -75,8 +75,8 @@ def after_page(questions: list[Question], opened: list[Open], words: str,
 
 def _own_help(question: Question) -> str:
     """A judgment's help without "Before that action: …" (the page says it once)."""
-    before, asked, own = question.help.partition(STILL_SO)
-    return own if asked else before
+    before, asked, own = question.help.partition(STILL_SO.strip())
+    return own.strip() if asked else before
 
 
 def page_value(question: Question, raw: Any) -> dict[str, Any]:
@@ -143,12 +143,9 @@ def waiting(answers: list[tuple[Question, Any]], data: dict[str, Any],
             ) -> dict[int, dict[str, Any]]:
     """The pages' answers the walk has not reached yet (not given: see the module
     docstring), by action."""
-    found: dict[int, dict[str, Any]] = {}
-    for question, value in answers:
-        if question.what == AFTER:
-            given = said(data, question.layer) if question.layer <= len(
-                data.get("answers_after", [])) else {}
-            found[question.layer] = {name: v for name, v in value.items() if name not in given}
+    found = {question.layer: {name: v for name, v in value.items()
+                              if name not in _said_at(data, question.layer)}
+             for question, value in answers if question.what == AFTER}
     return {layer: values for layer, values in found.items() if values}
 
 
@@ -157,6 +154,33 @@ def reached(held: dict[int, dict[str, Any]], item: Open) -> Any:
     if item.what != "answer" or not item.again:
         return None
     return held.get(item.layer, {}).get(item.name)
+
+
+def counted(questions: list[Question], answers: list[tuple[Question, Any]],
+            data: dict[str, Any]) -> list[Question]:
+    """The questions, each judgment (a run's or a page's too) with the times the player said
+    it before this turn, of the tables before its own: an answers file's list gives the next
+    value, as one asked one at a time takes it (a page's answer the walk never read was never
+    said)."""
+    def one(question: Question) -> Question:
+        if question.what in (FIRST, AFTER):
+            return replace(question, fields=[one(f) for f in question.fields])
+        if question.what != "answer" or not question.layer:
+            return question
+        return replace(question, times_said=sum(
+            1 for earlier, value in answers if earlier.layer < question.layer and (
+                (earlier.what == "answer" and earlier.id == question.id) or
+                (earlier.what == FIRST and question.id in given(earlier, value)) or
+                (earlier.what == AFTER and question.id in value and
+                 question.id in _said_at(data, earlier.layer)))))
+    return [one(question) for question in questions]
+
+
+def _said_at(data: dict[str, Any], layer: int) -> dict[str, Any]:
+    """What the snapshot holds as said of the table `layer` actions in (nothing yet: empty)."""
+    later = data.get("answers_after", [])
+    return data.get("answers", {}) if not layer else \
+        later[layer - 1] if layer <= len(later) else {}
 
 
 def logged_page(question: Question, answers: dict[str, list[Any]]) -> dict[str, Any]:
@@ -177,5 +201,5 @@ def page_words(question: Question, value: dict[str, Any]) -> str:
     return "; ".join(said_of) or "none of these"
 
 
-__all__ = ["AFTER", "after_page", "logged_page", "page_value", "page_words", "reached",
+__all__ = ["AFTER", "after_page", "counted", "logged_page", "page_value", "page_words", "reached",
            "waiting"]

@@ -71,6 +71,7 @@ class Question:
     again: str = ""  # asked again: the procedure could not decide without it (why)
     last: bool = False  # `default` is what the player said last time (kept by the game)
     layer: int = 0  # a judgment: said of the table as this many actions of the card left it
+    times_said: int = 0  # a judgment: how often the player said it before, this turn (after.py)
     meaning: str = ""  # what `?` says when no one rule read it (needed first, or a group)
     spec: FieldSpec | None = field(default=None, compare=False, repr=False)
     # a list of cards picked from the pack's deck by name (deck.py); `printed`: what the game

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from whybot.engine import NOTHING_INSTEAD, Open, Reading, SnapshotError, Trace
 
-from .after import AFTER, after_page, reached, waiting
+from .after import AFTER, after_page, counted, reached, waiting
 from .asking import facts_of, grouped, label_of, question_for, with_dice
 from .consult import (
     REVIEW,
@@ -133,7 +133,7 @@ class Turn:
             elif questions and not self._reviewed() and \
                     self._told_by(questions[0]) & set(unsaid := self._unsaid()):
                 questions = [review(unsaid, book.together.values()), *questions]
-            self._open = questions, trace, reading
+            self._open = counted(questions, self.answers, self.inquiry.data), trace, reading
         return self._open
 
     def _opened(self) -> tuple[list[Open], Trace | None, Reading | None, Inquiry]:

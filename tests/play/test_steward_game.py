@@ -13,18 +13,14 @@ pages by hand reads for that turn. The counts are upper bounds, so asking less s
 from __future__ import annotations
 
 import shutil
-from pathlib import Path
 
-import pytest
 import yaml
 
 from whybot.facts.play.fix import apply_fix, plan_fix
 from whybot.facts.play.table import Table
 
-from .conftest import HERE
+from .conftest import PLAN
 
-GAME = HERE / "steward_game"
-PLAN = yaml.safe_load((GAME / "plan.yaml").read_text(encoding="utf-8"))
 # the questions each bot turn asks (docs/play-transcript.md; 42/35/22/33/6/27 before the
 # table answered what it knows: play.yaml unchanged:, settled:, round:; 40/28/19/26/6/23 before
 # the resources and the power track were asked as one question each, the Guild counts followed
@@ -37,21 +33,6 @@ TABLES = {"cards", "ambitions", "golems", "guild_cards"}  # lists of what is on 
 PIPS = {"administration 4": 2, "aggression 2": 3, "administration 6": 2, "construction 2": 4,
         "construction 3": 3, "mobilization 1": 3, "mobilization 5": 2, "construction 6": 2,
         "aggression 6": 2, "mobilization 2": 3}
-
-
-@pytest.fixture(scope="module")
-def played(run, tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The whole game played once, read by the tests below (none writes to it)."""
-    game = tmp_path_factory.mktemp("steward") / "game.yaml"
-    result = run("new", "arcs", game, "--seed", str(PLAN["game"]["seed"]), "--answers",
-                 GAME / PLAN["game"]["setup"])
-    assert result.exit_code == 0, result.output
-    for number, step in enumerate(PLAN["steps"], 1):
-        result = run("play", game, "--answers", GAME / step["answers"])
-        assert result.exit_code == 0, f"step {number}: {result.output}"
-        assert f"next: {step['point'].replace('_', ' ')} for {step['bot']}" in result.stdout
-        assert "not asked" not in result.stderr, f"step {number}: {result.stderr}"
-    return game
 
 
 def test_the_scripted_game_decides_as_the_seed_reads(played):

@@ -1,0 +1,169 @@
+"""Issue 20 item 1: after an action, the judgments it may have changed are asked on one page
+("After action 1 (secure — take captives): which of these are so now?"), each with its last
+answer, and the turn decides and saves exactly what the same answers given one question at a
+time decide and save (after.py's docstring says why).
+
+"One at a time" is the same turn with the page turned off (`after_page` answering None): each
+judgment then comes as the walk reaches it, singly or in a run of the flowchart's yes/no
+questions. The situations: every page of the scripted Steward game, and the same tables with
+an answer on the page that takes the walk elsewhere (a Vox card can now be secured; a loyal
+building is now in a rival's system), so that judgments on the page go unread.
+"""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+
+from whybot.cli.answers_file import FromFile
+from whybot.cli.prompt import Terminal
+from whybot.facts.play import turn as turn_module
+from whybot.facts.play.after import AFTER
+from whybot.facts.play.fix import plan_fix
+from whybot.facts.play.table import Table
+
+from .conftest import STEWARD_GAME
+
+PAGED = {7: ["after.1", "after.2"], 10: ["after.1"], 11: ["after.1"], 15: ["after.1"]}
+
+
+def one_at_a_time(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Turns asked as before pages: each judgment again as the walk reaches it."""
+    monkeypatch.setattr(turn_module, "after_page", lambda *args: None)
+
+
+def before(played: Path, folder: Path, number: int) -> Path:
+    """A copy of the scripted game with the turns from `number` on taken back."""
+    game = folder / "game.yaml"
+    shutil.copy(played, game)
+    table = Table.open(game)
+    while len(table.game.log) >= number:
+        table.undo()
+    return game
+
+
+def answers_with(folder: Path, name: str, **changes: Any) -> Path:
+    """The scripted game's answers file `name`, some answers changed."""
+    data = yaml.safe_load((STEWARD_GAME / name).read_text(encoding="utf-8"))
+    path = folder / name
+    path.write_text(yaml.safe_dump({**data, **changes}), encoding="utf-8")
+    return path
+
+
+def played_with(run, game: Path, answers: Path) -> dict[str, Any]:
+    result = run("play", game, "--answers", answers)
+    assert result.exit_code == 0, result.output
+    return Table.open(game).game.log[-1]
+
+
+def test_each_page_of_the_scripted_game_decides_and_saves_as_one_at_a_time(
+        played, tmp_path, monkeypatch):
+    """Each turn with a page, decided again from its log with the page turned off (each
+    judgment answered as it was said on the page): the same decision, the same snapshot, as
+    many questions or more (turn 7's pages each replace one run of the yes/no questions)."""
+    game = tmp_path / "game.yaml"
+    shutil.copy(played, game)
+    table = Table.open(game)
+    log = Table.open(played).game.log  # as played (fix rewinds the table's own)
+    assert {n: ids for n, e in enumerate(log, 1) if (ids := [
+        a["id"] for a in e["asked"] if a["id"].startswith(f"{AFTER}.")])} == PAGED
+    one_at_a_time(monkeypatch)
+    for number in PAGED:
+        entry = plan_fix(table, number, {}).entry
+        assert entry["snapshot"] == log[number - 1]["snapshot"], number
+        assert entry["decision"] == log[number - 1]["decision"], number
+        assert not [a for a in entry["asked"] if a["id"].startswith(f"{AFTER}.")]
+        assert len(entry["asked"]) >= len(log[number - 1]["asked"]) + (number != 7), number
+
+
+@pytest.mark.parametrize(("number", "name", "changes", "unread"), [
+    # blue's Secure took captives; after it a Vox card can be secured: the walk secures it,
+    # and the page's counts and Moves below it are never read after action 1
+    (15, "11-blue-surpasses.yaml", {"can.secure.vox_council": [False, True, False]},
+     {"starports_now", "open_claims", "cities_left", "can.secure.captives"}),
+    # red's Move got a claim; after it a loyal building is in a rival's system (never asked
+    # before: asked after the page, between its two judgments), so the Move for a new claim
+    # on the page is never read again
+    (11, "7-red-seizes-and-pivots.yaml", {"loyal_buildings_rival_controlled": True,
+                                          "can.move.change_control": [True, False]},
+     {"can.move.new_claim"}),
+])
+def test_an_answer_that_takes_the_walk_elsewhere_leaves_the_rest_of_the_page_unread(
+        run, played, tmp_path, monkeypatch, number, name, changes, unread):
+    answers = answers_with(tmp_path, name, **changes)
+    (tmp_path / "paged").mkdir()
+    (tmp_path / "single").mkdir()
+    paged = played_with(run, before(played, tmp_path / "paged", number), answers)
+    page = next(a for a in paged["asked"] if a["id"] == PAGED[number][0])
+    assert unread <= set(page["said"])  # asked on the page...
+    later = paged["snapshot"].get("answers_after", [{}])[0]
+    assert not unread & set(later)  # ...but not read after the action: not in the snapshot
+    one_at_a_time(monkeypatch)
+    single = played_with(run, before(played, tmp_path / "single", number), answers)
+    assert paged["snapshot"] == single["snapshot"]
+    assert paged["decision"] == single["decision"]
+    assert paged["decision"] != Table.open(played).game.log[number - 1]["decision"]
+
+
+def _page_of(played: Path, folder: Path, number: int, name: str) -> tuple[Any, FromFile]:
+    """Turn `number` of the scripted game played from its answers file up to its page."""
+    table = Table.open(before(played, folder, number))
+    turn = table.turn(follow=True)
+    answers = FromFile(yaml.safe_load((STEWARD_GAME / name).read_text(encoding="utf-8")),
+                       name)
+    while (question := turn.next_question()) is not None and question.what != AFTER:
+        turn.answer(question.id, answers(question, 0))
+    assert question is not None
+    return turn, answers
+
+
+def test_the_page_lists_each_judgment_with_its_last_answer(played, tmp_path):
+    turn, answers = _page_of(played, tmp_path, 10, "6-blue-leads.yaml")
+    page = turn.next_question()
+    assert page.text == ("After action 1 (build — a starport (the bot has none)): which of "
+                         "these are so now, and how many? (the last answers are given)")
+    assert [(m.id, m.kind, m.default) for m in page.fields] == [
+        ("starports_now", "number", 0), ("can.build.starport", "yes_no", True)]
+    assert [m.text for m in page.fields] == [
+        "How many loyal starports does the bot have, counting those it built this card?",
+        "Can bot build a starport?"]  # the action's words once, in the page's question
+    # `?`: where the procedure reads each one, in the seed's words
+    assert page.why().startswith("1) How many loyal starports does the bot have, counting "
+                                 "those it built this card? the procedure reads it here: “")
+    assert "\n2) Can bot build a starport? the procedure reads it here: “" in page.why()
+    # the answers file gives each by its own id, its list taken in order
+    assert answers(page, 0) == {"starports_now": 1, "can.build.starport": False}
+
+
+def test_the_terminal_takes_the_numbers_of_those_so_and_counts(played, tmp_path, capsys):
+    turn, _ = _page_of(played, tmp_path, 15, "11-blue-surpasses.yaml")
+    page = turn.next_question()
+    ids = [m.id for m in page.fields]
+    typed = iter(["?", "9x", "1 8, 4=1", ""])
+    prompts: list[str] = []
+    value = Terminal(lambda prompt: prompts.append(prompt) or next(typed))(page, 12)
+    out = capsys.readouterr().out + "".join(prompts)
+    assert "1) Can bot Secure an effective Vox card or the Imperial Council? [no]" in out
+    assert "8) Can bot Secure to take captives? [yes]" in out
+    assert "Enter keeps the last answers" in out and "[8 3=0 4=0 7=0]" in out
+    assert "the procedure reads it here" in out  # `?`: each one's rule and citation
+    assert "Before that action" not in out  # the page says once that these are last answers
+    assert "'9x' is not on this page" in out
+    assert value == {**page.default, ids[0]: True, ids[7]: True, ids[3]: 1}
+    assert Terminal(lambda prompt: "")(page, 12) == page.default  # Enter: all kept
+    assert Terminal(lambda prompt: "0")(page, 12) == {  # none is so now
+        **page.default, **{m.id: False for m in page.fields if m.kind == "yes_no"}}
+
+
+def test_undo_and_redo_put_a_paged_turn_back_as_it_was(played, tmp_path):
+    game = tmp_path / "game.yaml"
+    shutil.copy(played, game)
+    table = Table.open(game)
+    last = table.game.log[-2:]
+    assert table.undo() and table.undo()
+    assert table.redo() and table.redo()
+    assert Table.open(game).game.log[-2:] == last
