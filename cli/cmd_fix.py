@@ -38,7 +38,9 @@ def _choose(table: Table, number: int, terminal: Terminal) -> dict[str, Any]:
         raise WhybotError(f"turn {number} asked nothing: there is no answer to correct")
     typer.echo(f"turn {number} was asked:")
     for index, (question, value) in enumerate(asked, 1):
-        typer.echo(f"  {index}. {question.text} — {_said(value)}")
+        said = question.answer_words(value) if question.kind in ("first", "names", "after") \
+            else _said(value)  # a run's pick, the names, a page: each question in its words
+        typer.echo(f"  {index}. {question.text} — {said}")
     while True:
         text = terminal.line(f"which answer to correct? (1..{len(asked)}) > ").strip()
         if text.isdigit() and 1 <= int(text) <= len(asked):

@@ -9,24 +9,30 @@ they are scattered over several questions ("After action 1: which is the first o
 k that the walk reads again after it and the table does not answer, in the order the walk
 reads them, each with its last answer as the default ("which of these are so now?").
 
-Why the decision and the snapshot are those of the same answers given one at a time: asked
-one at a time, the next question is always the first item the walk reads that nobody gave
-(turn.py). The page's answers are held back and each is given only when it is that item
-(`waiting`, `reached`): the walk reads the items before it with the same values either way,
-so it reaches it, and reads it with the same value; the answer it would have been given one
-at a time is the one the page gave. An answer for a judgment the walk no longer reaches after
-action k (an earlier one answered otherwise took it elsewhere) is never given: one at a time
-it would not have been asked, and it is not in the snapshot; once the walk has moved past
-action k it never will be (nothing after can change what was read before). A judgment the
-walk reaches after the action for the first time (never answered) is asked as before, one
-question or a run of them (first.py); the walk reads those with the page's answers held back
-in place (`Turn` decides on them), so such a run is the one the later answers lead to.
+Why the decision and the snapshot are those of the same answers given one at a time. One at
+a time, the next question is always the first item the walk reads that nobody gave (turn.py),
+and an answer changes only what the walk reads after that item. The page's answers are held
+back, and each is given only when its judgment is that first item (`open_with_pages`): every
+item the walk read before it has the value it would have one at a time, so the walk reaches it
+and reads it with the value the player would have given when asked. An answer for a judgment
+the walk no longer reaches after action k (one before it, answered otherwise, took the walk
+elsewhere) is never given: one at a time it would not have been asked, so it is not in the
+snapshot; and once the walk is past action k it never will be, for nothing answered later
+changes what was read before. So the snapshot, hence the decision, is the same. A judgment
+the walk reaches after the action for the first time (never answered) is asked as before,
+alone or in a run of yes/no questions (first.py); to find those, the walk reads the page's
+held-back answers for action k in place (only k's: an unread one must not stand for a later
+action's table), so the run shown is the one the page's answers lead to, and a run is sound
+on any such reading (first.py). An answers file's list gives a judgment the value after those
+the player said of it before in the turn (`counted`): a page's answer never given was never
+said, as one never asked was never asked.
 """
 
 from __future__ import annotations
 
+import copy
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
@@ -34,23 +40,62 @@ from whybot.engine import did_you_mean
 
 from .consult import STILL_SO
 from .first import FIRST, given
+from .inquiry import Inquiry, said
 from .question import AnswerError, Question
+from .unasked import Follows, Settled, Unasked, Unchanged, open_asking_less
 from .wording import as_name, plain
 
 if TYPE_CHECKING:
-    from whybot.engine import Open
+    from whybot.engine import Open, Reading, Trace
 
 AFTER = "after"  # the page's `what` and `kind`, and the start of its id (`after.N`)
 KINDS = ("yes_no", "number")  # what a judgment on the page may be answered with
 
 
-def after_page(questions: list[Question], opened: list[Open], words: str,
-               by_table: Callable[[Open], Any], paged: set[int]) -> Question | None:
-    """The page for the action whose table the next question is about (`words`: "After
-    action 1 (…)"), unless one was asked for it (`paged`: their actions) or fewer than two
-    judgments answered before it are read again (a single one is asked as it is)."""
+def paged(questions: list[Question], opened: list[Open], words: str,
+          by_table: Callable[[Open], Any], answers: list[tuple[Question, Any]],
+          ) -> list[Question]:
+    """The open questions with the page for the action whose table the next one is about
+    first (`words`: "After action 1 (…)"; none: empty), unless one was asked for it (each is
+    asked once) or fewer than two judgments answered before it are read again (a single one
+    is asked as it is). `by_table(item)`: the table's own answer to an item, if any."""
+    page = _page(questions, opened, words, by_table,
+                      {question.layer for question, _ in answers if question.what == AFTER})
+    return [page, *(q for q in questions if q not in page.fields)] if page else []
+
+
+def open_with_pages(inquiry: Inquiry, answers: list[tuple[Question, Any]],
+                    unchanged: Mapping[str, Unchanged], settled: Iterable[Settled],
+                    follows: Mapping[str, Follows], fresh: Callable[[dict[str, Any]], Inquiry],
+                    ) -> tuple[list[Open], Trace | None, Reading | None, Inquiry,
+                               list[Unasked]]:
+    """`open_asking_less` (the table's answers given), with each answer of a page given when
+    the walk reads that judgment next, as one at a time (into `inquiry.data`); the open items
+    read with the page's other answers in place, for the table the action left (on a copy made
+    by `fresh`, returned: the inquiry they came from). The snapshot holds only those given."""
+    told: list[Unasked] = []
+    while True:
+        opened, trace, reading, given = open_asking_less(inquiry, unchanged, settled, follows)
+        told += given
+        held = _waiting(answers, inquiry.data)
+        value = _reached(held, opened[0]) if opened and trace is not None else None
+        if value is None:
+            break
+        said(inquiry.data, opened[0].layer)[opened[0].name] = value
+    layer = opened[0].layer if opened else 0
+    if not opened or trace is None or layer not in held:
+        return opened, trace, reading, inquiry, told
+    trial = fresh(copy.deepcopy(inquiry.data))  # those held back, in place
+    said(trial.data, layer).update(held[layer])
+    return (*open_asking_less(trial, unchanged, settled, follows)[:3], trial, told)
+
+
+def _page(questions: list[Question], opened: list[Open], words: str,
+               by_table: Callable[[Open], Any], asked: set[int]) -> Question | None:
+    """The page for the action whose table the next question is about, or None (see
+    `paged`; `asked`: the actions whose page was asked)."""
     layer = questions[0].layer if questions else 0
-    if not layer or layer in paged:
+    if not layer or layer in asked:
         return None
     again = {o.name for o in opened if o.layer == layer and o.what == "answer" and o.again
              and by_table(o) is None}
@@ -63,8 +108,7 @@ def after_page(questions: list[Question], opened: list[Open], words: str,
     counts = any(f.kind == "number" for f in fields)
     text = "which of these are so now" + (", and how many?" if counts else "?")
     return Question(id=f"{AFTER}.{layer}", what=AFTER, kind=AFTER, layer=layer,
-                    text=f"{words}: {text} (the last answers are "
-                         f"{'given' if counts else 'ticked'})",
+                    text=f"{words}: {text} (the last answers are given)",
                     help="The action may have changed them: keep the last answers, or say "
                          "what is so now.", fields=fields, last=True,
                     default={f.id: f.default for f in fields},
@@ -139,7 +183,7 @@ def _member(question: Question, key: Any) -> Question:
                       hint=did_you_mean(text, {f.id for f in question.fields}))
 
 
-def waiting(answers: list[tuple[Question, Any]], data: dict[str, Any],
+def _waiting(answers: list[tuple[Question, Any]], data: dict[str, Any],
             ) -> dict[int, dict[str, Any]]:
     """The pages' answers the walk has not reached yet (not given: see the module
     docstring), by action."""
@@ -149,7 +193,7 @@ def waiting(answers: list[tuple[Question, Any]], data: dict[str, Any],
     return {layer: values for layer, values in found.items() if values}
 
 
-def reached(held: dict[int, dict[str, Any]], item: Open) -> Any:
+def _reached(held: dict[int, dict[str, Any]], item: Open) -> Any:
     """The page's answer to `item` when the walk reads it next (None: it has none)."""
     if item.what != "answer" or not item.again:
         return None
@@ -201,5 +245,5 @@ def page_words(question: Question, value: dict[str, Any]) -> str:
     return "; ".join(said_of) or "none of these"
 
 
-__all__ = ["AFTER", "after_page", "counted", "logged_page", "page_value", "page_words", "reached",
-           "waiting"]
+__all__ = ["AFTER", "counted", "logged_page", "open_with_pages", "page_value", "page_words",
+           "paged"]

@@ -102,8 +102,11 @@ def _again(table: Table, logged: dict[str, Any], given: dict[str, list[Any]],
                 (picked := logged_pick(question, answers)) is not None:
             turn.answer(question.id, picked)  # each of the run by what was said of it
             continue
-        if question.what == AFTER and not answers.get(question.id):
-            turn.answer(question.id, logged_page(question, answers))
+        if question.what == AFTER and (answers.get(question.id) or any(
+                answers.get(member.id) for member in question.fields)):
+            logged = logged_page(question, answers)  # each one as logged (taken)...
+            turn.answer(question.id, answers[question.id].pop(0) if answers.get(question.id)
+                        else logged)  # ...unless the page itself is corrected
             continue
         if answers.get(question.id) and not question.again:
             try:

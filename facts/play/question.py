@@ -6,12 +6,11 @@ A question is built from what the walk reached and the pack declares: the fact o
 `choice` (one of `choices`), `text`, `entities` (a list of mappings of `fields`, each field a
 question itself), `group` (one value for each of `fields`: facts asked together, together.py),
 `first` (which of `fields`, yes/no questions in the procedure's order, is the first answered
-yes: first.py), `after` (a value for each of `fields`, judgments answered before an action
-and read again after it, the last answers offered: after.py), `names` (a text for each of
-`fields`: the targets' names) or `dice` (`count` faces of a d`sides`) — so a terminal and a
-web form can render the right input. `parse` reads typed text ("y", "3", a unique prefix of a
-choice) or an already typed value (a YAML answers file, a form) and checks it against the
-same field specs the snapshot reader uses.
+yes: first.py), `after` (a value for each of `fields`, what an action may have changed:
+after.py), `names` (a text for each of `fields`: the targets' names) or `dice` (`count` faces
+of a d`sides`) — so a terminal and a web form can render the right input. `parse` reads typed
+text ("y", "3", a prefix of a choice) or a typed value (an answers file, a form) and checks it
+against the field specs the snapshot reader uses.
 """
 
 from __future__ import annotations
@@ -130,14 +129,11 @@ class Question:
             from .first import pick
 
             return pick(self, raw)
-        if self.kind == "names":
+        if self.kind in ("names", "after"):  # both modules import this one: read at call time
+            from .after import page_value
             from .consult import names_given
 
-            return names_given(self, raw)
-        if self.kind == "after":
-            from .after import page_value
-
-            return page_value(self, raw)
+            return (names_given if self.kind == "names" else page_value)(self, raw)
         if isinstance(raw, str):
             raw = self._from_text(raw.strip())
         if self.spec is None:
@@ -171,8 +167,8 @@ class Question:
         return text
 
     def answer_words(self, value: Any) -> str:
-        """An answer as the player reads it: a pick of the first of several questions (the
-        question picked), names given to the targets (each with its action), else the value."""
+        """An answer as the player reads it: a run's pick (the question), the targets' names
+        (each with its action), a page's (those so, and the counts), else the value."""
         if self.kind == "first":
             return next((m.text for m in self.fields if m.id == value), "none of these")
         if self.kind == "names" and isinstance(value, dict):

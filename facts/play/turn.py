@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from whybot.engine import NOTHING_INSTEAD, Open, Reading, SnapshotError, Trace
 
-from .after import AFTER, after_page, counted, reached, waiting
+from .after import AFTER, counted, open_with_pages, paged
 from .asking import facts_of, grouped, label_of, question_for, with_dice
 from .consult import (
     REVIEW,
@@ -34,7 +34,7 @@ from .inquiry import Inquiry, said
 from .printed import check_drawn, give_printed, said_this_turn, unprinted
 from .question import AnswerError, Question
 from .told import told_needed
-from .unasked import Unasked, open_asking_less, told_by_table
+from .unasked import Unasked, told_by_table
 from .wording import plain
 
 if TYPE_CHECKING:
@@ -125,9 +125,8 @@ class Turn:
             if questions and trace is not None and reading is not None:
                 words = action_words(trace, questions[0].layer) if questions[0].layer else ""
                 by_table = told_by_table(book, inquiry, trace, reading)
-                page = after_page(questions, opened, words, by_table, self._paged())
-                questions = [page, *(q for q in questions if q not in page.fields)] if page \
-                    else first_of(questions, opened, words, by_table)
+                questions = paged(questions, opened, words, by_table, self.answers) or \
+                    first_of(questions, opened, words, by_table)
             if not questions and trace is not None:
                 questions = self._again(trace) or self._naming(trace)
             elif questions and not self._reviewed() and \
@@ -137,32 +136,13 @@ class Turn:
         return self._open
 
     def _opened(self) -> tuple[list[Open], Trace | None, Reading | None, Inquiry]:
-        """What is open, once the table's answers are given, and each answer of an
-        after-action page the walk reaches next (after.py: given in the walk's order, as one
-        at a time). The open items are read with the page's other answers in place, for the
-        table the action left (the inquiry they came from); the snapshot holds only those
-        given."""
+        """What is open once the table's answers, and a page's the walk reaches, are given."""
         book = self.table.playbook
-        while True:
-            opened, trace, reading, given = open_asking_less(self.inquiry, book.unchanged,
-                                                             book.settled, book.follows)
-            self.unasked += given
-            held = waiting(self.answers, self.inquiry.data)
-            value = reached(held, opened[0]) if opened and trace is not None else None
-            if value is None:
-                break
-            said(self.inquiry.data, opened[0].layer)[opened[0].name] = value
-        layer = opened[0].layer if opened else 0
-        if not opened or trace is None or layer not in held:
-            return opened, trace, reading, self.inquiry
-        trial = self._inquiry(copy.deepcopy(self.inquiry.data))  # those held back, in place
-        said(trial.data, layer).update(held[layer])
-        return (*open_asking_less(trial, book.unchanged, book.settled, book.follows)[:3],
-                trial)
-
-    def _paged(self) -> set[int]:
-        """The actions whose page was asked (each is asked once)."""
-        return {question.layer for question, _ in self.answers if question.what == AFTER}
+        opened, trace, reading, inquiry, given = open_with_pages(
+            self.inquiry, self.answers, book.unchanged, book.settled, book.follows,
+            self._inquiry)
+        self.unasked += given
+        return opened, trace, reading, inquiry
 
     def _question(self, item: Open) -> Question:
         return question_for(self.table, self.bot, self.inquiry.data, item, self._state_trace)

@@ -3,7 +3,7 @@
 answer, and the turn decides and saves exactly what the same answers given one question at a
 time decide and save (after.py's docstring says why).
 
-"One at a time" is the same turn with the page turned off (`after_page` answering None): each
+"One at a time" is the same turn with the page turned off (`paged` offering none): each
 judgment then comes as the walk reaches it, singly or in a run of the flowchart's yes/no
 questions. The situations: every page of the scripted Steward game, and the same tables with
 an answer on the page that takes the walk elsewhere (a Vox card can now be secured; a loyal
@@ -12,6 +12,7 @@ building is now in a rival's system), so that judgments on the page go unread.
 
 from __future__ import annotations
 
+import re
 import shutil
 from pathlib import Path
 from typing import Any
@@ -23,7 +24,8 @@ from whybot.cli.answers_file import FromFile
 from whybot.cli.prompt import Terminal
 from whybot.facts.play import turn as turn_module
 from whybot.facts.play.after import AFTER
-from whybot.facts.play.fix import plan_fix
+from whybot.facts.play.fix import apply_fix, plan_fix
+from whybot.facts.play.question import AnswerError
 from whybot.facts.play.table import Table
 
 from .conftest import STEWARD_GAME
@@ -33,7 +35,7 @@ PAGED = {7: ["after.1", "after.2"], 10: ["after.1"], 11: ["after.1"], 15: ["afte
 
 def one_at_a_time(monkeypatch: pytest.MonkeyPatch) -> None:
     """Turns asked as before pages: each judgment again as the walk reaches it."""
-    monkeypatch.setattr(turn_module, "after_page", lambda *args: None)
+    monkeypatch.setattr(turn_module, "paged", lambda *args: [])
 
 
 def before(played: Path, folder: Path, number: int) -> Path:
@@ -78,6 +80,48 @@ def test_each_page_of_the_scripted_game_decides_and_saves_as_one_at_a_time(
         assert entry["decision"] == log[number - 1]["decision"], number
         assert not [a for a in entry["asked"] if a["id"].startswith(f"{AFTER}.")]
         assert len(entry["asked"]) >= len(log[number - 1]["asked"]) + (number != 7), number
+
+
+def test_a_turn_logged_one_at_a_time_is_decided_again_on_a_page_as_it_was(played, tmp_path,
+                                                                          monkeypatch):
+    """A game logged before pages (each judgment asked again one at a time, or in a run):
+    `fix` decides blue's turns 10 and 15 again with pages, each one's logged answer on its
+    page, and they decide and save as logged."""
+    game = tmp_path / "game.yaml"
+    shutil.copy(played, game)
+    one_at_a_time(monkeypatch)
+    for number in (10, 15):
+        table = Table.open(game)
+        apply_fix(table, plan_fix(table, number, {}), keep=True)
+    monkeypatch.undo()
+    old = Table.open(game).game.log
+    assert not [a for n in (10, 15) for a in old[n - 1]["asked"] if a["id"].startswith(AFTER)]
+    for number in (10, 15):
+        entry = plan_fix(Table.open(game), number, {}).entry
+        assert entry["snapshot"] == old[number - 1]["snapshot"], number
+        assert entry["decision"] == old[number - 1]["decision"], number
+        assert PAGED[number] == [a["id"] for a in entry["asked"] if a["id"].startswith(AFTER)]
+
+
+def test_a_page_the_logged_answers_never_gave_is_asked_when_fixing(played, tmp_path):
+    """Correcting blue's page of turn 10 (it can still build a starport) takes the walk to a
+    second Build and a page the log never answered: `fix` asks it rather than keep the last
+    answers unasked (no one to ask: the turn cannot be decided again)."""
+    game = tmp_path / "game.yaml"
+    shutil.copy(played, game)
+    table = Table.open(game)
+    again = {"starports_now": 1, "can.build.starport": True}
+    with pytest.raises(AnswerError, match=re.escape("turn 10 now asks 'after.2'")):
+        plan_fix(table, 10, {"after.1": again})
+    asked: list[str] = []
+
+    def ask(question: Any) -> Any:
+        asked.append(question.id)
+        return question.parse({} if question.kind == "names" else "0"
+                              if question.what in (AFTER, "first") else question.default)
+    plan = plan_fix(table, 10, {"after.1": again}, ask=ask)
+    assert asked[0] == "after.2"
+    assert [a["action"] for a in plan.entry["decision"]["actions"]][:2] == ["build", "build"]
 
 
 @pytest.mark.parametrize(("number", "name", "changes", "unread"), [
