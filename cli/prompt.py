@@ -158,9 +158,9 @@ class Terminal:
                                 + (f"; only what changed ({plain(first)} 2), or Enter to "
                                    "keep it all" if question.last else "")))
         if question.nameable:
-            typer.echo(_wrapped("after a yes, its target as you see it on the table may follow "
-                                f"({'3' if question.kind == 'first' else 'y'} Blue's city in "
-                                "Hexy 2)"))
+            typer.echo(_wrapped("a yes may name what it picks, as you see it on the table: "
+                                f"{'the number' if question.kind == 'first' else 'y'}, then "
+                                "the name"))
         default = f" [{_typed_back(question)}]" if question.default not in (None, "") else ""
         while True:
             text = self._answer(f"   ({hint(question)}){default} > ", question)
