@@ -22,6 +22,7 @@ from whybot.engine import did_you_mean
 from .after import AFTER, logged_page
 from .first import FIRST, logged_pick
 from .ledger import summary
+from .naming import raw_of
 from .question import AnswerError, Question
 
 if TYPE_CHECKING:
@@ -77,10 +78,10 @@ def _logged_answers(logged: dict[str, Any]) -> dict[str, list[Any]]:
     run, or on one page: a game logged before pages is decided again as it was)."""
     answers: dict[str, list[Any]] = {}
     for asked in logged.get("asked", []):
-        said = asked.get("said")
-        for ident, value in said.items() if isinstance(said, dict) else \
-                [(asked["id"], asked["value"])]:
-            answers.setdefault(ident, []).append(value)
+        answers.setdefault(asked["id"], []).append(raw_of(asked))
+        if isinstance(asked.get("said"), dict):  # a run's pick or a page: each question too
+            for ident, value in asked["said"].items():
+                answers.setdefault(ident, []).append(value)
     return answers
 
 
@@ -98,15 +99,17 @@ def _again(table: Table, logged: dict[str, Any], given: dict[str, list[Any]],
         used.add(question.id)
         if question.what in (FIRST, AFTER):
             used.update(member.id for member in question.fields)
-        if question.what == FIRST and not answers.get(question.id) and \
-                (picked := logged_pick(question, answers)) is not None:
+        if question.what == FIRST and answers.get(question.id):
+            logged_pick(question, answers)  # what it said of each, taken with it (below)
+        elif question.what == FIRST and (picked := logged_pick(question, answers)) is not None:
             turn.answer(question.id, picked)  # each of the run by what was said of it
             continue
         if question.what == AFTER and (answers.get(question.id) or any(
                 answers.get(member.id) for member in question.fields)):
             logged = logged_page(question, answers)  # each one as logged (taken)...
-            turn.answer(question.id, answers[question.id].pop(0) if answers.get(question.id)
-                        else logged)  # ...unless the page itself is corrected
+            own = answers[question.id].pop(0) if answers.get(question.id) else None
+            turn.answer(question.id, own if isinstance(own, dict) and set(own) <= {
+                m.id for m in question.fields} else logged)  # ...or the page as corrected
             continue
         if answers.get(question.id) and not question.again:
             try:
@@ -220,7 +223,7 @@ def _rewound(table: Table, number: int) -> Iterator[list[dict[str, Any]]]:
 def asked_at(table: Table, number: int) -> list[tuple[Question, Any]]:
     """The questions turn `number` asked, as asked then, with the answers given."""
     with _rewound(table, number) as logged:
-        answers = [(a["id"], a["value"]) for a in logged[0].get("asked", [])]
+        answers = [(a["id"], raw_of(a)) for a in logged[0].get("asked", [])]
         turn = turn_again(table, logged[0])
         for ident, value in answers:
             turn.answer(ident, value)

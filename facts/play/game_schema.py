@@ -62,7 +62,11 @@ TURN: dict[str, Any] = {
                 "type": "object", "description": "what the answer said of each question it "
                 "answered: a pick of the first of several, the one picked yes and those above "
                 "it no; a page after an action, each judgment on it (yes/no, or a count)",
-                "additionalProperties": {"type": ["boolean", "integer", "number"]}}}}},
+                "additionalProperties": {"type": ["boolean", "integer", "number"]}},
+                "target": {"type": "string", "minLength": 1, "description": "what a yes picks, "
+                           "as the player named it with the yes (the action's target)"},
+                "after": {"type": "integer", "minimum": 1, "description": "with a target: "
+                          "the actions taken before its yes"}}}},
         "unasked": {"type": "array", "description": "answers the table gave, not the player",
                     "items": {"type": "object", "required": ["id", "after", "value", "why"],
                               "additionalProperties": False,
