@@ -60,7 +60,7 @@ def paged(questions: list[Question], opened: list[Open], words: str,
     asked once) or fewer than two judgments answered before it are read again (a single one
     is asked as it is). `by_table(item)`: the table's own answer to an item, if any."""
     page = _page(questions, opened, words, by_table,
-                      {question.layer for question, _ in answers if question.what == AFTER})
+                 {question.layer for question, _ in answers if question.what == AFTER})
     return [page, *(q for q in questions if q not in page.fields)] if page else []
 
 
@@ -91,7 +91,7 @@ def open_with_pages(inquiry: Inquiry, answers: list[tuple[Question, Any]],
 
 
 def _page(questions: list[Question], opened: list[Open], words: str,
-               by_table: Callable[[Open], Any], asked: set[int]) -> Question | None:
+          by_table: Callable[[Open], Any], asked: set[int]) -> Question | None:
     """The page for the action whose table the next question is about, or None (see
     `paged`; `asked`: the actions whose page was asked)."""
     layer = questions[0].layer if questions else 0
@@ -184,7 +184,7 @@ def _member(question: Question, key: Any) -> Question:
 
 
 def _waiting(answers: list[tuple[Question, Any]], data: dict[str, Any],
-            ) -> dict[int, dict[str, Any]]:
+             ) -> dict[int, dict[str, Any]]:
     """The pages' answers the walk has not reached yet (not given: see the module
     docstring), by action."""
     found = {question.layer: {name: v for name, v in value.items()
