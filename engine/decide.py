@@ -109,6 +109,9 @@ class Engine:
         self.conditions: dict[str, Condition] = {rule_id: read.condition
                                                  for rule_id, read in self.reads.rules.items()}
         self.dependencies = Dependencies(pack, self.reads, self.strata)
+        # the kinds a snapshot lists, with the fields derivations set (a rederive drops them)
+        self.listed_derived = {kind: frozenset(spec.derived_fields())
+                               for kind, spec in pack.facts.entities.items() if not spec.created}
         self.walk_subset = WalkSubset(pack, self.reads, self.dependencies)
         if reasoner == "durable":
             self.pages: Any = DurablePages(compile_pages(pack))
