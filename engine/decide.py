@@ -70,8 +70,8 @@ class PartialDerivations:
     costs about as much as a few runs save, so a lone decision never pays it and a batch pays
     it once. At most `LIMIT` are kept (each is a network in the C core); past that, and
     before, a rederive runs them all. With `stored` (the disk cache's name of the engine),
-    each is kept on disk beside the engine when compiled, and taken from there when first
-    asked for: a batch compiled them again in every process (a tenth of a second each)."""
+    each is kept on disk beside the engine once compiled, and read from there by later
+    processes (a fifth of the time: a batch compiled them again in every process)."""
 
     AFTER = 3
     LIMIT = 32
@@ -87,15 +87,13 @@ class PartialDerivations:
         found = self.made.get(affected)
         if found is None and len(self.made) < self.LIMIT:
             self.asked[affected] = asked = self.asked.get(affected, 0) + 1
-            name = self.stored and f"{self.stored}-partial-{_digest(affected)}"
-            if name and asked == 1 and isinstance(kept := disk_cache.load(name), Compiled):
-                found = kept
-            elif asked >= self.AFTER:
-                found = compile_derivations(self.pack, self.strata, affected)
-                if name:
+            if asked >= self.AFTER:
+                name = self.stored and f"{self.stored}-partial-{_digest(affected)}"
+                kept = disk_cache.load(name) if name else None
+                found = self.made[affected] = kept if isinstance(kept, Compiled) else \
+                    compile_derivations(self.pack, self.strata, affected)
+                if name and found is not kept:
                     disk_cache.store(name, found)
-            if found is not None:
-                self.made[affected] = found
                 del self.asked[affected]
         return found
 
