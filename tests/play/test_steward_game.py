@@ -30,7 +30,7 @@ PLAN = yaml.safe_load((GAME / "plan.yaml").read_text(encoding="utf-8"))
 # the resources and the power track were asked as one question each, the Guild counts followed
 # from the Guild cards and no Golem read the damaged ships; 21/16/13/20/6/19 before a new
 # card's pips were told with its pick and the round told the one initiative marker)
-AT_MOST = {7: 19, 8: 13, 10: 11, 11: 18, 13: 5, 15: 17}
+AT_MOST = {7: 18, 8: 12, 10: 10, 11: 17, 13: 5, 15: 16}
 TABLES = {"cards", "ambitions", "golems", "guild_cards"}  # lists of what is on the table
 # each card's pips, told the first time the game sees it (answers files: `pips.CARD: N`)
 PIPS = {"administration 4": 2, "aggression 2": 3, "administration 6": 2, "construction 2": 4,
