@@ -171,13 +171,10 @@ class State:
                               f"{exc}") from None
 
     def stamp(self, facts: Iterable[dict[str, Any]]) -> list[dict[str, Any]]:
-        """Give each fact this state's sid, a unique id and the join guard `k` (hazard A,
-        F). A list at once: a decision stamps thousands."""
-        stamped = list(facts)
-        sid, ids = self.sid, self.ids
-        for fact in stamped:
-            fact["sid"] = sid
-            fact.setdefault("id", f"f{next(ids)}")
+        """Give each fact this state's sid, a unique id and the join guard `k` (hazard A, F)."""
+        for fact in (stamped := list(facts)):  # a list at once: a decision stamps thousands
+            fact["sid"] = self.sid
+            fact.setdefault("id", f"f{next(self.ids)}")
             fact["k"] = 1
         return stamped
 
