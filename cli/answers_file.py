@@ -143,15 +143,18 @@ class FromFile:
         """The judgments an action may have changed, asked on one page (after.py): each from
         the file's answer to it as it would be asked alone (a list: its next value); one the
         file does not give, or whose values are used up, keeps its last answer."""
-        given = {}
+        given, targets = {}, {}
         for member in question.fields:
             values = self.answers.get(member.id)
             if member.id not in self.answers or (isinstance(values, list) and
                                                  member.times_said >= len(values)):
                 continue
             self.used.add(member.id)
-            given[member.id] = split(member, self._given(member))[0]  # a target: asked later
-        return self._parsed(question, given)
+            given[member.id], target = split(member, self._given(member))
+            if target:
+                targets[member.id] = target
+        value = self._parsed(question, given)
+        return {"answer": value, TARGET: targets} if targets else value
 
     def unused(self) -> list[str]:
         return [name for name in self.answers if name not in self.used]

@@ -63,8 +63,9 @@ TURN: dict[str, Any] = {
                 "answered: a pick of the first of several, the one picked yes and those above "
                 "it no; a page after an action, each judgment on it (yes/no, or a count)",
                 "additionalProperties": {"type": ["boolean", "integer", "number"]}},
-                "target": {"type": "string", "minLength": 1, "description": "what a yes picks, "
-                           "as the player named it with the yes (the action's target)"},
+                "target": {"type": "object", "description": "what its yeses pick, by the "
+                           "judgment answered yes, as the player named it (the action's target)",
+                           "additionalProperties": {"type": "string", "minLength": 1}},
                 "after": {"type": "integer", "minimum": 1, "description": "with a target: "
                           "the actions taken before its yes"}}}},
         "unasked": {"type": "array", "description": "answers the table gave, not the player",

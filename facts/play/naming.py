@@ -10,7 +10,8 @@ yes itself (`3 Blue's city in Hexy 2` on the terminal, a field beside the button
 (`naming`, several at once: `named_together`).
 
 Which action a named yes names: a yes given after k actions leads to action k + 1, if the rule
-that takes it read that judgment (else the target is asked for after the decision).
+that takes it read that judgment (else the target is asked for after the decision). The log
+keeps the names by judgment (`target: {judgment: name}`), with `after: k`.
 """
 
 from __future__ import annotations
@@ -29,7 +30,7 @@ if TYPE_CHECKING:
 
 NAMED = "named"  # a naming question's id: `named.N`, N the action's number
 TARGET = "target"  # an answer naming its yes's target: {"answer": …, "target": "…"}; logged so
-AFTER = "after"  # logged with a target: the actions taken before its yes (0: left out)
+BEFORE = "after"  # logged with a target: the actions taken before its yes (0: left out)
 
 
 def nameable(engine: Engine, kinds: Iterable[str]) -> frozenset[str]:
@@ -46,57 +47,70 @@ def nameable(engine: Engine, kinds: Iterable[str]) -> frozenset[str]:
 
 
 def with_nameable(questions: list[Question], judgments: frozenset[str]) -> list[Question]:
-    """The yes/no questions (and runs of them) marked with the judgments whose yes may name
-    a target."""
+    """The questions marked with their judgments whose yes may name a target: a yes/no
+    judgment's own, and those of one made of several (a run, the page after an action)."""
     marked = []
     for question in questions:
-        ids = [m.id for m in question.fields] if question.what == "first" else \
-            [question.id] if question.what == "answer" and question.kind == "yes_no" else []
+        ids = [m.id for m in question.fields] if question.fields else \
+            [question.id] if question.kind == "yes_no" else []
         named = tuple(ident for ident in ids if ident in judgments)
         marked.append(replace(question, nameable=named) if named else question)
     return marked
 
 
-def split(question: Question, raw: Any) -> tuple[Any, str]:
-    """An answer to a yes/no question or a run of them and the target its yes names
-    (`{"answer": …, "target": "…"}`; an answers file's `{yes: "…"}`), or the answer alone
-    and ""."""
-    if question.kind not in ("yes_no", "first") or not isinstance(raw, dict):
-        return raw, ""
+def split(question: Question, raw: Any) -> tuple[Any, Any]:
+    """An answer and the target(s) its yes names: `{"answer": …, "target": …}` (a name, or
+    names by judgment), an answers file's `{yes: "…"}` to a yes/no question; or the answer
+    alone and None."""
+    if not isinstance(raw, dict) or question.kind in ("group", "names", "entities"):
+        return raw, None
     if set(raw) == {"answer", TARGET}:
-        return raw["answer"], str(raw[TARGET] or "").strip()
-    if len(raw) == 1 and str(next(iter(raw))).lower() in YES:
-        return True, str(next(iter(raw.values())) or "").strip()
-    return raw, ""
+        return raw["answer"], raw[TARGET] or None
+    if question.kind == "yes_no" and len(raw) == 1 and str(next(iter(raw))).lower() in YES:
+        return True, next(iter(raw.values())) or None
+    return raw, None
 
 
 def typed(question: Question, text: str) -> Any:
     """A typed line: a yes (`y`, or a run's number) followed by its target's name (`3 Blue's
-    city in Hexy 2`) as an answer naming it; any other line as it is."""
+    city in Hexy 2`) as an answer naming it; any other line as it is (a page after an action
+    names no target on the terminal: it is asked after the decision)."""
     head, _, rest = text.strip().partition(" ")
-    said = head.isdigit() if question.what == "first" else head.lower() in YES
-    if not question.nameable or not said or not rest.strip():
+    said = head.isdigit() if question.kind == "first" else head.lower() in YES
+    if question.kind not in ("yes_no", "first") or not question.nameable or not said or \
+            not rest.strip():
         return text
     return {"answer": head, TARGET: rest.strip()}
 
 
-def parsed(question: Question, raw: Any) -> tuple[Any, str]:
-    """An answer as its question reads it, and the target its yes names (""); AnswerError if
-    the answer is not a yes whose rule picks something."""
+def parsed(question: Question, raw: Any) -> tuple[Any, dict[str, str]]:
+    """An answer as its question reads it, and the targets its yeses name, by judgment;
+    AnswerError for a name given with anything but a yes whose rule picks something."""
     raw, target = split(question, raw)
     value = question.parse(raw)
-    judgment = value if question.what == "first" else question.id if value is True else ""
-    if target and judgment not in question.nameable:
-        raise AnswerError("only a yes that picks something names a target: answer without "
-                          "the name", path=question.id)
-    return value, target
+    if target is None:
+        return value, {}
+    if not isinstance(target, dict):  # one name: for the judgment the answer says yes to
+        picked = value if question.fields and isinstance(value, str) else \
+            question.id if value is True else ""
+        target = {picked: target}
+    names = {str(judgment): str(name).strip() for judgment, name in target.items()
+             if str(name).strip()}
+    for judgment in names:
+        said = value.get(judgment) if isinstance(value, dict) else \
+            value == judgment if question.fields else value is True
+        if judgment not in question.nameable or said is not True:
+            raise AnswerError("only a yes that picks something names a target: answer "
+                              "without the name", path=question.id)
+    return value, names
 
 
-def logged(target: str | None, question: Question) -> dict[str, Any]:
-    """What the log keeps of a yes's target beside the answer (nothing, without one)."""
-    if not target:
+def logged(targets: dict[str, str] | None, question: Question) -> dict[str, Any]:
+    """What the log keeps of the targets a question's yeses named, beside its answer
+    (nothing, without one)."""
+    if not targets:
         return {}
-    return {TARGET: target, **({AFTER: question.layer} if question.layer else {})}
+    return {TARGET: targets, **({BEFORE: question.layer} if question.layer else {})}
 
 
 def to_name(pack: Pack, kinds: list[str], trace: Trace,
@@ -164,11 +178,10 @@ def names_in(asked: list[dict[str, Any]], trace: Trace) -> dict[str, Any]:
             found.update(item["value"])
         elif str(item["id"]).startswith(f"{NAMED}."):
             found[item["id"]] = item["value"]
-        elif item.get(TARGET):
-            judgment = item["value"] if str(item["id"]).startswith("first.") else item["id"]
-            number = item.get(AFTER, 0) + 1  # the action its yes leads to
+        number = item.get(BEFORE, 0) + 1  # the action its yes leads to
+        for judgment, name in item.get(TARGET, {}).items():
             if number <= len(acted) and judgment in acted[number - 1]:
-                found.setdefault(f"{NAMED}.{number}", item[TARGET])
+                found.setdefault(f"{NAMED}.{number}", name)
     return found
 
 
@@ -206,7 +219,7 @@ def target_kind(pack: Pack, rule_id: str) -> str | None:
 
 
 __all__ = [
-    "AFTER",
+    "BEFORE",
     "NAMED",
     "TARGET",
     "action_what",

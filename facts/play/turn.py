@@ -77,7 +77,7 @@ class Turn:
         if faces:  # rolled already (a turn decided again): the seed rolls only beyond them
             self.base["dice"] = list(faces)
         self.answers: list[tuple[Question, Any]] = []
-        self.targets: dict[int, str] = {}  # by answer's place: the target its yes named
+        self.targets: dict[int, dict[str, str]] = {}  # by answer's place: its yeses' targets
         self._open: tuple[list[Question], Trace | None, Reading | None] | None = None
         self._state_trace: Trace | None = None  # the decision the open questions came from
         self.unasked: list[Unasked] = []  # answers the table gave, not the player

@@ -25,6 +25,7 @@ from whybot.cli.prompt import Terminal
 from whybot.facts.play import turn as turn_module
 from whybot.facts.play.after import AFTER
 from whybot.facts.play.fix import apply_fix, plan_fix
+from whybot.facts.play.naming import TARGET
 from whybot.facts.play.question import AnswerError
 from whybot.facts.play.table import Table
 
@@ -211,3 +212,20 @@ def test_undo_and_redo_put_a_paged_turn_back_as_it_was(played, tmp_path):
     assert table.undo() and table.undo()
     assert table.redo() and table.redo()
     assert Table.open(game).game.log[-2:] == last
+
+
+def test_a_yes_on_the_page_names_its_target_and_a_no_cannot(played, tmp_path):
+    """An answers file's `{yes: …}` for a judgment asked on the page keeps its name (the
+    target of the action that yes leads to, naming.py), logged by the judgment."""
+    turn, _ = _page_of(played, tmp_path, 15, "11-blue-surpasses.yaml")
+    page = turn.next_question()
+    court = "Court card with Yellow's agent"
+    answers = FromFile({"can.secure.captives": {"yes": court}}, "page.yaml")
+    given = answers(page, 12)
+    assert given[TARGET] == {"can.secure.captives": court}
+    assert given["answer"]["can.secure.captives"] is True
+    with pytest.raises(AnswerError, match="only a yes that picks something names a target"):
+        turn.answer(page.id, {**given, TARGET: {"can.move.new_claim": court}})  # said no
+    turn.answer(page.id, given)
+    assert {k: turn.asked()[-1][k] for k in (TARGET, "after")} == {
+        TARGET: {"can.secure.captives": court}, "after": 1}

@@ -15,7 +15,7 @@ import yaml
 from whybot.cli.answers_file import FromFile
 from whybot.cli.prompt import Terminal
 from whybot.facts.play.fix import plan_fix
-from whybot.facts.play.naming import AFTER, TARGET, split, typed
+from whybot.facts.play.naming import BEFORE, TARGET, split, typed
 from whybot.facts.play.question import AnswerError, Question
 from whybot.facts.play.table import Table
 
@@ -25,6 +25,7 @@ from .helpers import chapter_begun
 CONSULT = HERE / "consult"
 VALUES = yaml.safe_load((CONSULT / "turn.yaml").read_text(encoding="utf-8"))
 BLUE, YELLOW = "Blue's city in Hexy 2", "Yellow's city in Arrow 1"
+TAX = "can.tax.contend_declared"
 
 
 def _named_at_the_yes() -> dict:
@@ -56,7 +57,7 @@ def test_the_targets_named_with_each_yes_are_the_decisions_and_nothing_else_is_a
     assert [a.target for a in result.trace.decision.actions] == [
         {"target": BLUE}, {"target": YELLOW}]
     # the yes logged with its target, in the game schema; the turn decided again names them too
-    assert [a[TARGET] for a in result.asked if TARGET in a] == [BLUE, YELLOW]
+    assert [a[TARGET] for a in result.asked if TARGET in a] == [{TAX: BLUE}, {TAX: YELLOW}]
     number = table.record(result)["turn"]
     trace = Table.open(game).past(number)
     assert [a.target for a in trace.decision.actions] == [{"target": BLUE}, {"target": YELLOW}]
@@ -71,7 +72,7 @@ def test_a_yes_after_an_action_names_the_action_it_leads_to(game):
     assert [q.id for q in asked if q.what == "name"] == ["named.1"]
     assert [a.target for a in turn.decide().trace.decision.actions] == [
         {"target": BLUE}, {"target": YELLOW}]
-    assert [(a[TARGET], a[AFTER]) for a in turn.asked() if TARGET in a] == [(YELLOW, 1)]
+    assert [(a[TARGET], a[BEFORE]) for a in turn.asked() if TARGET in a] == [({TAX: YELLOW}, 1)]
 
 
 def test_a_corrected_past_turn_keeps_the_targets_named_with_its_yeses(game):
@@ -80,7 +81,8 @@ def test_a_corrected_past_turn_keeps_the_targets_named_with_its_yeses(game):
     _play(turn, FromFile(_named_at_the_yes(), "turn.yaml"))
     number = table.record(turn.decide())["turn"]
     plan = plan_fix(Table.open(game), number, {"material": 1})
-    assert [a.get(TARGET) for a in plan.entry["asked"] if a.get(TARGET)] == [BLUE, YELLOW]
+    assert [a.get(TARGET) for a in plan.entry["asked"] if a.get(TARGET)] == [
+        {TAX: BLUE}, {TAX: YELLOW}]
 
 
 def test_the_same_answers_one_by_one_decide_the_same(game):
@@ -118,7 +120,7 @@ def test_typed_a_yes_then_its_target_on_the_terminal(game):
     value = Terminal(read=lambda _: next(lines))(question, 1)
     assert value == {"answer": "can.tax.contend_declared", TARGET: BLUE}
     turn.answer(question.id, value)
-    assert turn.asked()[-1][TARGET] == BLUE
+    assert turn.asked()[-1][TARGET] == {TAX: BLUE}
     turn.back()  # taking the answer back takes its target back
     assert not turn.targets
 
@@ -136,4 +138,4 @@ def test_only_a_question_whose_yes_picks_something_reads_a_name():
     assert typed(plain, "y Blue's city") == "y Blue's city"
     assert split(plain, {"yes": "Blue's city"}) == (True, "Blue's city")
     group = Question(id="g", what="group", kind="group", text="?")
-    assert split(group, {"yes": 2}) == ({"yes": 2}, "")
+    assert split(group, {"yes": 2}) == ({"yes": 2}, None)
