@@ -150,6 +150,10 @@ class Terminal:
                 typer.echo(_wrapped(member.text, f"   {index}) ", "      "))
             typer.echo("   0) none of these")
         if question.kind == "group":
+            for member in question.fields:  # each fact's own question, by the name it takes
+                if member.text != plain(member.id):
+                    typer.echo(_wrapped(f"{plain(member.id)}: {member.text} ({hint(member)})",
+                                        "   - ", "     "))
             first = question.fields[0].id
             typer.echo(_wrapped(f"each as its name and value, separated by commas "
                                 f"({plain(first)} 2, …), or the values alone in this order"

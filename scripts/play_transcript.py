@@ -53,7 +53,7 @@ def play(game: Path, answers: Path) -> tuple[dict[str, Any], list[str], list[str
     while (question := turn.next_question()) is not None:
         texts.append(" ".join([question.text, *(f"({number}) {member.text}" for number, member
                                                  in enumerate(question.fields, 1))])
-                     if question.kind in ("first", "names") else question.text)
+                     if question.kind in ("first", "names", "group") else question.text)
         turn.answer(question.id, source(question, len(turn.answers) + 1))
     return table.record(turn.decide()), flow, texts
 

@@ -195,7 +195,7 @@ class _Reader:
         book.unchanged = read_unchanged(self, data.get("unchanged"))
         book.settled = read_settled(self, data.get("settled"))
         book.follows = read_follows(self, data.get("follows"), set(book.keep["bot"]))
-        book.together = read_together(self, data.get("together"))
+        book.together = read_together(self, data.get("together"), book.remember)
         book.deck = read_deck(self, data.get("deck"))
         for kind, names in self.mapping(data.get("hidden"), ("hidden",)).items():
             entity = self._entity(kind, ("hidden", kind))

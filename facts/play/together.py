@@ -7,12 +7,17 @@ question is a fact of a group, the group's other facts that the same walk read (
 gave) come with it, in the group's order, and nothing else; a fact of a group read alone is
 asked alone. Each value is checked as its own question checks it; the answer gives every
 fact of the group, or, where the game offers last time's values, only what changed.
+
+A group may name no facts but stand for the remembered ones (`remembered: true`, play.yaml
+`remember:`): the first time the walk reads several of them at once (a bot's first turn), they
+come as one page, whatever their kinds, the groups among them kept side by side; a list stays
+its own question (a table inside a form is no page a player can fill in).
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -33,6 +38,7 @@ class Together:
     facts: tuple[str, ...]
     ask: str
     help: dict[str, str] = field(default_factory=dict)
+    remembered: bool = False  # a page of the remembered facts (`facts`) the walk read at once
 
     def help_for(self, asked: Iterable[str]) -> str:
         """The help of the facts `asked` (of this group), in the group's order."""
@@ -46,7 +52,7 @@ def said_together(said: dict[str, Any], groups: Iterable[Together],
     """What the player said, as the table reads it: a group's facts together under its name
     ("bot resources": "material 1, fuel 0, …", where the first of them was), the others
     each under its own; `say` puts a value in words."""
-    of = {name: group for group in groups for name in group.facts}
+    of = {name: group for group in groups if not group.remembered for name in group.facts}
     listed: dict[str, str] = {}
     for name, value in said.items():
         group = of.get(name)
@@ -58,9 +64,11 @@ def said_together(said: dict[str, Any], groups: Iterable[Together],
     return listed
 
 
-def read_together(reader: Any, data: Any) -> dict[str, Together]:
+def read_together(reader: Any, data: Any,
+                  remembered: Mapping[str, list[str]] | None = None) -> dict[str, Together]:
     """The `together:` section, checked by a playbook reader (`reader.fail`, `.mapping`,
-    `.names`): each group's `facts:` (board facts, each in one group) and `ask:`."""
+    `.names`): each group's `facts:` (board facts, each in one group) and `ask:`; a page of
+    the `remembered` facts (by scope, `remembered: true`) holds their board facts."""
     found: dict[str, Together] = {}
     taken: set[str] = set()
     pack = reader.pack
@@ -69,15 +77,24 @@ def read_together(reader: Any, data: Any) -> dict[str, Together]:
         if name in reader.board or name in pack.facts.judgments or name in reader.lists:
             raise reader.fail(path, f"{name!r} is a fact's own name: name the group otherwise")
         spec = reader.mapping(spec, path)
+        keys = {"facts", "ask", "help", "remembered"}
         for key in spec:
-            if key not in ("facts", "ask", "help"):
+            if key not in keys:
                 raise reader.fail((*path, key), f"unknown key {key!r}",
-                                  did_you_mean(str(key), {"facts", "ask", "help"}))
+                                  did_you_mean(str(key), keys))
+        if not spec.get("ask"):
+            raise reader.fail(path, "a group is asked in the player's words (ask:)")
+        if spec.get("remembered") is True:
+            if "facts" in spec or "help" in spec:
+                raise reader.fail(path, "a group of the remembered facts names no facts (its "
+                                        "facts are play.yaml `remember:`)")
+            facts = [f for names in (remembered or {}).values() for f in names]
+            found[str(name)] = Together(str(name), tuple(f for f in facts if f in reader.board),
+                                        str(spec["ask"]), remembered=True)
+            continue
         facts = reader.names(spec.get("facts"), (*path, "facts"), reader.board, "fact")
         if len(facts) < 2 or taken & set(facts):
             raise reader.fail((*path, "facts"), "two or more facts, none of another group")
-        if not spec.get("ask"):
-            raise reader.fail(path, "a group is asked in the player's words (ask:)")
         helps = reader.mapping(spec.get("help"), (*path, "help"))
         for fact in helps:
             if fact not in facts:

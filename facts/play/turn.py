@@ -124,12 +124,13 @@ class Turn:
             if trace is not None and reading is not None and self.dice == "table":
                 questions = with_dice(opened, questions, trace, reading,
                                       len(self.inquiry.data.get("dice", [])))
-            questions = grouped(self.table, questions)
-            if questions and trace is not None and reading is not None:
+            told = told_by_table(book, self.inquiry, trace, reading) \
+                if trace is not None and reading is not None else None
+            questions = grouped(self.table, questions, opened, told)
+            if questions and told is not None and trace is not None:
                 questions = first_of(questions, opened,
                                      action_words(trace, questions[0].layer)
-                                     if questions[0].layer else "",
-                                     told_by_table(book, self.inquiry, trace, reading))
+                                     if questions[0].layer else "", told)
             if not questions and trace is not None:
                 questions = self._again(trace) or self._naming(trace)
             elif questions and not self._reviewed() and \

@@ -29,8 +29,9 @@ PLAN = yaml.safe_load((GAME / "plan.yaml").read_text(encoding="utf-8"))
 # table answered what it knows: play.yaml unchanged:, settled:, round:; 40/28/19/26/6/23 before
 # the resources and the power track were asked as one question each, the Guild counts followed
 # from the Guild cards and no Golem read the damaged ships; 21/16/13/20/6/19 before a new
-# card's pips were told with its pick and the round told the one initiative marker)
-AT_MOST = {7: 19, 8: 13, 10: 11, 11: 18, 13: 5, 15: 17}
+# card's pips were told with its pick and the round told the one initiative marker;
+# 19/13/11/18/5/17 before a bot's remembered facts read at once were asked as one page)
+AT_MOST = {7: 17, 8: 13, 10: 11, 11: 15, 13: 5, 15: 17}
 TABLES = {"cards", "ambitions", "golems", "guild_cards"}  # lists of what is on the table
 # each card's pips, told the first time the game sees it (answers files: `pips.CARD: N`)
 PIPS = {"administration 4": 2, "aggression 2": 3, "administration 6": 2, "construction 2": 4,
@@ -91,9 +92,11 @@ def test_each_bot_turn_asks_the_flowchart_not_a_table_and_never_more_than_by_han
                 "imperial_council"} & set(later)
     # the first turns ask the resources as one question, and the Guild counts not at all:
     # they follow from the Guild cards said at the chapter's start (with the reason logged)
-    first = [[a["id"] for a in table.game.log[n]["asked"]] for n in (6, 7)]
-    assert all("bot_resources" in ids and not {"material", "fuel", "weapon_guild_cards",
-                                                "union_cards"} & set(ids) for ids in first)
+    for asked in (table.game.log[n]["asked"] for n in (6, 7)):
+        assert not {"material", "fuel", "weapon_guild_cards", "union_cards"} & \
+            {a["id"] for a in asked}
+        assert any({"material", "fuel"} <= set(a["value"]) for a in asked
+                   if a["id"] in ("bot_resources", "standing"))
     followed = {u["id"]: u["value"] for u in table.game.log[6]["unasked"]}
     assert followed["weapon_guild_cards"] == 0 and followed["union_cards"] == 0
 
@@ -247,3 +250,46 @@ def test_the_summit_is_not_asked_again_what_the_flow_was_told_no(played):
     assert told["why"].startswith("answered no: “An Event card was played: is a bot the First "
                                   "Regent")
     assert summit["snapshot"]["first_regent"] is False
+
+
+def test_a_bots_remembered_facts_read_at_once_are_one_page_then_offered_as_still_so(played):
+    """Red's first turn asks the standing facts its walk read together (the Dealmakers card,
+    the Council, the resources, the Flagship, the ambition markers) as one page, none of them
+    alone; its next turn offers them in "Since the last turn" and asks none of them again."""
+    log = yaml.safe_load(played.read_text(encoding="utf-8"))["log"]
+    page = next(a["value"] for a in log[6]["asked"] if a["id"] == "standing")
+    assert list(page) == ["dealmakers", "imperial_council", "material", "fuel", "weapon",
+                          "relic", "psionic", "flagship", "ambition_markers_available"]
+    alone = {a["id"] for a in log[6]["asked"]}
+    assert not {"dealmakers", "imperial_council", "flagship", "bot_resources"} & alone
+    later = {a["id"] for a in log[10]["asked"]}
+    assert not {"standing", "dealmakers", "imperial_council", "flagship",
+                "ambition_markers_available"} & later
+    assert {"flagship", "ambition_markers_available"} <= set(log[10]["snapshot"])
+
+
+def test_fix_corrects_a_fact_of_the_page_and_decides_a_game_logged_before_it_the_same(
+        played, tmp_path):
+    """`fix` of red's turn 7 with `material: 3` corrects that fact within the page it was
+    asked on; a game logged before the page (its facts asked one at a time, the resources as
+    their own group) is decided again the same, each fact taken from where it was logged."""
+    game = tmp_path / "game.yaml"
+    shutil.copy(played, game)
+    table = Table.open(game)
+    plan = plan_fix(table, 7, {"material": 3})
+    assert plan.entry["snapshot"]["material"] == 3
+    page = next(a["value"] for a in plan.entry["asked"] if a["id"] == "standing")
+    assert page["material"] == 3 and page["dealmakers"] == "none"
+    data = yaml.safe_load(game.read_text(encoding="utf-8"))
+    asked = data["log"][6]["asked"]
+    at = next(i for i, a in enumerate(asked) if a["id"] == "standing")
+    values = asked[at]["value"]
+    resources = {k: values[k] for k in ("material", "fuel", "weapon", "relic", "psionic")}
+    asked[at:at + 1] = [*({"id": k, "value": values[k]} for k in values if k not in resources),
+                        {"id": "bot_resources", "value": resources}]
+    game.write_text(yaml.safe_dump(data, sort_keys=False), encoding="utf-8")
+    table = Table.open(game)
+    plan = plan_fix(table, 7, {})
+    assert plan.entry["decision"] == data["log"][6]["decision"]
+    assert next(a["value"] for a in plan.entry["asked"] if a["id"] == "standing") == values
+    assert plan.changed == []
