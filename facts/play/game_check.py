@@ -137,10 +137,10 @@ class Check:
         return spec.fields
 
     def state(self, state: dict[str, Any], pack: Pack, bots: list[str]) -> None:
-        self.facts(state.get("game", {}), pack, ("state", "game"))
+        self.facts(state.get("game", {}), pack, ("state", "game"), lists=True)
         for bot, values in state.get("bots", {}).items():
             self.bot(bot, bots, ("state", "bots", bot))
-            self.facts(values, pack, ("state", "bots", bot))
+            self.facts(values, pack, ("state", "bots", bot), lists=True)
         for owner, kinds in state.get("entities", {}).items():
             self.owner(owner, bots, ("state", "entities", owner))
             for kind, labels in kinds.items():
@@ -162,12 +162,20 @@ class Check:
             self.change(change, pack, bots, (*path, "changes", number))
         for key, values in entry.get("carried", {}).items():
             self.facts(values, pack, (*path, "carried", key), lists=True)
-        self.facts(entry.get("given", {}), pack, (*path, "given"))
+        self.facts(entry.get("given", {}), pack, (*path, "given"), lists=True)
 
     def change(self, change: dict[str, Any], pack: Pack, bots: list[str], path: tuple) -> None:
         """A change's path names a kept fact or entity field; its values fit it."""
         keys = change["path"]
         where = (*path, "path")
+        lists = {spec.key for spec in pack.facts.entities.values() if spec.key}
+        if keys[0] in ("game", "bots") and keys[-1] in lists:  # a list kept for the game
+            if keys[0] == "bots":
+                self.bot(keys[1], bots, (*where, 1))
+            for key in ("before", "after"):
+                if key in change:
+                    self.facts({keys[-1]: change[key]}, pack, (*path, key), lists=True)
+            return
         if keys[0] == "game" and len(keys) == 2:
             spec = self.fact(keys[1], pack, (*where, 1))
         elif keys[0] == "bots" and len(keys) == 3:

@@ -14,7 +14,7 @@ from whybot.engine import Pack, Trace, World, evaluate, holds
 
 from .consult import shown
 from .printed import printed_changes
-from .question import field_question
+from .question import field_question, list_question
 from .wording import plain
 
 if TYPE_CHECKING:
@@ -84,7 +84,9 @@ def kept_given(table: Table, answers: dict[str, Any], bot: str) -> dict[str, Any
     turn writes it back); one the game does not know yet is asked as usual."""
     pack, state = table.engine.pack, table.game.state
     known = {**state["game"], **state["bots"].get(bot, {})}
-    return {name: field_question(pack.facts.board[name], pack, name, "fact").parse(value)
+    kinds = {spec.key: spec for spec in pack.facts.entities.values() if spec.key}
+    return {name: (list_question(name, kinds[name], pack, []) if name in kinds else
+                   field_question(pack.facts.board[name], pack, name, "fact")).parse(value)
             for name, value in answers.items()
             if name in known and table.playbook.scope_of(name) is not None}
 
@@ -95,6 +97,7 @@ def turn_changes(table: Timeline, result: TurnResult) -> list[dict[str, Any]]:
     book, state = table.playbook, table.game.state
     board, snapshot = result.reading.board, result.snapshot
     set_by_steps = {name for step in result.trace.steps for name in step.outcome.get("set", {})}
+    lists = {spec.key for spec in table.engine.pack.facts.entities.values() if spec.key}
     changes: list[dict[str, Any]] = []
 
     def note(path: list[str], before: Any, after: Any) -> None:
@@ -109,6 +112,8 @@ def turn_changes(table: Timeline, result: TurnResult) -> list[dict[str, Any]]:
         for name in names:
             if name in board and (name in snapshot or name in set_by_steps):
                 note([*prefix, name], known.get(name, _MISSING), board[name])
+            elif name in lists and name in snapshot:  # a list fixed for the game, as given
+                note([*prefix, name], known.get(name, _MISSING), snapshot[name])
     for kind, (scope, fields) in book.keep_fields.items():
         spec = table.engine.pack.facts.entities[kind]
         if spec.key not in snapshot:

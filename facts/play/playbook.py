@@ -170,11 +170,11 @@ class _Reader:
         book.point = self.fact(data.get("point"), ("point",))
         book.snapshot = self.mapping(data.get("snapshot"), ("snapshot",))
         self.names(list(book.snapshot), ("snapshot",), self.board, "fact")
-        for part in ("setup", "keep"):
+        for part, known in (("setup", self.board), ("keep", self.board | set(self.lists))):
             section = self.mapping(data.get(part), (part,))
             for scope in SCOPES:
                 getattr(book, part)[scope] = self.names(section.get(scope), (part, scope),
-                                                        self.board, "fact")
+                                                        known, "fact")
             for kind, spec in self.mapping(section.get("fields"), (part, "fields")).items():
                 if part == "keep":
                     book.keep_fields[kind] = self._kept_fields(kind, spec, (part, "fields"))

@@ -293,3 +293,25 @@ def test_fix_corrects_a_fact_of_the_page_and_decides_a_game_logged_before_it_the
     assert plan.entry["decision"] == data["log"][6]["decision"]
     assert next(a["value"] for a in plan.entry["asked"] if a["id"] == "standing") == values
     assert plan.changed == []
+
+
+def test_the_optional_modifiers_are_asked_once_for_the_game(run, tmp_path):
+    """"Which optional modifiers were chosen for the game?" is asked at the first setup
+    building only: the game keeps the answer (play.yaml keep: game:), so the other three
+    buildings are not asked it; undo takes it back with the building that told it, redo
+    puts it back."""
+    game = tmp_path / "game.yaml"
+    assert run("new", "arcs", game, "--seed", str(PLAN["game"]["seed"]), "--answers",
+               GAME / PLAN["game"]["setup"]).exit_code == 0
+    for step in PLAN["steps"][:4]:
+        result = run("play", game, "--answers", GAME / step["answers"])
+        assert result.exit_code == 0 and "not asked" not in result.stderr, result.output
+    table = Table.open(game)
+    asked = [[a["id"] for a in entry["asked"]] for entry in table.game.log]
+    assert ["modifiers" in ids for ids in asked] == [True, False, False, False]
+    assert table.game.state["game"]["modifiers"] == []
+    for _ in range(4):
+        table.undo()
+    assert "modifiers" not in Table.open(game).game.state["game"]
+    table.redo()
+    assert Table.open(game).game.state["game"]["modifiers"] == []
