@@ -86,6 +86,18 @@ def _meaning(table: Table, judgment: str) -> str:
     return f"the procedure works it out: {'; '.join(list(derived)[:3])}" if derived else ""
 
 
+def unread_of(table: Table, bot: str, data: dict[str, Any],
+              trace: Trace | None) -> Callable[[str], Question | None]:
+    """A fact's question before the walk reads it (None: `data` gives it), in a turn of
+    `bot`: what a whole group (together.py) asks with its first fact."""
+    def unread(name: str) -> Question | None:
+        if name in data:
+            return None
+        item = Open("fact", name, None, table.engine.pack.facts.board[name].says, "", "")
+        return question_for(table, bot, data, item, trace)
+    return unread
+
+
 def _remembered(table: Table, bot: str, question: Question) -> Question:
     """A fact or list the player said on an earlier turn (the pack's `remember:`): asked
     again, the last answer offered as the default to keep or change."""
@@ -105,7 +117,8 @@ def _remembered(table: Table, bot: str, question: Question) -> Question:
 
 
 def grouped(table: Table, questions: list[Question], opened: Sequence[Open] = (),
-            by_table: Callable[[Open], Any] | None = None) -> list[Question]:
+            by_table: Callable[[Open], Any] | None = None,
+            unread: Callable[[str], Question | None] | None = None) -> list[Question]:
     """The open questions with the next one, a fact of a group (the pack's `together:`),
     asked together with the group's other open facts read before any roll; a remembered fact
     asked for the first time, with the other remembered facts read before any roll or list of
@@ -131,6 +144,9 @@ def grouped(table: Table, questions: list[Question], opened: Sequence[Open] = ()
     if group is None:
         return questions
     members = {q.id: q for q in questions[:roll] if q.what == "fact" and q.id in group.facts}
+    if group.whole and unread is not None:
+        members.update((name, found) for name in group.facts
+                       if name not in members and (found := unread(name)) is not None)
     if len(members) < 2:
         return questions
     return _as_one(table, group, [members[name] for name in group.facts if name in members],

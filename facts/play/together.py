@@ -8,6 +8,9 @@ gave) come with it, in the group's order, and nothing else; a fact of a group re
 asked alone. Each value is checked as its own question checks it; the answer gives every
 fact of the group, or, where the game offers last time's values, only what changed.
 
+A group marked `whole: true` is one thing on the table (the card led: its suit and its number):
+its facts nobody gave come together as soon as one of them is asked, read yet or not.
+
 A group may name no facts but stand for the remembered ones (`remembered: true`, play.yaml
 `remember:`): the first time the walk reads several of them at once (a bot's first turn), they
 come as one page, whatever their kinds, the groups among them kept side by side; a list stays
@@ -39,6 +42,7 @@ class Together:
     ask: str
     help: dict[str, str] = field(default_factory=dict)
     remembered: bool = False  # a page of the remembered facts (`facts`) the walk read at once
+    whole: bool = False  # one thing on the table: every fact of it asked with the first
 
     def help_for(self, asked: Iterable[str]) -> str:
         """The help of the facts `asked` (of this group), in the group's order."""
@@ -77,7 +81,7 @@ def read_together(reader: Any, data: Any,
         if name in reader.board or name in pack.facts.judgments or name in reader.lists:
             raise reader.fail(path, f"{name!r} is a fact's own name: name the group otherwise")
         spec = reader.mapping(spec, path)
-        keys = {"facts", "ask", "help", "remembered"}
+        keys = {"facts", "ask", "help", "remembered", "whole"}
         for key in spec:
             if key not in keys:
                 raise reader.fail((*path, key), f"unknown key {key!r}",
@@ -102,7 +106,8 @@ def read_together(reader: Any, data: Any,
                                   did_you_mean(str(fact), set(facts)))
         taken |= set(facts)
         found[str(name)] = Together(str(name), tuple(facts), str(spec["ask"]),
-                                    {str(k): str(v) for k, v in helps.items()})
+                                    {str(k): str(v) for k, v in helps.items()},
+                                    whole=spec.get("whole") is True)
     return found
 
 

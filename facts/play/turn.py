@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from whybot.engine import NOTHING_INSTEAD, Open, Reading, SnapshotError, Trace
 
-from .asking import facts_of, grouped, label_of, question_for, with_dice
+from .asking import facts_of, grouped, label_of, question_for, unread_of, with_dice
 from .consult import (
     REVIEW,
     acted_on,
@@ -124,9 +124,9 @@ class Turn:
             if trace is not None and reading is not None and self.dice == "table":
                 questions = with_dice(opened, questions, trace, reading,
                                       len(self.inquiry.data.get("dice", [])))
-            told = told_by_table(book, self.inquiry, trace, reading) \
-                if trace is not None and reading is not None else None
-            questions = grouped(self.table, questions, opened, told)
+            told = told_by_table(book, self.inquiry, trace, reading) if trace and reading else None
+            questions = grouped(self.table, questions, opened, told,
+                                unread_of(self.table, self.bot, self.inquiry.data, trace))
             if questions and told is not None and trace is not None:
                 questions = first_of(questions, opened,
                                      action_words(trace, questions[0].layer)

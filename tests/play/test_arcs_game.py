@@ -26,7 +26,7 @@ ASKED = {
         "unchanged", "standing", "golems", "guild_cards", "trust_contends_declared"],
     4: ["options", "flagship", "unchanged", "starports", "rival_controlled", "unbuilt_cities",
         "claims", "guild_cards", "ambition_markers_available", "ships_unassigned"],
-    5: ["unchanged", "bonus_cards", "initiative", "cards", "lead_suit",
+    5: ["unchanged", "bonus_cards", "initiative", "cards", "led_card",
         "initiative_seized_this_round", "event_played_this_round", "ambitions",
         "ambition_markers_available",
         "options", "bot_resources", "weapon_guild_cards", "union_cards", "golems"],

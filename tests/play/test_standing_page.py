@@ -15,6 +15,7 @@ from typer.testing import CliRunner
 from whybot.cli.answers_file import FromFile
 from whybot.cli.app import app
 from whybot.cli.prompt import Terminal
+from whybot.facts.play.asking import group_question, unread_of
 from whybot.facts.play.question import Question
 from whybot.facts.play.table import Table
 from whybot.facts.play.turn import Turn
@@ -90,3 +91,16 @@ def test_an_answers_file_gives_the_page_as_one_mapping_or_fact_by_fact(before_re
     by_fact = FromFile(dict(RED_LEADS), "3-red-leads.yaml")(page, 7)
     as_one = FromFile({"standing": facts}, "game.yaml")(page, 7)
     assert by_fact == as_one == {**facts, "dealmakers": "none"}
+
+
+def test_the_led_card_typed_at_a_terminal_is_its_suit_and_number(before_red_leads):
+    """The card led, one question (a whole group): typed as its suit and its number."""
+    table = Table.open(before_red_leads)
+    turn = table.turn(follow=True)
+    unread = unread_of(table, turn.bot, turn.inquiry.data, None)
+    group = table.playbook.together["led_card"]
+    question = group_question(group, [unread(name) for name in group.facts])
+    assert [f.kind for f in question.fields] == ["choice", "number"]
+    typed = iter(["aggression 4"])
+    assert Terminal(lambda prompt: next(typed))(question, 4) == \
+        {"lead_suit": "aggression", "lead_number": 4}

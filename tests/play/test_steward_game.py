@@ -30,8 +30,9 @@ PLAN = yaml.safe_load((GAME / "plan.yaml").read_text(encoding="utf-8"))
 # the resources and the power track were asked as one question each, the Guild counts followed
 # from the Guild cards and no Golem read the damaged ships; 21/16/13/20/6/19 before a new
 # card's pips were told with its pick and the round told the one initiative marker;
-# 19/13/11/18/5/17 before a bot's remembered facts read at once were asked as one page)
-AT_MOST = {7: 17, 8: 13, 10: 11, 11: 15, 13: 5, 15: 17}
+# 19/13/11/18/5/17 before a bot's remembered facts read at once were asked as one page and
+# the led card as one question)
+AT_MOST = {7: 17, 8: 13, 10: 11, 11: 15, 13: 5, 15: 16}
 TABLES = {"cards", "ambitions", "golems", "guild_cards"}  # lists of what is on the table
 # each card's pips, told the first time the game sees it (answers files: `pips.CARD: N`)
 PIPS = {"administration 4": 2, "aggression 2": 3, "administration 6": 2, "construction 2": 4,
@@ -315,3 +316,14 @@ def test_the_optional_modifiers_are_asked_once_for_the_game(run, tmp_path):
     assert "modifiers" not in Table.open(game).game.state["game"]
     table.redo()
     assert Table.open(game).game.state["game"]["modifiers"] == []
+
+
+def test_the_led_card_is_asked_as_one_question_its_suit_and_its_number(played):
+    """Blue's last turn follows the player's Aggression 4: "Which card was led this round?"
+    asks its suit and its number at once (play.yaml together: led_card, whole: true), though
+    the walk reads the number only once it knows the suit; red's Event turn is asked it too."""
+    log = yaml.safe_load(played.read_text(encoding="utf-8"))["log"]
+    for number in (12, 14):
+        asked = {a["id"]: a["value"] for a in log[number]["asked"]}
+        assert asked["led_card"] == {"lead_suit": "aggression", "lead_number": 4}
+        assert not {"lead_suit", "lead_number"} & set(asked)

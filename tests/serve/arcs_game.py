@@ -25,7 +25,8 @@ RESOURCES = {"material": 0, "fuel": 0, "weapon": 0, "relic": 0, "psionic": 0}
 
 TURN_1: dict[str, Any] = {  # in the order the procedure reaches them
     "hand_counter": 4, "bonus_cards": 0, "initiative": False, "cards": CARDS, **PIPS,
-    "lead_suit": "aggression", "seize_counter": 1,  # no card of the led suit: no number read
+    "lead_suit": "aggression", "lead_number": 4,  # the card led, one question (led_card)
+    "seize_counter": 1,
     "initiative_seized_this_round": False, "event_played_this_round": False,
     "ambitions": AMBITIONS, "ambition_markers_available": False, "options": OPTIONS,
     "bot_resources": RESOURCES, **RESOURCES, "weapon_guild_cards": 0, "union_cards": 0,
@@ -41,8 +42,10 @@ TURN_2 = {"unchanged": False, **TURN_2}
 # once (the resources, the Guild counts, the systems a rival controls) are one page; on the
 # second, what was said is offered as it was said (the script changes it: asked one by one)
 PAGE = (*RESOURCES, "weapon_guild_cards", "union_cards", "rival_controlled")
-ASKED_1 = [("standing" if q == "bot_resources" else q) for q in TURN_1 if q not in PAGE]
-ASKED_2 = [q for q in TURN_2 if q not in (*RESOURCES, "rival_controlled")]
+ASKED_1 = [{"bot_resources": "standing", "lead_suit": "led_card"}.get(q, q) for q in TURN_1
+           if q not in (*PAGE, "lead_number")]
+ASKED_2 = [("led_card" if q == "lead_suit" else q) for q in TURN_2
+           if q not in (*RESOURCES, "rival_controlled", "lead_number")]
 
 SETUP = {"pack": "arcs", "seat0": "red", "seat0.fate": "none", "act": "1",
          "difficulty": "none", "seed": "7"}  # seed 7: turn 2's seize roll fails too
