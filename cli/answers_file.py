@@ -87,7 +87,7 @@ class FromFile:
         if question.what == "review" and question.layer:  # after an action: still so,
             return True  # unless the file says `unchanged.N: no`
         if question.what == "review":  # still so, unless the file gives one of them anew
-            return not any(name in self.answers for name in question.known)
+            return self._still_so(question)
         if question.last:  # what the player said last time holds: the file changes nothing
             return question.default
         if self.fallback is not None:
@@ -116,6 +116,21 @@ class FromFile:
         except AnswerError as exc:
             raise AnswerError(exc.message, file=self.origin, path=f"$.{question.id}",
                               hint=exc.hint) from None
+
+    def _still_so(self, question: Question) -> bool:
+        """The review of what was said last time: still so unless the file gives one of them
+        anew. A judgment the file gives as the procedure asks it (a list: a value each time)
+        whose first value is the one offered is no change: that value is taken."""
+        given = {name: self.answers[name] for name in question.known if name in self.answers}
+        same = {name: value for name, value in given.items()
+                if question.known[name].get("judged") and (value[0] if isinstance(
+                    value, list) and value else value) == question.known[name]["value"]}
+        if len(same) < len(given):
+            return False
+        self.used.update(same)
+        for name in (name for name, value in same.items() if isinstance(value, list)):
+            self.taken[name] = self.taken.get(name, 0) + 1
+        return True
 
     def _first(self, question: Question) -> str | None:
         """A run of yes/no questions asked as one (first.py), from the file's answer to each

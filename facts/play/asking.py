@@ -102,7 +102,7 @@ def _remembered(table: Table, bot: str, question: Question) -> Question:
     """A fact or list the player said on an earlier turn (the pack's `remember:`): asked
     again, the last answer offered as the default to keep or change."""
     said = table.said(bot).get(question.id)
-    if said is None or question.again:
+    if said is None or question.again or question.layer:  # after an action: this card's
         return question
     if isinstance(said, list):
         said = [{**item, **question.known.get(label_of(item, question), {})}

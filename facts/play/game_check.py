@@ -103,11 +103,15 @@ class Check:
         return spec
 
     def facts(self, values: dict[str, Any], pack: Pack, path: tuple, lists: bool = False,
-              ) -> None:
+              judged: bool = False) -> None:
         """Kept facts: each a fact of the pack, of its type and range; with `lists`, lists of
-        the pack's entities too (what a stopped card carries)."""
+        the pack's entities too (what a stopped card carries); with `judged`, the judgments
+        the player said too (what the game remembers)."""
         keys = {spec.key: spec for spec in pack.facts.entities.values() if spec.key}
         for name, value in values.items():
+            if judged and name in pack.facts.judgments:
+                self.value(value, pack.facts.judgments[name], pack, (*path, name))
+                continue
             if lists and name in keys:
                 if not isinstance(value, list):
                     raise self.fail((*path, name), f"{name} must be a list")
@@ -149,7 +153,7 @@ class Check:
                     self.fields(item, fields, pack, ("state", "entities", owner, kind, label))
         for owner, values in state.get("said", {}).items():
             self.owner(owner, bots, ("state", "said", owner))
-            self.facts(values, pack, ("state", "said", owner), lists=True)
+            self.facts(values, pack, ("state", "said", owner), lists=True, judged=True)
 
     def bot(self, bot: str, bots: list[str], path: tuple) -> None:
         if bot not in bots:
@@ -185,7 +189,8 @@ class Check:
             self.owner(keys[1], bots, (*where, 1))
             for key in ("before", "after"):
                 if key in change:
-                    self.facts({keys[2]: change[key]}, pack, (*path, key), lists=True)
+                    self.facts({keys[2]: change[key]}, pack, (*path, key), lists=True,
+                               judged=True)
             return
         elif keys[0] == "entities" and len(keys) == 5:
             self.owner(keys[1], bots, (*where, 1))

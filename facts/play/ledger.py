@@ -78,6 +78,14 @@ def as_left(pack: Pack, name: str, reading: Any,
             for entity in reading.entities.get(kind, [])]
 
 
+def last_answer(snapshot: dict[str, Any], name: str) -> Any:
+    """The judgment `name` as the player said it last in a turn: of the table the last
+    action that it was asked after left (a count such as the bot's starports, said at the
+    card's start and after each action that could change it); None if never said."""
+    layers = [snapshot.get("answers", {}), *snapshot.get("answers_after", [])]
+    return next((layer[name] for layer in reversed(layers) if name in layer), None)
+
+
 def kept_given(table: Table, answers: dict[str, Any], bot: str) -> dict[str, Any]:
     """Of an answers file's values, the facts the game keeps (play.yaml `keep:`) and knows
     already for a turn of `bot`, checked: a kept value given again replaces the kept one (the
@@ -131,8 +139,9 @@ def turn_changes(table: Timeline, result: TurnResult) -> list[dict[str, Any]]:
         owner = "game" if scope == "game" else result.bot
         said = state.get("said", {}).get(owner, {})
         for name in names:
-            if name in snapshot and name not in by_table and (value := as_left(
-                    table.engine.pack, name, result.reading, book.forget)) is not None:
+            value = as_left(table.engine.pack, name, result.reading, book.forget) \
+                if name in snapshot and name not in by_table else last_answer(snapshot, name)
+            if value is not None:  # a judgment: as the player said it last
                 note(["said", owner, name], said.get(name, _MISSING), value)
     if book.deck is not None:  # what the turn's cards new to the game show
         answered = any(asked["id"] == book.deck.key for asked in result.asked)

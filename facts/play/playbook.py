@@ -84,7 +84,7 @@ class Playbook:
     setup: dict[str, list[str]] = field(default_factory=lambda: {s: [] for s in SCOPES})
     keep: dict[str, list[str]] = field(default_factory=lambda: {s: [] for s in SCOPES})
     keep_fields: dict[str, tuple[str, list[str]]] = field(default_factory=dict)  # kind → scope
-    # facts and lists the player said that hold until the table changes: offered as defaults
+    # facts, judgments, lists the player said that hold until the table changes: defaults
     remember: dict[str, list[str]] = field(default_factory=lambda: {s: [] for s in SCOPES})
     forget: dict[str, list[str]] = field(default_factory=dict)  # kind → fields not remembered
     ask: list[str] = field(default_factory=list)
@@ -180,8 +180,8 @@ class _Reader:
                     book.keep_fields[kind] = self._kept_fields(kind, spec, (part, "fields"))
         remember = self.mapping(data.get("remember"), ("remember",))
         for scope in SCOPES:
-            book.remember[scope] = self.names(remember.get(scope), ("remember", scope),
-                                              self.board | set(self.lists), "fact or list")
+            book.remember[scope] = self.names(remember.get(scope), ("remember", scope), {
+                *self.board, *self.lists, *self.pack.facts.judgments}, "fact, judgment or list")
         for kind, names in self.mapping(remember.get("except"), ("remember", "except")).items():
             entity = self._entity(kind, ("remember", "except", kind))
             book.forget[kind] = self.names(names, ("remember", "except", kind),

@@ -133,9 +133,10 @@ class Turn:
                                      if questions[0].layer else "", told)
             if not questions and trace is not None:
                 questions = self._again(trace) or self._naming(trace)
-            elif questions and not self._reviewed() and \
+            elif questions and all(q.id != REVIEW for q, _ in self.answers) and \
                     self._told_by(questions[0]) & set(unsaid := self._unsaid()):
-                questions = [review(unsaid, book.together.values()), *questions]
+                questions = [review(unsaid, book.together.values(),
+                                    self.table.engine.pack.facts.judgments), *questions]
             elif questions and trace is not None and questions[0].what != FIRST and \
                     (held := self._held(opened, trace)):  # a run offers its last answers
                 questions = [action_review(book, self.table.engine.pack, opened[0].layer, held,
@@ -159,9 +160,6 @@ class Turn:
         follows = self.table.playbook.follows
         return names.union(*(follows[name].told for name in names if name in follows))
 
-    def _reviewed(self) -> bool:
-        return any(question.id == REVIEW for question, _ in self.answers)
-
     def _held(self, opened: list[Open], trace: Trace) -> dict[str, Any]:
         """After action k, the questions answered before it that the page reads again, but
         not those the rule that took it read (the action may well have changed those):
@@ -176,8 +174,9 @@ class Turn:
 
     def _unsaid(self) -> dict[str, Any]:
         """What the player said on earlier turns that this turn has not been given yet."""
+        given = {**self.inquiry.data, **self.inquiry.data.get("answers", {})}
         return {name: value for name, value in self.table.said(self.bot).items()
-                if name not in self.inquiry.data}
+                if name not in given}
 
     def _again(self, trace: Trace) -> list[Question]:
         """A stop that decides nothing (the pack's `undecided:`): what it lacks, asked again,
@@ -231,9 +230,9 @@ class Turn:
             if value and question.layer:  # still so after that action: said of it again
                 said(data, question.layer).update(
                     {name: known["value"] for name, known in question.known.items()})
-            elif value:  # all of it still so: given, as the player said it last time
-                data.update({name: known["value"] for name, known in question.known.items()
-                             if name not in data})
+            elif value:  # all of it still so: as the player said it last time (a judgment:
+                for name, known in question.known.items():  # said of the card's start)
+                    (said(data, 0) if known.get("judged") else data)[name] = known["value"]
         elif question.what == "answer":
             said(data, question.layer)[question.id] = value
         elif question.what == FIRST:  # the first of a run answered yes, those above it no

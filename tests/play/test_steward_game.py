@@ -31,8 +31,8 @@ PLAN = yaml.safe_load((GAME / "plan.yaml").read_text(encoding="utf-8"))
 # from the Guild cards and no Golem read the damaged ships; 21/16/13/20/6/19 before a new
 # card's pips were told with its pick and the round told the one initiative marker;
 # 19/13/11/18/5/17 before a bot's remembered facts read at once were asked as one page and
-# the led card as one question)
-AT_MOST = {7: 17, 8: 13, 10: 11, 11: 15, 13: 5, 15: 16}
+# the led card as one question, and the counts of starports, cities and claims were kept)
+AT_MOST = {7: 18, 8: 13, 10: 11, 11: 10, 13: 5, 15: 13}
 TABLES = {"cards", "ambitions", "golems", "guild_cards"}  # lists of what is on the table
 # each card's pips, told the first time the game sees it (answers files: `pips.CARD: N`)
 PIPS = {"administration 4": 2, "aggression 2": 3, "administration 6": 2, "construction 2": 4,
@@ -327,3 +327,26 @@ def test_the_led_card_is_asked_as_one_question_its_suit_and_its_number(played):
         asked = {a["id"]: a["value"] for a in log[number]["asked"]}
         assert asked["led_card"] == {"lead_suit": "aggression", "lead_number": 4}
         assert not {"lead_suit", "lead_number"} & set(asked)
+
+
+def test_the_counts_of_starports_cities_and_claims_are_kept_for_the_bot_s_next_card(played):
+    """"How many loyal starports does the bot have, counting those it built this card?" (and
+    the unbuilt cities, the claims) is the board's count at a card's start: the game keeps
+    each bot's as the player said it last, and its next card offers it in "Since the last
+    turn"; after an action that can change it, it is asked again."""
+    data = yaml.safe_load(played.read_text(encoding="utf-8"))
+    log = data["log"]
+    red = log[10]  # red's second card: its counts from its first, offered, still so
+    review = next(a for a in red["asked"] if a["id"] == "unchanged")
+    assert review["value"] is True
+    assert {k: red["snapshot"]["answers"][k] for k in ("starports_now", "cities_left",
+                                                       "open_claims")} == \
+        {"starports_now": 0, "cities_left": 4, "open_claims": 0}
+    said = [name for a in red["asked"] for name in a.get("said", [a["id"]])]
+    assert said.count("open_claims") == 1  # after the Move for a new claim: asked again
+    assert red["snapshot"]["answers_after"][0]["open_claims"] == 1
+    # blue built a starport on turn 10 (asked again after the build: 1): its turn 15 starts
+    # from it
+    assert log[14]["snapshot"]["answers"]["starports_now"] == 1
+    assert data["state"]["said"]["red"]["open_claims"] == 1
+    assert data["state"]["said"]["blue"]["starports_now"] == 1
