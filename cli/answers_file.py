@@ -12,6 +12,7 @@ from typing import Any
 
 from whybot.engine import WhybotError
 from whybot.facts.play.first import NONE
+from whybot.facts.play.naming import TARGET, split
 from whybot.facts.play.question import AnswerError, Question
 
 from . import picks
@@ -69,9 +70,11 @@ class FromFile:
                              hint=f"give {question.id}: as the procedure asks, then play again")
         if question.id in self.answers:
             self.used.add(question.id)
-            return picks.printed_from_file(question, self._parsed(
-                question, self._given(question, self.taken)), self.answers, self.used,
-                self.origin)
+            raw, target = split(question, self._given(question, self.taken))
+            if target:  # a yes naming its target (`{yes: …}`)
+                return {"answer": self._parsed(question, raw), TARGET: target}
+            return picks.printed_from_file(question, self._parsed(question, raw), self.answers,
+                                           self.used, self.origin)
         if question.what == "first" and (picked := self._first(question)) is not None:
             return picked
         if question.kind == "group" and (members := {
@@ -132,22 +135,23 @@ class FromFile:
             self.taken[name] = self.taken.get(name, 0) + 1
         return True
 
-    def _first(self, question: Question) -> str | None:
+    def _first(self, question: Question) -> Any:
         """A run of yes/no questions asked as one (first.py), from the file's answer to each
         as it would be asked alone, down to the first yes; None if the file gives none of
         them."""
         if not any(member.id in self.answers for member in question.fields):
             return None
         taken = dict(self.taken)  # kept only once the whole run is answered
-        picked = NONE
+        picked: Any = NONE
         for member in question.fields:
             if member.id not in self.answers:
                 raise Unanswered(f"no answer to {member.id!r}: {member.text}",
                                  file=self.origin, hint=f"add `{member.id}:` (y/n); the file "
                                  "answers no to each question the procedure reads before it")
             self.used.add(member.id)
-            if self._parsed(member, self._given(member, taken)):
-                picked = member.id
+            raw, target = split(member, self._given(member, taken))
+            if self._parsed(member, raw):
+                picked = {"answer": member.id, TARGET: target} if target else member.id
                 break
         self.taken = taken
         return picked

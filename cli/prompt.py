@@ -20,6 +20,8 @@ from typing import Any
 import typer
 import yaml
 
+from whybot.facts.play import naming
+from whybot.facts.play.naming import TARGET, split
 from whybot.facts.play.question import AnswerError, Question
 from whybot.facts.play.wording import as_name, plain
 
@@ -159,6 +161,10 @@ class Terminal:
                                 f"({plain(first)} 2, …), or the values alone in this order"
                                 + (f"; only what changed ({plain(first)} 2), or Enter to "
                                    "keep it all" if question.last else "")))
+        if question.nameable:
+            typer.echo(_wrapped("a yes may name what it picks, as you see it on the table: "
+                                f"{'the number' if question.kind == 'first' else 'y'}, then "
+                                "the name"))
         default = f" [{_typed_back(question)}]" if question.default not in (None, "") else ""
         while True:
             text = self._answer(f"   ({hint(question)}){default} > ", question)
@@ -167,7 +173,9 @@ class Terminal:
             if text == "" and question.default is not None:
                 return question.default
             try:
-                return question.parse(text)
+                answer, target = split(question, naming.typed(question, text))
+                parsed = question.parse(answer)
+                return {"answer": parsed, TARGET: target} if target else parsed
             except AnswerError as exc:
                 problem(exc)
 

@@ -86,6 +86,7 @@ STAGES: dict[str, tuple[str, list[str]]] = {
         "facts/play/inquiry", "facts/play/consult", "facts/play/question",
         "facts/play/wording", "facts/play/playbook", "facts/play/flow", "facts/play/offer",
         "facts/play/told", "facts/play/unasked", "facts/play/together", "facts/play/first",
+        "facts/play/naming",
         "facts/play/deck",
         "facts/play/printed",
         "facts/play/game", "facts/play/game_check",

@@ -17,6 +17,7 @@ from typing import Any
 from starlette.datastructures import FormData
 
 from whybot.engine import WhybotError
+from whybot.facts.play.naming import TARGET, raw_of
 from whybot.facts.play.question import AnswerError, Question
 from whybot.facts.play.wording import plain
 
@@ -56,7 +57,7 @@ def read_answers(raw: str | None) -> list[tuple[str, Any]]:
 
 def write_answers(answers: list[dict[str, Any]]) -> str:
     """`Turn.asked()` as the form carries it."""
-    return json.dumps([[a["id"], a["value"]] for a in answers], ensure_ascii=False,
+    return json.dumps([[a["id"], raw_of(a)] for a in answers], ensure_ascii=False,
                       separators=(",", ":"))
 
 
@@ -95,7 +96,8 @@ def raw_answer(question: Question, form: FormData) -> Any:
     value = text(form, "value")
     if value is None or not value.strip():
         raise AnswerError("give an answer", path=question.id)
-    return value
+    target = (text(form, TARGET) or "").strip() if question.nameable else ""
+    return {"answer": value, TARGET: target} if target else value
 
 
 def table_rows(question: Question, error_rows: list[dict[str, str]] | None = None,

@@ -1,14 +1,12 @@
 """The consultation's own questions: what `play` asks beyond the facts the walk reached.
 
 A player at the table answers the bot's flowchart ("Can bot Tax to contend a declared
-ambition?", `reach.Instead`) instead of listing every move. Three questions come with that:
+ambition?", `reach.Instead`) instead of listing every move. Two questions come with that
+(and the targets' names, naming.py):
 - after an action restarts the card's page, a question answered before it is asked again of
   the table the action left, the last answer offered (`after_action`);
 - everything said on an earlier turn that holds until the table changes is offered at once,
-  "Is all of this still so?" (`review`): yes keeps it all, no asks each as the walk reads it;
-- an action whose rule targets one of the moves, decided on a "yes" without a listed move,
-  asks which one the bot takes, in the table's words (`naming`); the name is what the
-  decision shows as its target, and never changes the decision.
+  "Is all of this still so?" (`review`): yes keeps it all, no asks each as the walk reads it.
 """
 
 from __future__ import annotations
@@ -22,17 +20,16 @@ from whybot.engine import (
     KIND,
     NAME,
     NOTHING_INSTEAD,
-    Action,
     Open,
     Reading,
     Situation,
     Trace,
-    did_you_mean,
     open_facts,
     tree_items,
 )
 
-from .question import AnswerError, Question
+from .naming import action_what
+from .question import Question
 from .together import Together, said_together
 from .wording import cited, plain
 
@@ -43,7 +40,6 @@ if TYPE_CHECKING:
     from .table import Table
 
 REVIEW = "unchanged"  # the review question's id (an answers file may give it)
-NAMED = "named"  # a naming question's id: `named.N`, N the action's number
 
 
 def after_action(question: Question, item: Open, trace: Trace | None) -> Question:
@@ -104,69 +100,6 @@ def acted_on(trace: Trace, layer: int) -> set[str]:
     return set()
 
 
-def naming(pack: Pack, kinds: list[str], trace: Trace) -> list[Question]:
-    """For each action decided on a "yes" whose rule targets one of the moves (`kinds`)
-    and took none (no move listed): which one, as the table names it."""
-    found = []
-    for number, action in enumerate(trace.decision.actions, start=1):
-        kind = _target_kind(pack, action.rule)
-        if action.target is not None or kind not in kinds:
-            continue
-        what = _what(action)
-        prefer = "; ".join(plain(str(p)) for p in action.prefer)
-        spec = pack.facts.entities[kind]
-        found.append(Question(
-            id=f"{NAMED}.{number}", what="name", kind="text", default="",
-            text=f"Action {number} ({what}): which one? Name it as you see it on the table "
-                 "(Enter: leave it unnamed)",
-            help=(f"The seed prefers: {prefer}. " if prefer else "") +
-                 plain(spec.fields[spec.naming_field].says if spec.naming_field else "")))
-    return found
-
-
-def named_together(questions: list[Question]) -> list[Question]:
-    """Several actions' naming questions asked as one: a name for each target, any left
-    empty (a single one is asked as it is)."""
-    if len(questions) < 2:
-        return questions
-    fields = [replace(q, text=q.text.partition(": which one?")[0]) for q in questions]
-    return [Question(id=NAMED, what="name", kind="names", fields=fields,
-                     text="Name the targets as you see them on the table (leave one empty "
-                          "to leave it unnamed)",
-                     help="Each action's target, in the table's words: the decision shows "
-                          "it; it never changes the decision")]
-
-
-def names_given(question: Question, raw: Any) -> dict[str, str]:
-    """A `named_together` answer: each target's name, by id or in order; one not given
-    stays unnamed."""
-    ids = [f.id for f in question.fields]
-    if isinstance(raw, list):
-        raw = dict(zip(ids, raw, strict=False))
-    if not isinstance(raw, dict):
-        raise AnswerError("give a name for each action (or leave it empty)", path=question.id)
-    for name in raw:
-        if name not in ids:
-            raise AnswerError(f"{name!r} is not asked here", path=question.id,
-                              hint=did_you_mean(str(name), set(ids)))
-    return {ident: str(raw.get(ident) or "").strip() for ident in ids}
-
-
-def with_names(pack: Pack, trace: Trace, names: dict[str, Any]) -> Trace:
-    """The decision with the targets the player named (`named.N`: the name) on its actions,
-    as an entry of the moves would name them."""
-    for ident, name in names.items():
-        number = int(ident.rpartition(".")[2])
-        actions = trace.decision.actions
-        if not name or not 1 <= number <= len(actions):
-            continue
-        kind = _target_kind(pack, actions[number - 1].rule)
-        spec = pack.facts.entities.get(kind or "")
-        if spec is not None and spec.naming_field:
-            actions[number - 1].target = {spec.naming_field: name}
-    return trace
-
-
 def assumed_at_table(table: Table, situation: Situation, trace: Trace,
                      reading: Reading) -> list[dict[str, Any]]:
     """What a decision at the table read and nobody gave: the moves, unless listed, were
@@ -219,17 +152,6 @@ def read_for(engine: Engine, items: Iterable[tuple[str, str]], most: int = 3) ->
     return f"the procedure reads it: {'; '.join(found[:most])}" if found else ""
 
 
-def names_in(asked: list[dict[str, Any]]) -> dict[str, Any]:
-    """The naming answers of a logged turn's `asked` list (`named.N`, or all at once)."""
-    found: dict[str, Any] = {}
-    for item in asked:
-        if item["id"] == NAMED and isinstance(item["value"], dict):
-            found.update(item["value"])
-        elif str(item["id"]).startswith(f"{NAMED}."):
-            found[item["id"]] = item["value"]
-    return found
-
-
 def by_reason(book: Playbook, pack: Pack,
               unasked: Iterable[dict[str, Any]]) -> dict[str, list[str]]:
     """A turn's logged answers the table gave, as the player reads them: each reason once,
@@ -256,21 +178,9 @@ def shown(value: Any) -> str:
 def action_words(trace: Trace | None, layer: int) -> str:
     """"After action 2 (tax — take captives)": the table an action left, in plain words."""
     actions = trace.decision.actions if trace is not None else []
-    taken = _what(actions[layer - 1]) if len(actions) >= layer else ""
+    taken = action_what(actions[layer - 1]) if len(actions) >= layer else ""
     return f"After action {layer}" + (f" ({taken})" if taken else "")
 
 
-def _what(action: Action) -> str:
-    """"tax — take captives": an action and its goal, in plain words."""
-    return plain(" — ".join(text for text in (action.action, action.fields.get("goal")) if text))
-
-
-def _target_kind(pack: Pack, rule_id: str) -> str | None:
-    rule = pack.rule(rule_id) if rule_id else None
-    kinds = [c.kind for c in rule.then.choices if c.role == "target"] if rule else []
-    return kinds[0] if kinds else None
-
-
-__all__ = ["NAMED", "REVIEW", "acted_on", "action_review", "action_words", "after_action",
-           "asked_as", "assumed_at_table", "by_reason", "definitions", "named_together",
-           "names_given", "names_in", "naming", "read_for", "review", "shown", "with_names"]
+__all__ = ["REVIEW", "acted_on", "action_review", "action_words", "after_action", "asked_as",
+           "assumed_at_table", "by_reason", "definitions", "read_for", "review", "shown"]

@@ -21,6 +21,7 @@ from whybot.engine import did_you_mean
 
 from .first import FIRST, logged_pick
 from .ledger import summary
+from .naming import raw_of
 from .question import AnswerError, Question
 
 if TYPE_CHECKING:
@@ -73,7 +74,7 @@ def _logged_answers(logged: dict[str, Any]) -> dict[str, list[Any]]:
     asked again after an action keeps both answers (the table before and after it)."""
     answers: dict[str, list[Any]] = {}
     for asked in logged.get("asked", []):
-        answers.setdefault(asked["id"], []).append(asked["value"])
+        answers.setdefault(asked["id"], []).append(raw_of(asked))
     return answers
 
 
@@ -229,7 +230,7 @@ def _rewound(table: Table, number: int) -> Iterator[list[dict[str, Any]]]:
 def asked_at(table: Table, number: int) -> list[tuple[Question, Any]]:
     """The questions turn `number` asked, as asked then, with the answers given."""
     with _rewound(table, number) as logged:
-        answers = [(a["id"], a["value"]) for a in logged[0].get("asked", [])]
+        answers = [(a["id"], raw_of(a)) for a in logged[0].get("asked", [])]
         turn = turn_again(table, logged[0])
         for ident, value in answers:
             turn.answer(ident, value)

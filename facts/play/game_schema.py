@@ -63,7 +63,11 @@ TURN: dict[str, Any] = {
             "properties": {"id": _NAME, "value": _ANY, "said": {
                 "type": "object", "description": "what a pick of the first of several "
                 "questions answered yes said of each: the one picked yes, those above it no",
-                "additionalProperties": {"type": "boolean"}}}}},
+                "additionalProperties": {"type": "boolean"}},
+                "target": {"type": "string", "minLength": 1, "description": "what a yes picks, "
+                           "as the player named it with the yes (the action's target)"},
+                "after": {"type": "integer", "minimum": 1, "description": "with a target: "
+                          "the actions taken before its yes"}}}},
         "unasked": {"type": "array", "description": "answers the table gave, not the player",
                     "items": {"type": "object", "required": ["id", "after", "value", "why"],
                               "additionalProperties": False,

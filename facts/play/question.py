@@ -76,6 +76,7 @@ class Question:
     deck: Deck | None = field(default=None, compare=False, repr=False)
     printed: dict[str, dict[str, Any]] = field(default_factory=dict)
     on_table: tuple[str, ...] = ()  # cards in play, by name: not in the stack to draw
+    nameable: tuple[str, ...] = ()  # its judgments whose yes may name the target (naming.py)
 
     def why(self) -> str:
         """What `?` shows: the rule that needs the answer, on which page, in the seed's words
@@ -98,11 +99,11 @@ class Question:
                                 "text": self.text}
         for name in ("help", "default", "default_cite", "minimum", "maximum", "choices",
                      "count", "sides", "rule", "page", "rule_says", "cite", "known", "label",
-                     "again", "last", "layer"):
+                     "again", "last", "layer", "nameable"):
             value = getattr(self, name)
             if value is not None and (name in ("minimum", "maximum", "default")
-                                      or value not in ("", 0, {}, [])):
-                data[name] = value
+                                      or value not in ("", 0, {}, [], ())):
+                data[name] = list(value) if isinstance(value, tuple) else value
         if self.required:
             data["required"] = True
         if self.fields:
@@ -128,7 +129,7 @@ class Question:
 
             return pick(self, raw)
         if self.kind == "names":
-            from .consult import names_given
+            from .naming import names_given
 
             return names_given(self, raw)
         if isinstance(raw, str):

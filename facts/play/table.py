@@ -34,6 +34,7 @@ writes back is the pack's `play.yaml` (`playbook.py`).
 from __future__ import annotations
 
 import copy
+from functools import cached_property
 from pathlib import Path
 from typing import Any
 
@@ -41,9 +42,10 @@ from whybot.engine import Reading, Situation, SnapshotError, Trace, asked_instea
 
 from ..packs import installed_engine
 from ..snapshot import situation_from
-from .consult import assumed_at_table, names_in, with_names
+from .consult import assumed_at_table
 from .game import Game, in_game_file, logged_snapshot, read_game
 from .ledger import compact, summary
+from .naming import nameable, names_in, with_names
 from .offer import main_log, next_point
 from .playbook import load_playbook
 from .question import AnswerError
@@ -64,6 +66,11 @@ class Table(Timeline):
         self.instead = asked_instead(self.engine, self.playbook.consult)  # asked, not listed
         self.move_lists = {self.engine.pack.facts.entities[kind].key
                            for kind in self.playbook.consult}  # their snapshot keys
+
+    @cached_property
+    def nameable(self) -> frozenset[str]:
+        """The judgments whose yes may name the target of the action it leads to."""
+        return nameable(self.engine, self.playbook.consult)
 
     def _folder(self, rule: str) -> Path:
         base = self.game.path.parent if self.game.path else Path.cwd()
@@ -202,7 +209,7 @@ class Table(Timeline):
                                    reading=reading)
         trace.assumed = assumed_at_table(self, situation, trace, reading)
         return situation, with_names(self.engine.pack, trace,
-                                     names_in(self.game.log[number - 1].get("asked", [])))
+                                     names_in(self.game.log[number - 1].get("asked", []), trace))
 
     def replay(self) -> list[str]:
         """Every logged turn decided again: the turns whose decision differs (none, if the

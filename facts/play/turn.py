@@ -18,20 +18,10 @@ from typing import TYPE_CHECKING, Any
 from whybot.engine import NOTHING_INSTEAD, Open, Reading, SnapshotError, Trace
 
 from .asking import facts_of, grouped, label_of, question_for, unread_of, with_dice
-from .consult import (
-    REVIEW,
-    acted_on,
-    action_review,
-    action_words,
-    assumed_at_table,
-    named_together,
-    names_in,
-    naming,
-    review,
-    with_names,
-)
+from .consult import REVIEW, acted_on, action_review, action_words, assumed_at_table, review
 from .first import FIRST, first_of, given
 from .inquiry import Inquiry, said
+from .naming import logged, names_in, parsed, to_name, with_nameable, with_names
 from .printed import check_drawn, give_printed, said_this_turn, unprinted
 from .question import AnswerError, Question
 from .told import told_needed
@@ -86,6 +76,7 @@ class Turn:
         if faces:  # rolled already (a turn decided again): the seed rolls only beyond them
             self.base["dice"] = list(faces)
         self.answers: list[tuple[Question, Any]] = []
+        self.targets: dict[int, str] = {}  # by answer's place: the target its yes named
         self._open: tuple[list[Question], Trace | None, Reading | None] | None = None
         self._state_trace: Trace | None = None  # the decision the open questions came from
         self.unasked: list[Unasked] = []  # answers the table gave, not the player
@@ -128,11 +119,13 @@ class Turn:
             questions = grouped(self.table, questions, opened, told,
                                 unread_of(self.table, self.bot, self.inquiry.data, trace))
             if questions and told is not None and trace is not None:
-                questions = first_of(questions, opened,
-                                     action_words(trace, questions[0].layer)
-                                     if questions[0].layer else "", told)
+                questions = with_nameable(first_of(
+                    questions, opened,
+                    action_words(trace, questions[0].layer) if questions[0].layer else "",
+                    told), self.table.nameable)
             if not questions and trace is not None:
-                questions = self._again(trace) or self._naming(trace)
+                questions = self._again(trace) or to_name(
+                    self.table.engine.pack, book.consult, trace, self.asked())
             elif questions and all(q.id != REVIEW for q, _ in self.answers) and \
                     self._told_by(questions[0]) & set(unsaid := self._unsaid()):
                 questions = [review(unsaid, book.together.values(),
@@ -146,12 +139,6 @@ class Turn:
 
     def _question(self, item: Open) -> Question:
         return question_for(self.table, self.bot, self.inquiry.data, item, self._state_trace)
-
-    def _naming(self, trace: Trace) -> list[Question]:
-        named = names_in(self.asked())
-        return named_together([q for q in naming(self.table.engine.pack,
-                                                 self.table.playbook.consult, trace)
-                               if q.id not in named])
 
     def _told_by(self, question: Question) -> set[str]:
         """What the player tells by answering `question`, or that its answer follows from
@@ -202,15 +189,15 @@ class Turn:
     # --- answering -------------------------------------------------------------------------
 
     def answer(self, ident: str, raw: Any) -> Any:
-        """Answer the question `ident` (it must be the next one); the value as kept, or
-        AnswerError (nothing changes)."""
+        """Answer the question `ident` (it must be the next one; a yes may name its target,
+        naming.py); the value as kept, or AnswerError (nothing changes)."""
         question = self.next_question()
         if question is None:
             raise AnswerError(f"nothing is asked now (answer to {ident!r} given)", path=ident)
         if question.id != ident:
             raise AnswerError(f"the question now is {question.id!r}, not {ident!r}",
                               path=ident, hint="answers go in the order they are asked")
-        value = question.parse(raw)
+        value, target = parsed(question, raw)
         trial = copy.deepcopy(self.inquiry.data)
         self._give(trial, question, value)
         check_drawn(self.table, question, value, trial, self.answers)
@@ -219,6 +206,8 @@ class Turn:
         except SnapshotError as exc:
             raise AnswerError(exc.message, path=exc.path or ident, hint=exc.hint) from None
         self.inquiry.data = trial
+        if target:
+            self.targets[len(self.answers)] = target
         self.answers.append((question, value))
         self._open = None
         return value
@@ -256,6 +245,7 @@ class Turn:
         if not self.answers:
             return None
         question, _ = self.answers.pop()
+        self.targets.pop(len(self.answers), None)
         data = copy.deepcopy(self.base)
         for earlier, value in self.answers:
             self._give(data, earlier, value)
@@ -265,9 +255,11 @@ class Turn:
         return question
 
     def asked(self) -> list[dict[str, Any]]:
-        """The answers, as the log keeps them (a pick of a run also says what it answered)."""
-        return [{"id": q.id, "value": v, **({"said": given(q, v)} if q.what == FIRST else {})}
-                for q, v in self.answers]
+        """The answers, as the log keeps them (a pick of a run also says what it answered; a
+        yes, the target it named)."""
+        return [{"id": q.id, "value": v, **({"said": given(q, v)} if q.what == FIRST else {}),
+                 **logged(self.targets.get(n), q)}
+                for n, (q, v) in enumerate(self.answers)]
 
     # --- deciding --------------------------------------------------------------------------
 
@@ -285,9 +277,8 @@ class Turn:
         situation = final.situation()
         reading = Reading()
         engine = self.table.engine
-        explained = with_names(engine.pack, engine.decide(situation, seed=self.seed,
-                                                          reading=reading),
-                               names_in(self.asked()))
+        decided = engine.decide(situation, seed=self.seed, reading=reading)
+        explained = with_names(engine.pack, decided, names_in(self.asked(), decided))
         explained.assumed = assumed_at_table(self.table, situation, explained, reading)
         point = self.table.playbook.point
         at = situation.board.get(point) if point else None

@@ -17,7 +17,8 @@ from whybot.cli.answers_file import FromFile
 from whybot.engine import Action, Decision, asked_instead
 from whybot.engine.trace import Trace
 from whybot.facts.packs import engine_for
-from whybot.facts.play.consult import naming, review
+from whybot.facts.play.consult import review
+from whybot.facts.play.naming import naming
 from whybot.facts.play.table import Table
 
 from .conftest import HERE

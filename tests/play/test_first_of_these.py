@@ -169,7 +169,7 @@ def test_any_pick_reads_back_as_the_answers_it_gives(size, data):
 def test_the_targets_of_several_actions_are_named_in_one_question(run, tmp_path):
     """The consult turn Taxes twice: one question names both targets; the decision shows
     each as the table named it, and a name left empty stays unnamed."""
-    from whybot.facts.play.consult import NAMED
+    from whybot.facts.play.naming import NAMED
 
     game = chapter_begun(run, tmp_path / "game.yaml", CONSULT / "setup.yaml",
                          CONSULT / "chapter.yaml", seed=3)

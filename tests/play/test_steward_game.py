@@ -30,9 +30,10 @@ PLAN = yaml.safe_load((GAME / "plan.yaml").read_text(encoding="utf-8"))
 # the resources and the power track were asked as one question each, the Guild counts followed
 # from the Guild cards and no Golem read the damaged ships; 21/16/13/20/6/19 before a new
 # card's pips were told with its pick and the round told the one initiative marker;
-# 19/13/11/18/5/17 before a bot's remembered facts read at once were asked as one page and
-# the led card as one question, and the counts of starports, cities and claims were kept)
-AT_MOST = {7: 18, 8: 13, 10: 11, 11: 10, 13: 5, 15: 13}
+# 18/12/10/17/5/16 once a target was named with its yes, before a bot's remembered facts read
+# at once were asked as one page, the led card as one question, and the counts of starports,
+# cities and claims were kept)
+AT_MOST = {7: 17, 8: 12, 10: 10, 11: 9, 13: 5, 15: 12}
 TABLES = {"cards", "ambitions", "golems", "guild_cards"}  # lists of what is on the table
 # each card's pips, told the first time the game sees it (answers files: `pips.CARD: N`)
 PIPS = {"administration 4": 2, "aggression 2": 3, "administration 6": 2, "construction 2": 4,

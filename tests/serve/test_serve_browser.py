@@ -36,6 +36,8 @@ INSTALL = ("no Chromium for the browser tests: install it with `sudo apt-get ins
            "Playwright's own browser download is not needed")
 SIZES = {"phone": {"width": 360, "height": 740}, "tablet": {"width": 768, "height": 1024}}
 PHONE = {"width": 390, "height": 844}
+# (question, the how-many-th time it is answered): the target named with that yes
+NAMED_AT_YES = {("can.tax.contend_declared", 2): "Yellow's city in Arrow 1"}
 # Playwright waits 30 s for a page by default; a shared 2-core machine under a full test run
 # has taken longer to load a pack on the first decision. A hang still fails, later.
 WAIT_MS = 120_000
@@ -272,10 +274,13 @@ def test_a_normal_difficulty_turn_asks_the_bots_own_questions_on_a_phone(chromiu
                                                         "guild_cards"):
             taken[question] = taken.get(question, 0) + 1
             value = value[taken[question] - 1]
+        if value is True and (target := NAMED_AT_YES.get((question, taken.get(question)))):
+            page.fill("#target", target)  # its target named with the yes
         asked.append(question)
         answer(page, value, keyboard=False)
         assert page.locator(".error").count() == 0, page.locator(".error").all_inner_texts()
     assert "options" not in asked and asked.count("can.tax.contend_declared") == 3
+    assert "named.1" in asked and "named" not in asked, str(asked)  # the second named with its yes
     assert not [q for q in asked if q.startswith("pips.")]  # given with the pick
     big = page.inner_text(".decision")
     assert "Blue's city in Hexy 2" in big and "Yellow's city in Arrow 1" in big
@@ -298,6 +303,8 @@ def _pick_first(page: Any, taken: dict[str, int]) -> list[str]:
             value = value[taken[name] - 1]
         said.append(name)
         if value:
+            if target := NAMED_AT_YES.get((name, taken.get(name))):
+                page.fill("#target", target)  # its target named with the yes
             go(page, member)
             return said
     go(page, page.get_by_role("button", name="None of these"))

@@ -1,0 +1,227 @@
+"""The targets of a turn's actions, named as the player sees them on the table.
+
+An action whose rule targets one of the moves (`Open a Tax: which city?`), decided on a "yes"
+without a listed move, has no target of its own: the player names it, and the name is what
+the decision shows as its target; it never changes the decision. A player answering "Can bot
+Tax to gain resources?" yes is looking at the city it taxes, so the name may come with the
+yes itself (`3 Blue's city in Hexy 2` on the terminal, a field beside the buttons on the page,
+`{yes: Blue's city in Hexy 2}` in an answers file): a judgment that some targeting rule reads
+(`nameable`) takes one. A target the yes did not name is asked for after the decision
+(`naming`, several at once: `named_together`).
+
+Which action a named yes names: a yes given after k actions leads to action k + 1, if the rule
+that takes it read that judgment (else the target is asked for after the decision).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import replace
+from typing import TYPE_CHECKING, Any
+
+from whybot.engine import NAME, Action, Trace, did_you_mean, tree_items
+
+from .question import YES, AnswerError, Question
+from .wording import plain
+
+if TYPE_CHECKING:
+    from whybot.engine import Engine, Pack
+
+NAMED = "named"  # a naming question's id: `named.N`, N the action's number
+TARGET = "target"  # an answer naming its yes's target: {"answer": …, "target": "…"}; logged so
+AFTER = "after"  # logged with a target: the actions taken before its yes (0: left out)
+
+
+def nameable(engine: Engine, kinds: Iterable[str]) -> frozenset[str]:
+    """The judgments whose yes may name a target: read by a rule that targets one of the
+    moves (`kinds`, asked as the seed's questions instead of listed)."""
+    pack, wanted = engine.pack, set(kinds)
+    found: set[str] = set()
+    for rule in pack.rules():
+        reads = engine.reads.rules.get(rule.id)
+        if reads is not None and target_kind(pack, rule.id) in wanted:
+            found.update(item for what, item in tree_items(reads.condition, engine.reads.aliases)
+                         if what == NAME and item in pack.facts.judgments)
+    return frozenset(found)
+
+
+def with_nameable(questions: list[Question], judgments: frozenset[str]) -> list[Question]:
+    """The yes/no questions (and runs of them) marked with the judgments whose yes may name
+    a target."""
+    marked = []
+    for question in questions:
+        ids = [m.id for m in question.fields] if question.what == "first" else \
+            [question.id] if question.what == "answer" and question.kind == "yes_no" else []
+        named = tuple(ident for ident in ids if ident in judgments)
+        marked.append(replace(question, nameable=named) if named else question)
+    return marked
+
+
+def split(question: Question, raw: Any) -> tuple[Any, str]:
+    """An answer to a yes/no question or a run of them and the target its yes names
+    (`{"answer": …, "target": "…"}`; an answers file's `{yes: "…"}`), or the answer alone
+    and ""."""
+    if question.kind not in ("yes_no", "first") or not isinstance(raw, dict):
+        return raw, ""
+    if set(raw) == {"answer", TARGET}:
+        return raw["answer"], str(raw[TARGET] or "").strip()
+    if len(raw) == 1 and str(next(iter(raw))).lower() in YES:
+        return True, str(next(iter(raw.values())) or "").strip()
+    return raw, ""
+
+
+def typed(question: Question, text: str) -> Any:
+    """A typed line: a yes (`y`, or a run's number) followed by its target's name (`3 Blue's
+    city in Hexy 2`) as an answer naming it; any other line as it is."""
+    head, _, rest = text.strip().partition(" ")
+    said = head.isdigit() if question.what == "first" else head.lower() in YES
+    if not question.nameable or not said or not rest.strip():
+        return text
+    return {"answer": head, TARGET: rest.strip()}
+
+
+def parsed(question: Question, raw: Any) -> tuple[Any, str]:
+    """An answer as its question reads it, and the target its yes names (""); AnswerError if
+    the answer is not a yes whose rule picks something."""
+    raw, target = split(question, raw)
+    value = question.parse(raw)
+    judgment = value if question.what == "first" else question.id if value is True else ""
+    if target and judgment not in question.nameable:
+        raise AnswerError("only a yes that picks something names a target: answer without "
+                          "the name", path=question.id)
+    return value, target
+
+
+def logged(target: str | None, question: Question) -> dict[str, Any]:
+    """What the log keeps of a yes's target beside the answer (nothing, without one)."""
+    if not target:
+        return {}
+    return {TARGET: target, **({AFTER: question.layer} if question.layer else {})}
+
+
+def to_name(pack: Pack, kinds: list[str], trace: Trace,
+            asked: list[dict[str, Any]]) -> list[Question]:
+    """The targets left to name once the turn is decided: those no answer named."""
+    named = names_in(asked, trace)
+    return named_together([q for q in naming(pack, kinds, trace) if q.id not in named])
+
+
+def naming(pack: Pack, kinds: list[str], trace: Trace) -> list[Question]:
+    """For each action decided on a "yes" whose rule targets one of the moves (`kinds`)
+    and took none (no move listed): which one, as the table names it."""
+    found = []
+    for number, action in enumerate(trace.decision.actions, start=1):
+        kind = target_kind(pack, action.rule)
+        if action.target is not None or kind not in kinds:
+            continue
+        what = action_what(action)
+        prefer = "; ".join(plain(str(p)) for p in action.prefer)
+        spec = pack.facts.entities[kind]
+        found.append(Question(
+            id=f"{NAMED}.{number}", what="name", kind="text", default="",
+            text=f"Action {number} ({what}): which one? Name it as you see it on the table "
+                 "(Enter: leave it unnamed)",
+            help=(f"The seed prefers: {prefer}. " if prefer else "") +
+                 plain(spec.fields[spec.naming_field].says if spec.naming_field else "")))
+    return found
+
+
+def named_together(questions: list[Question]) -> list[Question]:
+    """Several actions' naming questions asked as one: a name for each target, any left
+    empty (a single one is asked as it is)."""
+    if len(questions) < 2:
+        return questions
+    fields = [replace(q, text=q.text.partition(": which one?")[0]) for q in questions]
+    return [Question(id=NAMED, what="name", kind="names", fields=fields,
+                     text="Name the targets as you see them on the table (leave one empty "
+                          "to leave it unnamed)",
+                     help="Each action's target, in the table's words: the decision shows "
+                          "it; it never changes the decision")]
+
+
+def names_given(question: Question, raw: Any) -> dict[str, str]:
+    """A `named_together` answer: each target's name, by id or in order; one not given
+    stays unnamed."""
+    ids = [f.id for f in question.fields]
+    if isinstance(raw, list):
+        raw = dict(zip(ids, raw, strict=False))
+    if not isinstance(raw, dict):
+        raise AnswerError("give a name for each action (or leave it empty)", path=question.id)
+    for name in raw:
+        if name not in ids:
+            raise AnswerError(f"{name!r} is not asked here", path=question.id,
+                              hint=did_you_mean(str(name), set(ids)))
+    return {ident: str(raw.get(ident) or "").strip() for ident in ids}
+
+
+def names_in(asked: list[dict[str, Any]], trace: Trace) -> dict[str, Any]:
+    """The targets a logged turn's `asked` list names, by action (`named.N`): asked after the
+    decision, or named with a yes (see the module docstring)."""
+    found: dict[str, Any] = {}
+    acted = [set(step.matched) for step in trace.steps if "action" in step.outcome]
+    for item in asked:
+        if item["id"] == NAMED and isinstance(item["value"], dict):
+            found.update(item["value"])
+        elif str(item["id"]).startswith(f"{NAMED}."):
+            found[item["id"]] = item["value"]
+        elif item.get(TARGET):
+            judgment = item["value"] if str(item["id"]).startswith("first.") else item["id"]
+            number = item.get(AFTER, 0) + 1  # the action its yes leads to
+            if number <= len(acted) and judgment in acted[number - 1]:
+                found.setdefault(f"{NAMED}.{number}", item[TARGET])
+    return found
+
+
+def raw_of(entry: dict[str, Any]) -> Any:
+    """A logged answer as it was given (with the target its yes named), to give it again."""
+    return {"answer": entry["value"], TARGET: entry[TARGET]} if entry.get(TARGET) \
+        else entry["value"]
+
+
+def with_names(pack: Pack, trace: Trace, names: dict[str, Any]) -> Trace:
+    """The decision with the targets the player named (`named.N`: the name) on its actions,
+    as an entry of the moves would name them."""
+    for ident, name in names.items():
+        number = int(ident.rpartition(".")[2])
+        actions = trace.decision.actions
+        if not name or not 1 <= number <= len(actions):
+            continue
+        kind = target_kind(pack, actions[number - 1].rule)
+        spec = pack.facts.entities.get(kind or "")
+        if spec is not None and spec.naming_field:
+            actions[number - 1].target = {spec.naming_field: name}
+    return trace
+
+
+def action_what(action: Action) -> str:
+    """"tax — take captives": an action and its goal, in plain words."""
+    return plain(" — ".join(text for text in (action.action, action.fields.get("goal")) if text))
+
+
+def target_kind(pack: Pack, rule_id: str) -> str | None:
+    """The kind of entity a rule's action targets, if it targets one."""
+    rule = pack.rule(rule_id) if rule_id else None
+    kinds = [c.kind for c in rule.then.choices if c.role == "target"] if rule else []
+    return kinds[0] if kinds else None
+
+
+__all__ = [
+    "AFTER",
+    "NAMED",
+    "TARGET",
+    "action_what",
+    "logged",
+    "nameable",
+    "named_together",
+    "names_given",
+    "names_in",
+    "naming",
+    "parsed",
+    "raw_of",
+    "split",
+    "target_kind",
+    "to_name",
+    "typed",
+    "with_nameable",
+    "with_names",
+]
