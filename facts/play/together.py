@@ -147,24 +147,49 @@ def group_values(question: Question, raw: Any) -> dict[str, Any]:
     return {name: values[name] for name in names}
 
 def _typed(question: Question, text: str) -> list[str] | dict[str, str]:
-    """A typed group answer: `name value` parts separated by commas, or the values
-    alone (separated by spaces or commas), in order."""
+    """A typed group answer: `name value` parts separated by commas (a value may be several
+    words: `imperial council in session`), or the values alone, in order, separated by commas
+    or (none of several words) by spaces."""
     from .question import AnswerError
 
-    names = {f.id for f in question.fields}
-    example = f"{plain(question.fields[0].id)} 1, …"
-    parts = [part.split() for part in re.split(r"[,;]", text) if part.strip()]
-    if len(parts) == 1 and as_name(" ".join(parts[0][:-1])) not in names:
-        parts = [[token] for token in parts[0]]
-    if all(len(part) == 1 for part in parts):
-        if any(as_name(part[0]) in names for part in parts):
-            raise AnswerError(f"separate each name and its value by commas ({example})",
-                              path=question.id)
-        return [part[0] for part in parts]
-    if any(len(part) == 1 for part in parts):
+    first = question.fields[0]
+    example = f"{plain(first.id)} {sample(first)}, …"
+    parts = [part.strip() for part in re.split(r"[,;]", text) if part.strip()]
+    named = [_named(question, part) for part in parts]
+    if len(parts) == 1 and named[0] is None:  # the values alone, separated by spaces
+        parts = parts[0].split()
+        named = [None] * len(parts)
+    values = [value for one, part in zip(named, parts, strict=True)
+              for value in ([one[1]] if one else [part])]
+    if any(_named(question, f"{word} x") for value in values for word in value.split()):
+        raise AnswerError(f"separate each name and its value by commas ({example})",
+                          path=question.id)
+    if all(one is None for one in named):
+        return parts
+    if any(one is None and len(part.split()) < 2 for one, part in zip(named, parts,
+                                                                         strict=True)):
         raise AnswerError(f"give each as a name and its value ({example}), or the "
                           "values alone in order", path=question.id)
-    return {" ".join(part[:-1]): part[-1] for part in parts}
+    # a name not asked here: its last word taken as its value (group_values names it)
+    return dict(one or tuple(part.rsplit(None, 1)) for one, part in zip(named, parts,
+                                                                       strict=True))
 
 
-__all__ = ["Together", "group_values", "read_together", "said_together"]
+def _named(question: Question, part: str) -> tuple[str, str] | None:
+    """`part` as a field's name and its value (the longest name it starts with); None when it
+    starts with none."""
+    words = part.split()
+    ids = {f.id for f in question.fields}
+    return next(((" ".join(words[:cut]), " ".join(words[cut:]))
+                 for cut in range(len(words) - 1, 0, -1)
+                 if as_name(" ".join(words[:cut])) in ids), None)
+
+
+def sample(field_: Question) -> str:
+    """A value a field takes, for an example (its first choice, yes, or 1)."""
+    if field_.kind == "choice" and field_.choices:
+        return plain(str(field_.choices[0]))
+    return "yes" if field_.kind == "yes_no" else "1"
+
+
+__all__ = ["Together", "group_values", "read_together", "said_together", "sample"]

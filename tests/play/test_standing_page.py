@@ -74,15 +74,24 @@ def test_the_page_holds_the_remembered_facts_of_every_kind_the_walk_read(before_
 def test_the_page_typed_at_a_terminal_shows_each_fact_s_own_question(before_red_leads,
                                                                       capsys):
     _, page = to_the_page(before_red_leads)
-    typed = iter(["dealmakers none, material 1", "none in_session 1 0 0 0 0 no yes"])
-    value: Any = Terminal(lambda prompt: next(typed))(page, 7)
-    shown = capsys.readouterr().out
-    assert "dealmakers: The bot's Dealmakers Guild card: not held (none)" in shown
-    assert "flagship: Does the bot have a Flagship? (y/n)" in shown
-    assert "give imperial council, fuel, weapon, relic, psionic, flagship" in shown  # 1st
-    assert value == {"dealmakers": "none", "imperial_council": "in_session", "material": 1,
-                     "fuel": 0, "weapon": 0, "relic": 0, "psionic": 0, "flagship": False,
-                     "ambition_markers_available": True}
+    expected = {"dealmakers": "none", "imperial_council": "in_session", "material": 1,
+                "fuel": 0, "weapon": 0, "relic": 0, "psionic": 0, "flagship": False,
+                "ambition_markers_available": True}
+    # a choice of several words ("in session") typed as the page shows it: values alone
+    # separated by commas, or each with its name
+    for answer in ("none, in session, 1, 0, 0, 0, 0, no, yes",
+                   "dealmakers none, imperial council in session, material 1, fuel 0, "
+                   "weapon 0, relic 0, psionic 0, flagship no, ambition markers available yes",
+                   "none in_session 1 0 0 0 0 no yes"):
+        typed = iter(["dealmakers none, material 1", "in session 1", answer])
+        value: Any = Terminal(lambda prompt, typed=typed: next(typed))(page, 7)
+        shown = capsys.readouterr().out
+        assert "dealmakers: The bot's Dealmakers Guild card: not held (none)" in shown
+        assert "flagship: Does the bot have a Flagship? (y/n)" in shown
+        assert "give imperial council, fuel, weapon, relic, psionic, flagship" in shown
+        assert "3 value(s) given for 9" in shown  # "in session 1": spaces split the values
+        assert "(dealmakers none, …)" in shown  # the example, a value the first field takes
+        assert value == expected
 
 
 def test_an_answers_file_gives_the_page_as_one_mapping_or_fact_by_fact(before_red_leads):
