@@ -18,7 +18,7 @@ import sys
 import tempfile
 from collections.abc import Callable
 from pathlib import Path
-from typing import TypeVar
+from typing import TypeVar, cast
 
 T = TypeVar("T")
 
@@ -59,25 +59,47 @@ def key(kind: str, folders: list[Path], files: Callable[[Path], list[Path]]) -> 
     return digest.hexdigest()
 
 
+def entry(kind: str, folders: list[Path], files: Callable[[Path], list[Path]]) -> str:
+    """The name a result built from these files is kept under."""
+    return f"{kind}-{key(kind, folders, files)[:40]}"
+
+
 def cached(kind: str, folders: list[Path], files: Callable[[Path], list[Path]],
-           build: Callable[[], T]) -> T:
-    """`build()`, or its result from an earlier run on the very same files."""
-    where = folder()
-    if where is None:
-        return build()
-    path = where / f"{kind}-{key(kind, folders, files)[:40]}.pickle"
-    try:
-        with path.open("rb") as handle:
-            return pickle.load(handle)
-    except (OSError, EOFError, pickle.UnpicklingError, AttributeError, ImportError,
-            TypeError, ValueError):
-        pass
-    result = build()
-    _store(path, result)
+           build: Callable[[], T], kept: Callable[[T, str], None] | None = None) -> T:
+    """`build()`, or its result from an earlier run on the very same files; `kept` is told
+    the result and the name it is kept under (what it builds later may be kept beside it)."""
+    if folder() is None:
+        return build()  # the key hashes every source: not worked out for nothing
+    name = entry(kind, folders, files)
+    found = load(name)
+    result = cast(T, found) if found is not None else build()
+    if found is None:
+        store(name, result)
+    if kept is not None:
+        kept(result, name)
     return result
 
 
-def _store(path: Path, value: object) -> None:
+def load(name: str) -> object | None:
+    """What an earlier run kept under `name` (an `entry`, or a name beginning with one), or
+    None."""
+    where = folder()
+    if where is None:
+        return None
+    try:
+        with (where / f"{name}.pickle").open("rb") as handle:
+            return pickle.load(handle)
+    except (OSError, EOFError, pickle.UnpicklingError, AttributeError, ImportError,
+            TypeError, ValueError):
+        return None
+
+
+def store(name: str, value: object) -> None:
+    """Keep `value` under `name` for later runs (nothing, if the cache is off or unwritable)."""
+    where = folder()
+    if where is None:
+        return
+    path = where / f"{name}.pickle"
     try:
         path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
         handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=".tmp-")

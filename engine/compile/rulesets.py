@@ -113,10 +113,19 @@ class Compiled:
         if found is None:
             tested = set().union(*(fields for group, fields in self.group_fields.items()
                                    if int(group) >= stratum))
+            known = [self.fields, *self.later_fields.values()]
             found = self.later_fields[stratum] = {
-                kind: tuple(item for item in items if (kind, item[0]) in tested)
+                kind: _same_as(tuple(item for item in items if (kind, item[0]) in tested),
+                               [fields[kind] for fields in known])
                 for kind, items in self.fields.items()}
         return found
+
+
+def _same_as(fields: tuple[tuple[str, str], ...], known: list[tuple[tuple[str, str], ...]],
+             ) -> tuple[tuple[str, str], ...]:
+    """An equal tuple made before, if any: a fact made of it is then known to hold what is
+    read now without narrowing it (`EntityFacts.update` compares by identity)."""
+    return next((same for same in known if same == fields), fields)
 
 
 def rule_condition(rule: Rule) -> Condition:

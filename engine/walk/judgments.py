@@ -49,7 +49,8 @@ class Knowing:
     label: Callable[..., str]  # the walk's: "kind name" of an entity
 
     def _derive(self, entities: dict[str, list[dict[str, Any]]]) -> None:
-        inputs = {n: v for n, v in self.board.items() if n not in self.pack.facts.judgments}
+        judgments = self.pack.facts.judgments
+        inputs = {n: v for n, v in self.board.items() if n not in judgments}
         answers = self.situation.answers_at(len(self.trace.decision.actions))
         last = self.last_derivation
         if answers is not self.situation.answers:  # said of the table an action left
@@ -95,10 +96,11 @@ class Knowing:
         if self.first_run is None:
             self.first_run, self.first_values = run, values
             return
+        all_notes, first = self.judgment_notes, self.first_values
         for name, value in values.items():
-            notes = self.judgment_notes.get(name)
-            if value != (notes[-1]["value"] if notes else self.first_values[name]):
-                self.judgment_notes.setdefault(name, []).append(
+            notes = all_notes.get(name)
+            if value != (notes[-1]["value"] if notes else first[name]):
+                all_notes.setdefault(name, []).append(
                     {"rule": f"from step {len(self.trace.steps)} on",
                      "note": f"{plain(value)} ({run.judgment(name).origin})",
                      "since": len(self.trace.steps), "value": value})
@@ -122,13 +124,11 @@ class Knowing:
     def rederive(self) -> None:
         """Derive the judgments again from the board and entities as they are now."""
         base = {}
-        for kind, spec in self.pack.facts.entities.items():
-            if spec.created:
-                continue  # rules create these anew
-            derived = set(spec.derived_fields())
+        for kind, derived in self.engine.listed_derived.items():  # created kinds: made anew
+            items = self.store.items(kind)
             base[kind] = [{k: v for k, v in e.items()
                            if k not in derived or k in e.get(GIVEN, ())}
-                          for e in self.store.items(kind)]
+                          for e in items] if derived else [dict(e) for e in items]
         self._derive(base)
         by_eid = {e[EID]: e for items in self.store.by_kind.values() for e in items}
         for entity in list(self.bound.values()):
@@ -158,10 +158,17 @@ class Knowing:
         established it; `now` when an action changed it later. An entity with any of those
         also shows its `shown` fields (derived only to show the arithmetic)."""
         found = []
+        names, also = sorted(fields), sorted(shown - fields)
+        established: dict[int, set[str]] = {}  # what has a field item: most entities, nothing
+        for (eid, name), by in self.first_support.items():
+            if by:
+                established.setdefault(eid, set()).add(name)
         for kind, entity in self.first_seen.values():
-            items = [self._field(kind, entity, name) for name in sorted(fields)]
-            if any(items):
-                items += [self._field(kind, entity, name) for name in sorted(shown - fields)]
+            has = established.get(entity[EID], set()).union(entity.get(GIVEN, ()))
+            if has.isdisjoint(fields):
+                continue  # no item: `_field` is None for each name
+            items = [self._field(kind, entity, name) for name in names]
+            items += [self._field(kind, entity, name) for name in also]
             found += [item for item in items if item]
         return found
 

@@ -8,8 +8,11 @@ import shutil
 from tests.conftest import TOY_PACKS
 from tests.engine.helpers import decide
 from whybot.engine import Engine, load_pack
+from whybot.engine import decide as decide_module
 from whybot.engine.compile.disk_cache import cached
+from whybot.engine.decide import PartialDerivations
 from whybot.engine.load.loader import rule_files
+from whybot.facts.snapshot import parse_snapshot
 
 
 def test_a_cached_engine_is_reused_until_a_file_changes(tmp_path, monkeypatch):
@@ -65,3 +68,34 @@ def test_an_unreadable_cache_entry_is_rebuilt(tmp_path, monkeypatch):
     for entry in tmp_path.glob("x-*.pickle"):
         entry.write_bytes(b"not a pickle")
     assert cached("x", [TOY_PACKS / "toy"], rule_files, lambda: "again") == "again"
+
+
+def test_a_rederives_ruleset_is_kept_beside_the_engine(tmp_path, monkeypatch):
+    """The ruleset of the derivations a rederive asks about, compiled in one process, is read
+    from disk by the next (a batch compiled each again in every process), and decides
+    alike."""
+    monkeypatch.setenv("WHYBOT_CACHE_DIR", str(tmp_path / "cache"))
+    partial_compiles = []
+    real = decide_module.compile_derivations
+
+    def counted(pack, strata, only=None):
+        if only is not None:
+            partial_compiles.append(only)
+        return real(pack, strata, only)
+
+    def engine():
+        return cached("engine", [TOY_PACKS / "rederive"], rule_files,
+                      lambda: Engine(load_pack(TOY_PACKS, "rederive")), Engine.store_partials)
+
+    def said(engine):
+        situation = parse_snapshot("pack: rederive\nphase: pay\nmembers: [{name: Ann, purse: 4}, "
+                                   "{name: Bob, purse: 1}]\n", "s.yaml", engine.pack)
+        return engine.decide(situation, seed=1).decision.say
+
+    monkeypatch.setattr(decide_module, "compile_derivations", counted)
+    monkeypatch.setattr(PartialDerivations, "AFTER", 1)  # compiled when first asked for
+    first = said(engine())
+    assert len(partial_compiles) == 1
+    again = engine()
+    assert said(again) == first == ["Ann holds 7.", "Bob holds 4.", "1 rich, 2 named."]
+    assert len(partial_compiles) == 1 and again.deriver.partial.made  # read, used, not compiled

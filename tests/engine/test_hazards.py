@@ -75,7 +75,7 @@ def test_a_fact_no_rule_reads_is_harmless():
 def test_every_fact_of_a_state_gets_its_own_id():
     """Hazard F: the same fact twice in one state raises MessageObservedException."""
     state = Ruleset("hazard.f", {"r": {"all": [{"a": {"t": "x"}}]}}).state()
-    facts = [state.stamp({"t": "x"}) for _ in range(3)]
+    facts = state.stamp([{"t": "x"} for _ in range(3)])
     assert len({f["id"] for f in facts}) == 3
     state.close()
 

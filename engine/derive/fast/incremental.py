@@ -27,7 +27,7 @@ from ...language.rule_reads import Product
 from ..derivation import EID, GIVEN, UNSET, Change, Derivation, entity_support, firing_order
 from ..pack_reads import PackReads, rules_reached
 from ..strata import Strata
-from .sameness import ABSENT, identical
+from .sameness import ABSENT, PLAIN, identical
 
 SHARE = 0.9  # above this share of affected derivations, a full run costs about as much
 
@@ -161,7 +161,8 @@ class Dependencies:
         kind whose entities are named otherwise now (firings show the names); None when the
         entities are listed otherwise (created ids would move) or say other fields given."""
         found: set[Product] = {("judgment", name) for name, value in values.items()
-                               if not identical(board.get(name, ABSENT), value)}
+                               if not ((now := board.get(name, ABSENT)) is value
+                                       and type(value) in PLAIN) and not identical(now, value)}
         for kind, before in kinds.items():
             now = entities.get(kind, [])
             if [e[EID] for e in now] != [e[EID] for e in before]:
