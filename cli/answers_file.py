@@ -90,7 +90,7 @@ class FromFile:
         if question.what == "name":  # the table's name for a target: unnamed if not given
             return question.default
         if question.what == "review":  # still so, unless the file gives one of them anew
-            return not any(name in self.answers for name in question.known)
+            return self._still_so(question)
         if question.last:  # what the player said last time holds: the file changes nothing
             return question.default
         if self.fallback is not None:
@@ -119,6 +119,19 @@ class FromFile:
         except AnswerError as exc:
             raise AnswerError(exc.message, file=self.origin, path=f"$.{question.id}",
                               hint=exc.hint) from None
+
+    def _still_so(self, question: Question) -> bool:
+        """The review of what was said last time: still so unless the file gives one of them
+        anew. A judgment the file gives as the procedure asks it (a list: a value each time)
+        whose first value is the one offered is no change: that value is taken."""
+        given = {name: self.answers[name] for name in question.known if name in self.answers}
+        same = {name: value for name, value in given.items()
+                if question.known[name].get("judged") and (value[0] if isinstance(
+                    value, list) and value else value) == question.known[name]["value"]}
+        if len(same) < len(given):
+            return False
+        self.used.update(same)  # a list's first value said so (counted: `times_said`)
+        return True
 
     def _first(self, question: Question) -> Any:
         """A run of yes/no questions asked as one (first.py), from the file's answer to each

@@ -25,6 +25,7 @@ import yaml
 from whybot.facts.play import naming
 from whybot.facts.play.naming import TARGET, split
 from whybot.facts.play.question import AnswerError, Question
+from whybot.facts.play.together import sample
 from whybot.facts.play.wording import as_name, plain
 
 from . import picks
@@ -163,10 +164,14 @@ class Terminal:
                                     f"   {index}) ", "      "))
             typer.echo(_wrapped("Enter keeps the last answers (in brackets)"))
         if question.kind == "group":
-            first = question.fields[0].id
+            for member in question.fields:  # each fact's own question, by the name it takes
+                if member.text != plain(member.id):
+                    typer.echo(_wrapped(f"{plain(member.id)}: {member.text} ({hint(member)})",
+                                        "   - ", "     "))
+            first = f"{plain(question.fields[0].id)} {sample(question.fields[0])}"
             typer.echo(_wrapped(f"each as its name and value, separated by commas "
-                                f"({plain(first)} 2, …), or the values alone in this order"
-                                + (f"; only what changed ({plain(first)} 2), or Enter to "
+                                f"({first}, …), or the values alone in this order"
+                                + (f"; only what changed ({first}), or Enter to "
                                    "keep it all" if question.last else "")))
         if question.nameable:
             typer.echo(_wrapped("a yes may name what it picks, as you see it on the table: "

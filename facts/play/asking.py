@@ -7,6 +7,7 @@ facts the pack asks together (`together:`, together.py) read as one question.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
@@ -85,11 +86,23 @@ def _meaning(table: Table, judgment: str) -> str:
     return f"the procedure works it out: {'; '.join(list(derived)[:3])}" if derived else ""
 
 
+def unread_of(table: Table, bot: str, data: dict[str, Any],
+              trace: Trace | None) -> Callable[[str], Question | None]:
+    """A fact's question before the walk reads it (None: `data` gives it), in a turn of
+    `bot`: what a whole group (together.py) asks with its first fact."""
+    def unread(name: str) -> Question | None:
+        if name in data:
+            return None
+        item = Open("fact", name, None, table.engine.pack.facts.board[name].says, "", "")
+        return question_for(table, bot, data, item, trace)
+    return unread
+
+
 def _remembered(table: Table, bot: str, question: Question) -> Question:
     """A fact or list the player said on an earlier turn (the pack's `remember:`): asked
     again, the last answer offered as the default to keep or change."""
     said = table.said(bot).get(question.id)
-    if said is None or question.again:
+    if said is None or question.again or question.layer:  # after an action: this card's
         return question
     if isinstance(said, list):
         said = [{**item, **question.known.get(label_of(item, question), {})}
@@ -103,26 +116,74 @@ def _remembered(table: Table, bot: str, question: Question) -> Question:
                         f"value. {question.help}".strip())
 
 
-def grouped(table: Table, questions: list[Question]) -> list[Question]:
+def grouped(table: Table, questions: list[Question], opened: Sequence[Open] = (),
+            by_table: Callable[[Open], Any] | None = None,
+            unread: Callable[[str], Question | None] | None = None) -> list[Question]:
     """The open questions with the next one, a fact of a group (the pack's `together:`),
-    asked together with the group's other open facts read before any roll."""
+    asked together with the group's other open facts read before any roll; a remembered fact
+    asked for the first time, with the other remembered facts read before any roll or list of
+    moves (what the walk reads after them depends on them) as one page, but not those the
+    table answers itself (`by_table` of the walk's `opened` items)."""
     if not questions or questions[0].what != "fact":
         return questions
-    first = questions[0]
-    group = next((g for g in table.playbook.together.values() if first.id in g.facts), None)
+    first, book = questions[0], table.playbook
+    roll = next((i for i, q in enumerate(questions) if q.what == "dice"), len(questions))
+    page = next((g for g in book.together.values() if g.remembered), None)
+    if page is not None and first.id in page.facts and not first.last:
+        answered = {o.name for o in opened
+                    if o.what == "fact" and by_table is not None and by_table(o) is not None}
+        listed = next((i for i, q in enumerate(questions) if q.id in table.move_lists), roll)
+        members = {q.id: q for q in questions[:min(roll, listed)] if q.what == "fact" and
+                   q.id in page.facts and not q.last and q.id not in answered}
+        fields = _side_by_side(book.together.values(), list(members.values()))
+        if len({_unit(book.together.values(), f.id) for f in fields}) > 1:
+            helps = dict(item for g in book.together.values() for item in g.help.items())
+            whole = Together(page.name, tuple(f.id for f in fields), page.ask, helps)
+            return _as_one(table, whole, fields, questions[1:])
+    group = _group_of(book.together.values(), first.id)
     if group is None:
         return questions
-    roll = next((i for i, q in enumerate(questions) if q.what == "dice"), len(questions))
     members = {q.id: q for q in questions[:roll] if q.what == "fact" and q.id in group.facts}
+    if group.whole and unread is not None:
+        members.update((name, found) for name in group.facts
+                       if name not in members and (found := unread(name)) is not None)
     if len(members) < 2:
         return questions
-    fields = [members[name] for name in group.facts if name in members]
-    rest = [q for q in questions[1:] if q.id not in members]
+    return _as_one(table, group, [members[name] for name in group.facts if name in members],
+                   questions[1:])
+
+
+def _group_of(groups: Iterable[Together], name: str) -> Together | None:
+    """The group (not the page of remembered facts) `name` is asked with."""
+    return next((g for g in groups if not g.remembered and name in g.facts), None)
+
+
+def _unit(groups: Iterable[Together], name: str) -> str:
+    """What a fact is asked with: its group's name, else its own."""
+    group = _group_of(groups, name)
+    return group.name if group else name
+
+
+def _side_by_side(groups: Iterable[Together], fields: list[Question]) -> list[Question]:
+    """`fields` in the order the walk read them, a group's facts together at its first."""
+    by_id = {f.id: f for f in fields}
+    ordered: dict[str, Question] = {}
+    for found in fields:
+        group = _group_of(groups, found.id)
+        names = [n for n in group.facts if n in by_id] if group else [found.id]
+        ordered.update((name, by_id[name]) for name in names)
+    return list(ordered.values())
+
+
+def _as_one(table: Table, group: Together, fields: list[Question],
+            rest: list[Question]) -> list[Question]:
+    """`fields` asked as `group`'s one question, then the `rest` it does not give."""
+    asked = {f.id for f in fields}
     read = dict.fromkeys(f"“{f.rule_says}”" + (f" ({f.cite})" if f.cite else "")
                          for f in fields if f.rule_says)
     meaning = f"the procedure reads them here: {'; '.join(read)}" if read else \
-        read_for(table.engine, [(NAME, name) for name in members])
-    return [group_question(group, fields, meaning), *rest]
+        read_for(table.engine, [(NAME, name) for name in asked])
+    return [group_question(group, fields, meaning), *(q for q in rest if q.id not in asked)]
 
 
 def group_question(group: Together, fields: list[Question], meaning: str = "") -> Question:

@@ -55,16 +55,20 @@ def after_action(question: Question, item: Open, trace: Trace | None) -> Questio
                       .strip())
 
 
-def review(said: dict[str, Any], groups: Iterable[Together] = ()) -> Question:
+def review(said: dict[str, Any], groups: Iterable[Together] = (),
+           judged: Iterable[str] = ()) -> Question:
     """What the player said on earlier turns, offered at once (see the module docstring); the
-    facts of a group (`together:`) together, as the table shows them."""
+    facts of a group (`together:`) together, as the table shows them; `judged`: the
+    judgments among them (a count said of the card's start, asked again after an action)."""
+    judgments = set(judged)
     listed = "; ".join(f"{name}: {value}"
                        for name, value in said_together(said, groups, shown).items())
     return Question(id=REVIEW, what="review", kind="yes_no",
                     text=f"Since the last turn: {listed}. Is all of this still so?",
                     help="yes: keep them all; no: each is asked as the procedure reads it, "
                          "the last value offered", default=True, last=True,
-                    known={name: {"value": value} for name, value in said.items()})
+                    known={name: {"value": value, **({"judged": True} if name in judgments
+                                                     else {})} for name, value in said.items()})
 
 
 def asked_as(book: Playbook, pack: Pack, name: str) -> str:

@@ -111,6 +111,10 @@ def _again(table: Table, logged: dict[str, Any], given: dict[str, list[Any]],
             turn.answer(question.id, own if isinstance(own, dict) and set(own) <= {
                 m.id for m in question.fields} else logged)  # ...or the page as corrected
             continue
+        if question.kind == "group" and not answers.get(question.id) and \
+                (values := _logged_group(question, answers)) is not None:
+            turn.answer(question.id, values)  # logged otherwise grouped (an older game)
+            continue
         if answers.get(question.id) and not question.again:
             try:
                 turn.answer(question.id, answers[question.id].pop(0))
@@ -132,13 +136,13 @@ def plan_fix(table: Table, number: int, corrections: dict[str, Any],
     as it was (nothing saved). AnswerError: no such turn, or an id it was not asked."""
     with _rewound(table, number) as logged:
         asked = _logged_answers(logged[0])
-        for ident, value in _by_card(table, asked, _by_group(table, asked,
-                                                               corrections)).items():
+        for ident, value in _by_card(table, asked, _by_group(asked, corrections)).items():
             asked[ident] = [value, *asked.get(ident, [])[1:]]  # it replaces its first answer
         used: set[str] = set()
         entry, question, missing = _again(table, logged[0], asked, ask, used)
-        used |= {fact for group in table.playbook.together.values() if group.name in used
-                 for fact in group.facts} | set(_printed_with_pick(table, asked))
+        used |= {fact for ident in used for value in asked.get(ident, [])[:1]
+                 if isinstance(value, dict) for fact in value} | \
+            set(_printed_with_pick(table, asked))
         if entry is None or question is not None:
             ident = question.id if question is not None else ""
             raise AnswerError(f"turn {number} now asks {ident!r}: {missing}", path=ident,
@@ -163,19 +167,39 @@ def plan_fix(table: Table, number: int, corrections: dict[str, Any],
         return FixPlan(number, entry, summary(logged[0]["decision"]), later)
 
 
-def _by_group(table: Table, asked: dict[str, list[Any]],
-              corrections: dict[str, Any]) -> dict[str, Any]:
+def _by_group(asked: dict[str, list[Any]], corrections: dict[str, Any]) -> dict[str, Any]:
     """The corrections, a fact the turn asked together with others (play.yaml `together:`)
     folded into that question's answer (`material: 2` corrects the bot's resources)."""
     found: dict[str, Any] = {}
     for ident, value in corrections.items():
-        group = next((g.name for g in table.playbook.together.values()
-                      if ident in g.facts and asked.get(g.name)), None)
+        group = next((name for name, values in asked.items()
+                      if values and isinstance(values[0], dict) and ident in values[0]
+                      and name != ident), None)
         if group is None or ident in asked:
             found[ident] = value
         else:
             found[group] = {**(found.get(group) or asked[group][0]), ident: value}
     return found
+
+
+def _logged_group(question: Question, answers: dict[str, list[Any]]) -> dict[str, Any] | None:
+    """A group's answer from a log that asked its facts otherwise (one at a time, or in
+    other groups: a game logged before they were asked as one); None if it lacks one."""
+    values: dict[str, Any] = {}
+    for member in question.fields:
+        alone = answers.get(member.id)
+        held = next((v[0] for v in answers.values()
+                     if v and isinstance(v[0], dict) and member.id in v[0]), None)
+        if alone:
+            values[member.id] = alone[0]
+        elif held is not None:
+            values[member.id] = held[member.id]
+        else:
+            return None
+    for member in question.fields:
+        if answers.get(member.id):
+            answers[member.id].pop(0)
+    return values
 
 
 def _printed_with_pick(table: Table, asked: dict[str, list[Any]]) -> dict[str, str]:

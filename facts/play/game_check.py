@@ -103,11 +103,15 @@ class Check:
         return spec
 
     def facts(self, values: dict[str, Any], pack: Pack, path: tuple, lists: bool = False,
-              ) -> None:
+              judged: bool = False) -> None:
         """Kept facts: each a fact of the pack, of its type and range; with `lists`, lists of
-        the pack's entities too (what a stopped card carries)."""
+        the pack's entities too (what a stopped card carries); with `judged`, the judgments
+        the player said too (what the game remembers)."""
         keys = {spec.key: spec for spec in pack.facts.entities.values() if spec.key}
         for name, value in values.items():
+            if judged and name in pack.facts.judgments:
+                self.value(value, pack.facts.judgments[name], pack, (*path, name))
+                continue
             if lists and name in keys:
                 if not isinstance(value, list):
                     raise self.fail((*path, name), f"{name} must be a list")
@@ -137,10 +141,10 @@ class Check:
         return spec.fields
 
     def state(self, state: dict[str, Any], pack: Pack, bots: list[str]) -> None:
-        self.facts(state.get("game", {}), pack, ("state", "game"))
+        self.facts(state.get("game", {}), pack, ("state", "game"), lists=True)
         for bot, values in state.get("bots", {}).items():
             self.bot(bot, bots, ("state", "bots", bot))
-            self.facts(values, pack, ("state", "bots", bot))
+            self.facts(values, pack, ("state", "bots", bot), lists=True)
         for owner, kinds in state.get("entities", {}).items():
             self.owner(owner, bots, ("state", "entities", owner))
             for kind, labels in kinds.items():
@@ -149,7 +153,7 @@ class Check:
                     self.fields(item, fields, pack, ("state", "entities", owner, kind, label))
         for owner, values in state.get("said", {}).items():
             self.owner(owner, bots, ("state", "said", owner))
-            self.facts(values, pack, ("state", "said", owner), lists=True)
+            self.facts(values, pack, ("state", "said", owner), lists=True, judged=True)
 
     def bot(self, bot: str, bots: list[str], path: tuple) -> None:
         if bot not in bots:
@@ -162,12 +166,20 @@ class Check:
             self.change(change, pack, bots, (*path, "changes", number))
         for key, values in entry.get("carried", {}).items():
             self.facts(values, pack, (*path, "carried", key), lists=True)
-        self.facts(entry.get("given", {}), pack, (*path, "given"))
+        self.facts(entry.get("given", {}), pack, (*path, "given"), lists=True)
 
     def change(self, change: dict[str, Any], pack: Pack, bots: list[str], path: tuple) -> None:
         """A change's path names a kept fact or entity field; its values fit it."""
         keys = change["path"]
         where = (*path, "path")
+        lists = {spec.key for spec in pack.facts.entities.values() if spec.key}
+        if keys[0] in ("game", "bots") and keys[-1] in lists:  # a list kept for the game
+            if keys[0] == "bots":
+                self.bot(keys[1], bots, (*where, 1))
+            for key in ("before", "after"):
+                if key in change:
+                    self.facts({keys[-1]: change[key]}, pack, (*path, key), lists=True)
+            return
         if keys[0] == "game" and len(keys) == 2:
             spec = self.fact(keys[1], pack, (*where, 1))
         elif keys[0] == "bots" and len(keys) == 3:
@@ -177,7 +189,8 @@ class Check:
             self.owner(keys[1], bots, (*where, 1))
             for key in ("before", "after"):
                 if key in change:
-                    self.facts({keys[2]: change[key]}, pack, (*path, key), lists=True)
+                    self.facts({keys[2]: change[key]}, pack, (*path, key), lists=True,
+                               judged=True)
             return
         elif keys[0] == "entities" and len(keys) == 5:
             self.owner(keys[1], bots, (*where, 1))

@@ -26,6 +26,8 @@ def _keyed(values: dict[str, Any], what: str) -> dict[str, Any]:
 
 
 _FACTS = _keyed(_ANY, "kept facts by name: the pack's facts, each of its type and range")
+_KEPT = _keyed(_ANY, "kept by name: the pack's facts, each of its type and range, and lists "
+                     "of its entities fixed for the game (the optional modifiers)")
 _ENTITIES = _keyed(_keyed(_keyed(_FACTS, "by label: the kept fields of one entity"),
                           "by entity kind"),
                    "by owner: `game`, or a bot")
@@ -105,7 +107,7 @@ GAME_FILE_SCHEMA: dict[str, Any] = {
         "seed": {"type": "integer"}, "revision": {"type": "integer"},
         "bots": {"type": "array", "items": _NAME, "minItems": 1, "uniqueItems": True},
         "state": {"type": "object", "additionalProperties": False, "properties": {
-            "game": _FACTS, "bots": _keyed(_FACTS, "by bot"), "entities": _ENTITIES,
+            "game": _KEPT, "bots": _keyed(_KEPT, "by bot"), "entities": _ENTITIES,
             "said": _keyed(_CARRIED, "by owner (`game`, or a bot): what the player said last "
                                      "that holds until the table changes (offered as defaults)"),
         }},

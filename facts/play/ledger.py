@@ -14,7 +14,7 @@ from whybot.engine import Pack, Trace, World, evaluate, holds
 
 from .consult import shown
 from .printed import printed_changes
-from .question import field_question
+from .question import field_question, list_question
 from .wording import plain
 
 if TYPE_CHECKING:
@@ -78,13 +78,23 @@ def as_left(pack: Pack, name: str, reading: Any,
             for entity in reading.entities.get(kind, [])]
 
 
+def last_answer(snapshot: dict[str, Any], name: str) -> Any:
+    """The judgment `name` as the player said it last in a turn: of the table the last
+    action that it was asked after left (a count such as the bot's starports, said at the
+    card's start and after each action that could change it); None if never said."""
+    layers = [snapshot.get("answers", {}), *snapshot.get("answers_after", [])]
+    return next((layer[name] for layer in reversed(layers) if name in layer), None)
+
+
 def kept_given(table: Table, answers: dict[str, Any], bot: str) -> dict[str, Any]:
     """Of an answers file's values, the facts the game keeps (play.yaml `keep:`) and knows
     already for a turn of `bot`, checked: a kept value given again replaces the kept one (the
     turn writes it back); one the game does not know yet is asked as usual."""
     pack, state = table.engine.pack, table.game.state
     known = {**state["game"], **state["bots"].get(bot, {})}
-    return {name: field_question(pack.facts.board[name], pack, name, "fact").parse(value)
+    kinds = {spec.key: spec for spec in pack.facts.entities.values() if spec.key}
+    return {name: (list_question(name, kinds[name], pack, []) if name in kinds else
+                   field_question(pack.facts.board[name], pack, name, "fact")).parse(value)
             for name, value in answers.items()
             if name in known and table.playbook.scope_of(name) is not None}
 
@@ -95,6 +105,7 @@ def turn_changes(table: Timeline, result: TurnResult) -> list[dict[str, Any]]:
     book, state = table.playbook, table.game.state
     board, snapshot = result.reading.board, result.snapshot
     set_by_steps = {name for step in result.trace.steps for name in step.outcome.get("set", {})}
+    lists = {spec.key for spec in table.engine.pack.facts.entities.values() if spec.key}
     changes: list[dict[str, Any]] = []
 
     def note(path: list[str], before: Any, after: Any) -> None:
@@ -109,6 +120,8 @@ def turn_changes(table: Timeline, result: TurnResult) -> list[dict[str, Any]]:
         for name in names:
             if name in board and (name in snapshot or name in set_by_steps):
                 note([*prefix, name], known.get(name, _MISSING), board[name])
+            elif name in lists and name in snapshot:  # a list fixed for the game, as given
+                note([*prefix, name], known.get(name, _MISSING), snapshot[name])
     for kind, (scope, fields) in book.keep_fields.items():
         spec = table.engine.pack.facts.entities[kind]
         if spec.key not in snapshot:
@@ -126,8 +139,9 @@ def turn_changes(table: Timeline, result: TurnResult) -> list[dict[str, Any]]:
         owner = "game" if scope == "game" else result.bot
         said = state.get("said", {}).get(owner, {})
         for name in names:
-            if name in snapshot and name not in by_table and (value := as_left(
-                    table.engine.pack, name, result.reading, book.forget)) is not None:
+            value = as_left(table.engine.pack, name, result.reading, book.forget) \
+                if name in snapshot and name not in by_table else last_answer(snapshot, name)
+            if value is not None:  # a judgment: as the player said it last
                 note(["said", owner, name], said.get(name, _MISSING), value)
     if book.deck is not None:  # what the turn's cards new to the game show
         answered = any(asked["id"] == book.deck.key for asked in result.asked)

@@ -84,7 +84,7 @@ class Playbook:
     setup: dict[str, list[str]] = field(default_factory=lambda: {s: [] for s in SCOPES})
     keep: dict[str, list[str]] = field(default_factory=lambda: {s: [] for s in SCOPES})
     keep_fields: dict[str, tuple[str, list[str]]] = field(default_factory=dict)  # kind → scope
-    # facts and lists the player said that hold until the table changes: offered as defaults
+    # facts, judgments, lists the player said that hold until the table changes: defaults
     remember: dict[str, list[str]] = field(default_factory=lambda: {s: [] for s in SCOPES})
     forget: dict[str, list[str]] = field(default_factory=dict)  # kind → fields not remembered
     ask: list[str] = field(default_factory=list)
@@ -170,18 +170,18 @@ class _Reader:
         book.point = self.fact(data.get("point"), ("point",))
         book.snapshot = self.mapping(data.get("snapshot"), ("snapshot",))
         self.names(list(book.snapshot), ("snapshot",), self.board, "fact")
-        for part in ("setup", "keep"):
+        for part, known in (("setup", self.board), ("keep", self.board | set(self.lists))):
             section = self.mapping(data.get(part), (part,))
             for scope in SCOPES:
                 getattr(book, part)[scope] = self.names(section.get(scope), (part, scope),
-                                                        self.board, "fact")
+                                                        known, "fact")
             for kind, spec in self.mapping(section.get("fields"), (part, "fields")).items():
                 if part == "keep":
                     book.keep_fields[kind] = self._kept_fields(kind, spec, (part, "fields"))
         remember = self.mapping(data.get("remember"), ("remember",))
         for scope in SCOPES:
-            book.remember[scope] = self.names(remember.get(scope), ("remember", scope),
-                                              self.board | set(self.lists), "fact or list")
+            book.remember[scope] = self.names(remember.get(scope), ("remember", scope), {
+                *self.board, *self.lists, *self.pack.facts.judgments}, "fact, judgment or list")
         for kind, names in self.mapping(remember.get("except"), ("remember", "except")).items():
             entity = self._entity(kind, ("remember", "except", kind))
             book.forget[kind] = self.names(names, ("remember", "except", kind),
@@ -195,7 +195,7 @@ class _Reader:
         book.unchanged = read_unchanged(self, data.get("unchanged"))
         book.settled = read_settled(self, data.get("settled"))
         book.follows = read_follows(self, data.get("follows"), set(book.keep["bot"]))
-        book.together = read_together(self, data.get("together"))
+        book.together = read_together(self, data.get("together"), book.remember)
         book.deck = read_deck(self, data.get("deck"))
         for kind, names in self.mapping(data.get("hidden"), ("hidden",)).items():
             entity = self._entity(kind, ("hidden", kind))

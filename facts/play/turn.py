@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 from whybot.engine import NOTHING_INSTEAD, Open, Reading, SnapshotError, Trace
 
 from .after import AFTER, counted, open_with_pages, paged
-from .asking import facts_of, grouped, label_of, question_for, with_dice
+from .asking import facts_of, grouped, label_of, question_for, unread_of, with_dice
 from .consult import REVIEW, action_words, assumed_at_table, review
 from .first import FIRST, first_of, given
 from .inquiry import Inquiry, said
@@ -114,19 +114,21 @@ class Turn:
             if trace is not None and reading is not None and self.dice == "table":
                 questions = with_dice(opened, questions, trace, reading,
                                       len(self.inquiry.data.get("dice", [])))
-            questions = grouped(self.table, questions)
-            if questions and trace is not None and reading is not None:
+            told = told_by_table(book, inquiry, trace, reading) if trace and reading else None
+            questions = grouped(self.table, questions, opened, told,
+                                unread_of(self.table, self.bot, inquiry.data, trace))
+            if questions and told is not None and trace is not None:
                 words = action_words(trace, questions[0].layer) if questions[0].layer else ""
-                by_table = told_by_table(book, inquiry, trace, reading)
                 questions = with_nameable(
-                    paged(questions, opened, words, by_table, self.answers) or
-                    first_of(questions, opened, words, by_table), self.table.nameable)
+                    paged(questions, opened, words, told, self.answers) or
+                    first_of(questions, opened, words, told), self.table.nameable)
             if not questions and trace is not None:
                 questions = self._again(trace) or to_name(
                     self.table.engine.pack, book.consult, trace, self.asked())
-            elif questions and not self._reviewed() and \
+            elif questions and all(q.id != REVIEW for q, _ in self.answers) and \
                     self._told_by(questions[0]) & set(unsaid := self._unsaid()):
-                questions = [review(unsaid, book.together.values()), *questions]
+                questions = [review(unsaid, book.together.values(),
+                                    self.table.engine.pack.facts.judgments), *questions]
             self._open = counted(questions, self.answers, self.inquiry.data), trace, reading
         return self._open
 
@@ -149,13 +151,12 @@ class Turn:
         follows = self.table.playbook.follows
         return names.union(*(follows[name].told for name in names if name in follows))
 
-    def _reviewed(self) -> bool:
-        return any(question.id == REVIEW for question, _ in self.answers)
 
     def _unsaid(self) -> dict[str, Any]:
         """What the player said on earlier turns that this turn has not been given yet."""
+        given = {**self.inquiry.data, **self.inquiry.data.get("answers", {})}
         return {name: value for name, value in self.table.said(self.bot).items()
-                if name not in self.inquiry.data}
+                if name not in given}
 
     def _again(self, trace: Trace) -> list[Question]:
         """A stop that decides nothing (the pack's `undecided:`): what it lacks, asked again,
@@ -210,9 +211,10 @@ class Turn:
         if question.what == AFTER:
             return  # given as the walk reaches each (`_opened`)
         if question.what == "review":
-            if value:  # all of it still so: given, as the player said it last time
-                data.update({name: known["value"] for name, known in question.known.items()
-                             if name not in data})
+            if value:  # all of it still so: as the player said it last time (a judgment:
+                for name, known in question.known.items():  # said of the card's start)
+                    (said(data, 0) if known.get("judged") else data).setdefault(
+                        name, known["value"])
         elif question.what == "answer":
             said(data, question.layer)[question.id] = value
         elif question.what == FIRST:  # the first of a run answered yes, those above it no

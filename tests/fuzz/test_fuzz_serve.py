@@ -26,6 +26,7 @@ warnings.filterwarnings("ignore", message="Using `httpx` with `starlette.testcli
 from starlette.testclient import TestClient  # noqa: E402
 
 from tests.serve.arcs_game import SETUP, TURN_1, as_text, cells, group_cells  # noqa: E402
+from tests.serve.conftest import scripted  # noqa: E402
 from whybot.cli.web.app import create_app  # noqa: E402
 
 from .conftest import CASE_SECONDS, TALLY  # noqa: E402
@@ -81,7 +82,7 @@ def _play_turn(client: TestClient) -> dict[str, str]:
         form = _hidden(page.text)
         if "question" not in form:
             break
-        value = TURN_1[form["question"]]
+        value = scripted(page.text, form["question"], TURN_1)  # a group: fact by fact
         data = {**form, "action": "answer",
                 **(cells(value) if isinstance(value, list) else group_cells(value)
                    if isinstance(value, dict) else {"value": as_text(value)})}

@@ -129,7 +129,7 @@ def test_a_page_the_logged_answers_never_gave_is_asked_when_fixing(played, tmp_p
     # blue's Secure took captives; after it a Vox card can be secured: the walk secures it,
     # and the page's counts and Moves below it are never read after action 1
     (15, "11-blue-surpasses.yaml", {"can.secure.vox_council": [False, True, False]},
-     {"starports_now", "open_claims", "cities_left", "can.secure.captives"}),
+     {"starports_now", "cities_left", "can.secure.captives"}),
     # red's Move got a claim; after it a loyal building is in a rival's system (never asked
     # before: asked after the page, between its two judgments), so the Move for a new claim
     # on the page is never read again
@@ -188,17 +188,17 @@ def test_the_terminal_takes_the_numbers_of_those_so_and_counts(played, tmp_path,
     turn, _ = _page_of(played, tmp_path, 15, "11-blue-surpasses.yaml")
     page = turn.next_question()
     ids = [m.id for m in page.fields]
-    typed = iter(["?", "9x", "1 8, 4=1", ""])
+    typed = iter(["?", "9x", "1 7, 3=2", ""])
     prompts: list[str] = []
     value = Terminal(lambda prompt: prompts.append(prompt) or next(typed))(page, 12)
     out = capsys.readouterr().out + "".join(prompts)
     assert "1) Can bot Secure an effective Vox card or the Imperial Council? [no]" in out
-    assert "8) Can bot Secure to take captives? [yes]" in out
-    assert "Enter keeps the last answers" in out and "[8 3=0 4=0 7=0]" in out
+    assert "7) Can bot Secure to take captives? [yes]" in out
+    assert "Enter keeps the last answers" in out and "[7 3=1 5=0]" in out
     assert "the procedure reads it here" in out  # `?`: each one's rule and citation
     assert "Before that action" not in out  # the page says once that these are last answers
     assert "'9x' is not on this page" in out
-    assert value == {**page.default, ids[0]: True, ids[7]: True, ids[3]: 1}
+    assert value == {**page.default, ids[0]: True, ids[6]: True, ids[2]: 2}
     assert Terminal(lambda prompt: "")(page, 12) == page.default  # Enter: all kept
     assert Terminal(lambda prompt: "0")(page, 12) == {  # none is so now
         **page.default, **{m.id: False for m in page.fields if m.kind == "yes_no"}}

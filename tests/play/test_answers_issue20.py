@@ -9,6 +9,11 @@ import shutil
 
 import yaml
 
+from whybot.cli.answers_file import FromFile
+from whybot.facts.play.after import counted
+from whybot.facts.play.consult import review
+from whybot.facts.play.question import Question
+
 from .conftest import ARCS_GAME
 from .helpers import EXAMPLES
 
@@ -108,3 +113,19 @@ def test_round_end_asks_the_player_cards_and_decides(run, tmp_path):
     entry = _data(game)["log"][1]
     assert {a["id"] for a in entry["asked"]} == {"event_played_this_round", "player_cards"}
     assert entry["decision"]["result"] == "next_round"
+
+
+def test_a_kept_count_the_file_gives_as_the_procedure_asks_it_leaves_the_review_still_so():
+    """The review of what was said last time (a bot's starports kept from its last card): a
+    judgment the file gives as the procedure asks it, its first value the one offered, is no
+    change (that value is taken: the next ask, after an action, takes the second); another
+    first value, or any fact given anew, is a change."""
+    question = review({"starports_now": 0, "material": 1}, judged=["starports_now"])
+    same = FromFile({"starports_now": [0, 1]}, "turn.yaml")
+    assert same(question, 1) is True and same.unused() == []
+    # the review said it: asked after an action, the count takes the list's second value
+    again = Question(id="starports_now", what="answer", kind="number", text="?", layer=1)
+    assert counted([again], [(question, True)], {})[0].times_said == 1
+    assert FromFile({"starports_now": 0}, "turn.yaml")(question, 1) is True
+    assert FromFile({"starports_now": [2, 3]}, "turn.yaml")(question, 1) is False
+    assert FromFile({"material": 1}, "turn.yaml")(question, 1) is False

@@ -18,15 +18,15 @@ from whybot.facts.play.table import Table
 from .conftest import ARCS_GAME
 
 ASKED = {
-    # the resources asked together; the Guild cards said at the chapter's start offered for
-    # review before the counts that follow from them (the file gives them anew: no, so the
-    # counts are asked); no Golem, so no damaged ships
+    # the Guild cards said at the chapter's start offered for review before the counts that
+    # follow from them (the file gives them anew: no, so the counts are asked); the bot's
+    # remembered facts the walk read at once (the resources, those counts, the systems a rival
+    # controls) asked as one page; no Golem, so no damaged ships
     2: ["bonus_cards", "initiative", "cards", "seize_counter", "ambitions", "options",
-        "bot_resources", "unchanged", "weapon_guild_cards", "union_cards", "golems",
-        "rival_controlled", "guild_cards", "trust_contends_declared"],
+        "unchanged", "standing", "golems", "guild_cards", "trust_contends_declared"],
     4: ["options", "flagship", "unchanged", "starports", "rival_controlled", "unbuilt_cities",
         "claims", "guild_cards", "ambition_markers_available", "ships_unassigned"],
-    5: ["unchanged", "bonus_cards", "initiative", "cards", "lead_suit",
+    5: ["unchanged", "bonus_cards", "initiative", "cards", "led_card",
         "initiative_seized_this_round", "event_played_this_round", "ambitions",
         "ambition_markers_available",
         "options", "bot_resources", "weapon_guild_cards", "union_cards", "golems"],

@@ -20,36 +20,44 @@ RESOURCES = ("material", "fuel", "weapon", "relic", "psionic")
 
 def _resources(tmp_path, run, guild_cards=None):
     """A Magnate turn up to its first question about the bot's resources (the Guild cards
-    said at the chapter's start: `guild_cards`)."""
+    said at the chapter's start: `guild_cards`, still so): on the bot's first turn, the page
+    of its remembered facts the walk read at once."""
     chapter = tmp_path / "chapter.yaml"
     chapter.write_text(yaml.safe_dump({"guild_cards": guild_cards or []}), encoding="utf-8")
     game = chapter_begun(run, tmp_path / "game.yaml", ARCS_GAME / "setup.yaml", chapter)
     values = yaml.safe_load((ARCS_GAME / "2-turn.yaml").read_text(encoding="utf-8"))
     turn = Table.open(game).turn(moves=True)
-    while (question := turn.next_question()) is not None and question.id != "bot_resources":
-        turn.answer(question.id, values[question.id])
+    while (question := turn.next_question()) is not None and \
+            "material" not in [f.id for f in question.fields]:
+        turn.answer(question.id, True if question.what == "review" else values[question.id])
     return turn, question
 
 
 def test_the_resources_are_one_question_in_several_forms(tmp_path, run):
     turn, question = _resources(tmp_path, run)
-    assert question.kind == "group" and [f.id for f in question.fields] == list(RESOURCES)
-    assert question.parse("material 2, fuel 1, weapon 0, relic 0, psionic 3") == \
-        dict(zip(RESOURCES, (2, 1, 0, 0, 3), strict=True))
-    assert question.parse("2 1 0 0 3") == question.parse("2, 1, 0, 0, 3") == \
-        question.parse({"material": 2, "fuel": 1, "weapon": 0, "relic": 0, "psionic": 3})
-    for typed, problem in (("material 2, fuel 1", "give weapon, relic, psionic too"),
-                           ("2 1 0", "3 value(s) given for 5"),
+    # the resources side by side, with the other remembered fact the walk read with them
+    fields = (*RESOURCES, "rival_controlled")
+    assert question.kind == "group" and question.id == "standing"
+    assert [f.id for f in question.fields] == list(fields)
+    assert question.parse("material 2, fuel 1, weapon 0, relic 0, psionic 3, "
+                          "rival controlled 1") == dict(zip(fields, (2, 1, 0, 0, 3, 1),
+                                                            strict=True))
+    assert question.parse("2 1 0 0 3 0") == question.parse("2, 1, 0, 0, 3, 0") == \
+        question.parse({"material": 2, "fuel": 1, "weapon": 0, "relic": 0, "psionic": 3,
+                        "rival_controlled": 0})
+    for typed, problem in (("material 2, fuel 1", "give weapon, relic, psionic, rival "
+                                                  "controlled too"),
+                           ("2 1 0", "3 value(s) given for 6"),
                            ("material 2 fuel 1", "by commas (material 1, …)"),
                            ("materials 2, fuel 1", "'materials' is not asked here"),
-                           ("2 1 0 0 lots", "psionic: 'lots' is not a number"),
-                           ("material 21, fuel 0, weapon 0, relic 0, psionic 0",
-                            "material: 21 is outside 0..20")):
+                           ("2 1 0 0 lots 0", "psionic: 'lots' is not a number"),
+                           ("material 21, fuel 0, weapon 0, relic 0, psionic 0, "
+                            "rival controlled 0", "material: 21 is outside 0..20")):
         with pytest.raises(AnswerError, match=re.escape(problem)):
             question.parse(typed)
-    turn.answer("bot_resources", "0 1 0 0 1")
-    assert {name: turn.inquiry.data[name] for name in RESOURCES} == \
-        dict(zip(RESOURCES, (0, 1, 0, 0, 1), strict=True))
+    turn.answer("standing", "0 1 0 0 1 0")
+    assert {name: turn.inquiry.data[name] for name in fields} == \
+        dict(zip(fields, (0, 1, 0, 0, 1, 0), strict=True))
 
 
 def test_a_later_turn_offers_last_time_s_values_and_takes_only_what_changed(tmp_path, run):
@@ -57,9 +65,11 @@ def test_a_later_turn_offers_last_time_s_values_and_takes_only_what_changed(tmp_
                          ARCS_GAME / "1-chapter.yaml")
     assert run("play", game, "--answers", ARCS_GAME / "2-turn.yaml").exit_code == 0
     turn = Table.open(game).turn(moves=True, point="turn")
+    values = yaml.safe_load((ARCS_GAME / "3-turn.yaml").read_text())
     while (question := turn.next_question()) is not None and question.id != "bot_resources":
         turn.answer(question.id, False if question.what == "review" else
-                    yaml.safe_load((ARCS_GAME / "3-turn.yaml").read_text())[question.id])
+                    {f.id: values[f.id] for f in question.fields} if question.kind == "group"
+                    else values[question.id])
     assert question is not None and question.last
     assert question.default == {"material": 0, "fuel": 1, "weapon": 0, "relic": 0,
                                 "psionic": 1}
@@ -72,11 +82,11 @@ def test_the_guild_counts_follow_from_the_guild_cards_with_their_reason(tmp_path
              {"name": "Admin Union", "suit": "material", "union": True},
              {"name": "Sprinter Lore", "lore": True, "suit": "none"}]
     turn, question = _resources(tmp_path, run, cards)
-    # the Guild cards said at the chapter's start are offered before the counts need them
-    turn.answer("bot_resources", "0 1 0 0 1")
-    review = turn.next_question()
-    assert review.what == "review" and "guild_cards" in review.known
-    turn.answer(review.id, True)
+    # the Guild cards said at the chapter's start were offered before the counts need them
+    review = next(q for q, _ in turn.answers if q.what == "review")
+    assert "guild_cards" in review.known
+    assert not {"weapon_guild_cards", "union_cards"} & {f.id for f in question.fields}
+    turn.answer(question.id, "0 1 0 0 1 0")
     while (question := turn.next_question()) is not None and question.what != "list":
         turn.answer(question.id, 0 if question.kind == "number" else False)
     followed = {item.id: item for item in turn.unasked}

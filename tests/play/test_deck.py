@@ -36,6 +36,8 @@ def _plainest(question: Any, _: int) -> Any:
     """What the turn file does not say: no, none, 0, the first choice."""
     if question.default is not None:
         return question.default
+    if question.kind == "group":  # facts asked together: each its plainest
+        return {f.id: _plainest(f, _) for f in question.fields}
     return {"yes_no": False, "number": 0, "entities": []}.get(
         question.kind, (question.choices or [""])[0])
 

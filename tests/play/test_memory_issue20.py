@@ -115,7 +115,9 @@ def test_arcs_guild_cards_and_resources_are_offered_as_last_time(run, tmp_path):
     resume = yaml.safe_load((ARCS_GAME / "4-resume.yaml").read_text(encoding="utf-8"))
     turn = Table.open(game).turn(moves=True)  # the file lists the moves
     while (question := turn.next_question()) is not None and question.id != "guild_cards":
-        turn.answer(question.id, resume.get(question.id, False))  # unchanged: no, ask each
+        turn.answer(question.id, {f.id: resume[f.id] for f in question.fields}
+                    if question.kind == "group"  # a page of facts not said before
+                    else resume.get(question.id, False))  # unchanged: no, ask each
     assert question is not None and question.last and question.default == []
     resume.pop("guild_cards")
     partial.write_text(yaml.safe_dump(resume), encoding="utf-8")

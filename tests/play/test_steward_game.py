@@ -19,16 +19,17 @@ import yaml
 from whybot.facts.play.fix import apply_fix, plan_fix
 from whybot.facts.play.table import Table
 
-from .conftest import PLAN
+from .conftest import PLAN, STEWARD_GAME
 
 # the questions each bot turn asks (docs/play-transcript.md; 42/35/22/33/6/27 before the
 # table answered what it knows: play.yaml unchanged:, settled:, round:; 40/28/19/26/6/23 before
 # the resources and the power track were asked as one question each, the Guild counts followed
 # from the Guild cards and no Golem read the damaged ships; 21/16/13/20/6/19 before a new
 # card's pips were told with its pick and the round told the one initiative marker;
-# 19/13/11/18/5/17 before a yes named its target (naming.py) and what an action may have changed
-# was asked on one page, after.py)
-AT_MOST = {7: 18, 8: 12, 10: 9, 11: 16, 13: 5, 15: 14}
+# 19/13/11/18/5/17 before a yes named its target (naming.py), what an action may have changed
+# was asked on one page (after.py), a bot's remembered facts read at once were asked as one
+# page, the led card as one question, and the counts of starports, cities and claims were kept)
+AT_MOST = {7: 17, 8: 12, 10: 9, 11: 9, 13: 5, 15: 12}
 TABLES = {"cards", "ambitions", "golems", "guild_cards"}  # lists of what is on the table
 # each card's pips, told the first time the game sees it (answers files: `pips.CARD: N`)
 PIPS = {"administration 4": 2, "aggression 2": 3, "administration 6": 2, "construction 2": 4,
@@ -74,9 +75,11 @@ def test_each_bot_turn_asks_the_flowchart_not_a_table_and_never_more_than_by_han
                 "imperial_council"} & set(later)
     # the first turns ask the resources as one question, and the Guild counts not at all:
     # they follow from the Guild cards said at the chapter's start (with the reason logged)
-    first = [[a["id"] for a in table.game.log[n]["asked"]] for n in (6, 7)]
-    assert all("bot_resources" in ids and not {"material", "fuel", "weapon_guild_cards",
-                                                "union_cards"} & set(ids) for ids in first)
+    for asked in (table.game.log[n]["asked"] for n in (6, 7)):
+        assert not {"material", "fuel", "weapon_guild_cards", "union_cards"} & \
+            {a["id"] for a in asked}
+        assert any({"material", "fuel"} <= set(a["value"]) for a in asked
+                   if a["id"] in ("bot_resources", "standing"))
     followed = {u["id"]: u["value"] for u in table.game.log[6]["unasked"]}
     assert followed["weapon_guild_cards"] == 0 and followed["union_cards"] == 0
 
@@ -230,3 +233,102 @@ def test_the_summit_is_not_asked_again_what_the_flow_was_told_no(played):
     assert told["why"].startswith("answered no: “An Event card was played: is a bot the First "
                                   "Regent")
     assert summit["snapshot"]["first_regent"] is False
+
+
+def test_a_bots_remembered_facts_read_at_once_are_one_page_then_offered_as_still_so(played):
+    """Red's first turn asks the standing facts its walk read together (the Dealmakers card,
+    the Council, the resources, the Flagship, the ambition markers) as one page, none of them
+    alone; its next turn offers them in "Since the last turn" and asks none of them again."""
+    log = yaml.safe_load(played.read_text(encoding="utf-8"))["log"]
+    page = next(a["value"] for a in log[6]["asked"] if a["id"] == "standing")
+    assert list(page) == ["dealmakers", "imperial_council", "material", "fuel", "weapon",
+                          "relic", "psionic", "flagship", "ambition_markers_available"]
+    alone = {a["id"] for a in log[6]["asked"]}
+    assert not {"dealmakers", "imperial_council", "flagship", "bot_resources"} & alone
+    later = {a["id"] for a in log[10]["asked"]}
+    assert not {"standing", "dealmakers", "imperial_council", "flagship",
+                "ambition_markers_available"} & later
+    assert {"flagship", "ambition_markers_available"} <= set(log[10]["snapshot"])
+
+
+def test_fix_corrects_a_fact_of_the_page_and_decides_a_game_logged_before_it_the_same(
+        played, tmp_path):
+    """`fix` of red's turn 7 with `material: 3` corrects that fact within the page it was
+    asked on; a game logged before the page (its facts asked one at a time, the resources as
+    their own group) is decided again the same, each fact taken from where it was logged."""
+    game = tmp_path / "game.yaml"
+    shutil.copy(played, game)
+    table = Table.open(game)
+    plan = plan_fix(table, 7, {"material": 3})
+    assert plan.entry["snapshot"]["material"] == 3
+    page = next(a["value"] for a in plan.entry["asked"] if a["id"] == "standing")
+    assert page["material"] == 3 and page["dealmakers"] == "none"
+    data = yaml.safe_load(game.read_text(encoding="utf-8"))
+    asked = data["log"][6]["asked"]
+    at = next(i for i, a in enumerate(asked) if a["id"] == "standing")
+    values = asked[at]["value"]
+    resources = {k: values[k] for k in ("material", "fuel", "weapon", "relic", "psionic")}
+    asked[at:at + 1] = [*({"id": k, "value": values[k]} for k in values if k not in resources),
+                        {"id": "bot_resources", "value": resources}]
+    game.write_text(yaml.safe_dump(data, sort_keys=False), encoding="utf-8")
+    table = Table.open(game)
+    plan = plan_fix(table, 7, {})
+    assert plan.entry["decision"] == data["log"][6]["decision"]
+    assert next(a["value"] for a in plan.entry["asked"] if a["id"] == "standing") == values
+    assert plan.changed == []
+
+
+def test_the_optional_modifiers_are_asked_once_for_the_game(run, tmp_path):
+    """"Which optional modifiers were chosen for the game?" is asked at the first setup
+    building only: the game keeps the answer (play.yaml keep: game:), so the other three
+    buildings are not asked it; undo takes it back with the building that told it, redo
+    puts it back."""
+    game = tmp_path / "game.yaml"
+    assert run("new", "arcs", game, "--seed", str(PLAN["game"]["seed"]), "--answers",
+               STEWARD_GAME / PLAN["game"]["setup"]).exit_code == 0
+    for step in PLAN["steps"][:4]:
+        result = run("play", game, "--answers", STEWARD_GAME / step["answers"])
+        assert result.exit_code == 0 and "not asked" not in result.stderr, result.output
+    table = Table.open(game)
+    asked = [[a["id"] for a in entry["asked"]] for entry in table.game.log]
+    assert ["modifiers" in ids for ids in asked] == [True, False, False, False]
+    assert table.game.state["game"]["modifiers"] == []
+    for _ in range(4):
+        table.undo()
+    assert "modifiers" not in Table.open(game).game.state["game"]
+    table.redo()
+    assert Table.open(game).game.state["game"]["modifiers"] == []
+
+
+def test_the_led_card_is_asked_as_one_question_its_suit_and_its_number(played):
+    """Blue's last turn follows the player's Aggression 4: "Which card was led this round?"
+    asks its suit and its number at once (play.yaml together: led_card, whole: true), though
+    the walk reads the number only once it knows the suit; red's Event turn is asked it too."""
+    log = yaml.safe_load(played.read_text(encoding="utf-8"))["log"]
+    for number in (12, 14):
+        asked = {a["id"]: a["value"] for a in log[number]["asked"]}
+        assert asked["led_card"] == {"lead_suit": "aggression", "lead_number": 4}
+        assert not {"lead_suit", "lead_number"} & set(asked)
+
+
+def test_the_counts_of_starports_cities_and_claims_are_kept_for_the_bot_s_next_card(played):
+    """"How many loyal starports does the bot have, counting those it built this card?" (and
+    the unbuilt cities, the claims) is the board's count at a card's start: the game keeps
+    each bot's as the player said it last, and its next card offers it in "Since the last
+    turn"; after an action that can change it, it is asked again."""
+    data = yaml.safe_load(played.read_text(encoding="utf-8"))
+    log = data["log"]
+    red = log[10]  # red's second card: its counts from its first, offered, still so
+    review = next(a for a in red["asked"] if a["id"] == "unchanged")
+    assert review["value"] is True
+    assert {k: red["snapshot"]["answers"][k] for k in ("starports_now", "cities_left",
+                                                       "open_claims")} == \
+        {"starports_now": 0, "cities_left": 4, "open_claims": 0}
+    said = [name for a in red["asked"] for name in a.get("said", [a["id"]])]
+    assert said.count("open_claims") == 1  # after the Move for a new claim: asked again
+    assert red["snapshot"]["answers_after"][0]["open_claims"] == 1
+    # blue built a starport on turn 10 (asked again after the build: 1): its turn 15 starts
+    # from it
+    assert log[14]["snapshot"]["answers"]["starports_now"] == 1
+    assert data["state"]["said"]["red"]["open_claims"] == 1
+    assert data["state"]["said"]["blue"]["starports_now"] == 1

@@ -19,21 +19,33 @@ AMBITIONS = [{"name": "tycoon", "declared": True, "bot": 1, "best_rival": 3, "se
 OPTIONS = [{"action": "tax", "ambition": "tycoon", "resource": "material",
             "target": "Blue's city in Hexy 2"}]
 
-# the bot's resources, asked as one question (play.yaml together:)
+# the bot's resources, asked as one question (play.yaml together:), or on the first turn
+# with the bot's other remembered facts the walk read at once: each by its own id
 RESOURCES = {"material": 0, "fuel": 0, "weapon": 0, "relic": 0, "psionic": 0}
 
 TURN_1: dict[str, Any] = {  # in the order the procedure reaches them
     "hand_counter": 4, "bonus_cards": 0, "initiative": False, "cards": CARDS, **PIPS,
-    "lead_suit": "aggression", "seize_counter": 1,  # no card of the led suit: no number read
+    "lead_suit": "aggression", "lead_number": 4,  # the card led, one question (led_card)
+    "seize_counter": 1,
     "initiative_seized_this_round": False, "event_played_this_round": False,
     "ambitions": AMBITIONS, "ambition_markers_available": False, "options": OPTIONS,
-    "bot_resources": RESOURCES, "weapon_guild_cards": 0, "union_cards": 0, "golems": [],
+    "bot_resources": RESOURCES, **RESOURCES, "weapon_guild_cards": 0, "union_cards": 0,
+    "golems": [], "rival_controlled": 0,
 }
 TURN_2 = {k: v for k, v in TURN_1.items()  # the game file knows the counters and pips now
           if k not in ("hand_counter", "seize_counter", *PIPS)}
 # what the player said last turn (bonus cards first) is offered at once, before the first of
 # it is read; the script gives it anew, so: changed
 TURN_2 = {"unchanged": False, **TURN_2}
+
+# the questions the two turns ask: on the bot's first, its remembered facts the walk read at
+# once (the resources, the Guild counts, the systems a rival controls) are one page; on the
+# second, what was said is offered as it was said (the script changes it: asked one by one)
+PAGE = (*RESOURCES, "weapon_guild_cards", "union_cards", "rival_controlled")
+ASKED_1 = [{"bot_resources": "standing", "lead_suit": "led_card"}.get(q, q) for q in TURN_1
+           if q not in (*PAGE, "lead_number")]
+ASKED_2 = [("led_card" if q == "lead_suit" else q) for q in TURN_2
+           if q not in (*RESOURCES, "rival_controlled", "lead_number")]
 
 SETUP = {"pack": "arcs", "seat0": "red", "seat0.fate": "none", "act": "1",
          "difficulty": "none", "seed": "7"}  # seed 7: turn 2's seize roll fails too
@@ -63,8 +75,8 @@ CONSULT: dict[str, Any] = {
     "hand_counter": 4, "power_track": {"power": 2, "player_power": 3}, "bonus_cards": 0,
     "initiative": True, "cards": PICKED, "seize_counter": 0, "ambitions": AMBITIONS[:1],
     "can.secure.contend_declared": False, "can.tax.contend_declared": [True, True, False],
-    "bot_resources": RESOURCES, "weapon_guild_cards": 0, "union_cards": 0, "golems": [],
-    "loyal_buildings_rival_controlled": False, "guild_cards": [],
+    "bot_resources": RESOURCES, **RESOURCES, "weapon_guild_cards": 0, "union_cards": 0,
+    "golems": [], "loyal_buildings_rival_controlled": False, "guild_cards": [],
     "can.tax.contend_undeclared": False, "can.tax.captives": False, "can.influence.card": False,
     "trust_contends_declared": False, "can.repair.rival_building": False,
     "can.repair.any": False, "can.tax.grow_lead": False, "can.tax.any": False,

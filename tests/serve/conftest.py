@@ -34,6 +34,23 @@ def question_of(page: str) -> str | None:
     return html.unescape(found.group(1)) if found else None
 
 
+def group_fields(page: str) -> list[str]:
+    """The facts a page asks together (its `.group` fields, `value.FACT`), in order."""
+    found = re.search(r'<div class="group">(.*?)</div>\s*</div>', page, re.S)
+    return re.findall(r'name="value\.([^"]+)"', found.group(1)) if found else []
+
+
+def scripted(page: str, question: str, script: dict[str, Any]) -> Any:
+    """The script's answer to the page's question; facts asked together, each by its own id
+    (as an answers file gives them), unless the script answers the group itself."""
+    if question not in script and (fields := group_fields(page)):
+        missing = [n for n in fields if n not in script]
+        assert not missing, (question, fields, missing)
+        return {name: script[name] for name in fields}
+    assert question in script, f"asked {question!r}, which the script does not answer"
+    return script[question]
+
+
 def errors(page: str) -> list[str]:
     return [html.unescape(e) for e in re.findall(r'class="error"[^>]*>([^<]*)<', page)]
 
@@ -57,6 +74,10 @@ class Player:
         self.asked.append(question or "")
         return self.client.post(page.url.path, data=data, follow_redirects=False)
 
+    def reply(self, page: Any, script: dict[str, Any]) -> Any:
+        """Answer the page's question from `script`."""
+        return self.answer(page, scripted(page.text, question_of(page.text) or "", script))
+
     def turn(self, game: str, script: dict[str, Any], limit: int = 60) -> Any:
         """From the turn's first question to the decision page (a redirect to it)."""
         self.asked = []
@@ -68,8 +89,7 @@ class Player:
             question = question_of(page.text)
             if question is None:
                 return page
-            assert question in script, f"asked {question!r}, which the script does not answer"
-            page = self.answer(page, script[question])
+            page = self.reply(page, script)
             if page.status_code == 303:
                 return page
             assert page.status_code == 200, errors(page.text) or page.text[:500]

@@ -20,7 +20,7 @@ def _to_cards(player: Any, script: dict[str, Any]) -> Any:
     """A turn's pages answered from `script` up to the card pick."""
     page = player.client.get("/g/g1/turn", params={"moves": "1"})
     while question_of(page.text) != "cards":
-        page = player.answer(page, script[question_of(page.text)])
+        page = player.reply(page, script)
         assert page.status_code == 200, errors(page.text) or page.text[:500]
     return page
 
