@@ -55,7 +55,8 @@ def hint(question: Question) -> str:
     if question.kind == "after":
         counts = [str(n) for n, f in enumerate(question.fields, 1) if f.kind != "yes_no"]
         return "the numbers of those so now, 0 for none" + \
-            (f"; a count as {counts[0]}=N" if counts else "")
+            (f"; a count as {counts[0]}=N (counts alone keep the yes/no answers)"
+             if counts else "")
     if question.kind == "names":
         return "a name, or Enter to leave it unnamed"
     return "text"
@@ -173,7 +174,7 @@ class Terminal:
                                 f"({first}, …), or the values alone in this order"
                                 + (f"; only what changed ({first}), or Enter to "
                                    "keep it all" if question.last else "")))
-        if question.nameable:
+        if question.nameable and question.kind in ("yes_no", "first"):  # naming.typed
             typer.echo(_wrapped("a yes may name what it picks, as you see it on the table: "
                                 f"{'the number' if question.kind == 'first' else 'y'}, then "
                                 "the name"))
