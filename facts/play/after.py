@@ -39,11 +39,11 @@ from typing import TYPE_CHECKING, Any
 from whybot.engine import did_you_mean
 
 from .consult import STILL_SO
-from .first import FIRST, given
+from .first import FIRST, given, member_named, why_each
 from .inquiry import Inquiry, said
 from .question import AnswerError, Question
 from .unasked import Follows, Settled, Unasked, Unchanged, open_asking_less
-from .wording import as_name, plain
+from .wording import plain
 
 if TYPE_CHECKING:
     from whybot.engine import Open, Reading, Trace
@@ -111,10 +111,7 @@ def _page(questions: list[Question], opened: list[Open], words: str,
                     text=f"{words}: {text} (the last answers are given)",
                     help="The action may have changed them: keep the last answers, or say "
                          "what is so now.", fields=fields, last=True,
-                    default={f.id: f.default for f in fields},
-                    meaning="\n".join(f"{n}) {plain(f.text)} {f.why()}"
-                                      + (f" {f.help}" if f.help and f.help != f.text else "")
-                                      for n, f in enumerate(fields, 1)))
+                    default={f.id: f.default for f in fields}, meaning=why_each(fields))
 
 
 def _own_help(question: Question) -> str:
@@ -173,11 +170,8 @@ def _typed(question: Question, text: str) -> dict[str, Any]:
 def _member(question: Question, key: Any) -> Question:
     """The judgment a page's answer names: by its number, its id or its words."""
     text = str(key).strip()
-    if text.isdigit() and 1 <= int(text) <= len(question.fields):
-        return question.fields[int(text) - 1]
-    for member in question.fields:
-        if member.id in (text, as_name(text)) or text.lower() == member.text.lower():
-            return member
+    if (member := member_named(question, text)) is not None:
+        return member
     raise AnswerError(f"{text!r} is not on this page: 1 to {len(question.fields)}",
                       path=question.id,
                       hint=did_you_mean(text, {f.id for f in question.fields}))

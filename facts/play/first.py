@@ -65,7 +65,7 @@ def first_of(questions: list[Question], opened: list[Open], after: str = "",
                      help="Pick the first one that is so: the ones above it are no. None: no "
                           "to every one.", fields=members, layer=run[0].layer,
                      default=(last := _last_pick(run)), last=last is not None,
-                     meaning=_why(members)),
+                     meaning=why_each(members)),
             *questions[end:]]
 
 
@@ -76,11 +76,8 @@ def pick(question: Question, raw: Any) -> str:
     names = [member.id for member in question.fields]
     if raw is False or text.lower() in (NONE, "0", "no", "n"):
         return NONE
-    if text.isdigit() and 1 <= int(text) <= len(names):
-        return names[int(text) - 1]
-    for member in question.fields:
-        if member.id in (text, as_name(text)) or text.lower() == member.text.lower():
-            return member.id
+    if (found := member_named(question, text)) is not None:
+        return found.id
     raise AnswerError(f"{text!r}: answer with the number of the first one that is so, 1 to "
                       f"{len(names)}, or 0 for none", path=question.id)
 
@@ -131,7 +128,17 @@ def _own_words(question: Question, after: str) -> str:
         else question.text
 
 
-def _why(members: list[Question]) -> str:
+def member_named(question: Question, text: str) -> Question | None:
+    """The member of a question made of several (a run, a page) that `text` names: by its
+    number, its name or its words; None if none."""
+    if text.isdigit() and 1 <= int(text) <= len(question.fields):
+        return question.fields[int(text) - 1]
+    return next((member for member in question.fields
+                 if member.id in (text, as_name(text)) or text.lower() == member.text.lower()),
+                None)
+
+
+def why_each(members: list[Question]) -> str:
     """What `?` says: where the procedure reads each of them, in the seed's words, and what
     its words mean (the seed's definitions, each question's help)."""
     return "\n".join(f"{number}) {plain(m.text)} {m.why()}"
@@ -139,4 +146,5 @@ def _why(members: list[Question]) -> str:
                      for number, m in enumerate(members, 1))
 
 
-__all__ = ["FIRST", "NONE", "first_of", "given", "logged_pick", "pick"]
+__all__ = ["FIRST", "NONE", "first_of", "given", "logged_pick", "member_named", "pick",
+           "why_each"]
