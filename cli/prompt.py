@@ -55,8 +55,7 @@ def hint(question: Question) -> str:
     if question.kind == "after":
         counts = [str(n) for n, f in enumerate(question.fields, 1) if f.kind != "yes_no"]
         return "the numbers of those so now, 0 for none" + \
-            (f"; a count as {counts[0]}=N (counts alone keep the yes/no answers)"
-             if counts else "")
+            (f"; a count as {counts[0]}=N" if counts else "")
     if question.kind == "names":
         return "a name, or Enter to leave it unnamed"
     return "text"
@@ -163,7 +162,10 @@ class Terminal:
             for index, member in enumerate(question.fields, start=1):
                 typer.echo(_wrapped(f"{member.text} [{_word(question.default[member.id])}]",
                                     f"   {index}) ", "      "))
-            typer.echo(_wrapped("Enter keeps the last answers (in brackets)"))
+            counts = any(member.kind != "yes_no" for member in question.fields)
+            typer.echo(_wrapped("Enter keeps the last answers (in brackets)" +
+                                ("; counts typed alone keep the yes/no answers" if counts
+                                 else "")))
         if question.kind == "group":
             for member in question.fields:  # each fact's own question, by the name it takes
                 if member.text != plain(member.id):
