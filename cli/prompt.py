@@ -156,7 +156,9 @@ class Terminal:
             return self._names(question)
         if question.kind == "first":
             for index, member in enumerate(question.fields, start=1):
-                typer.echo(_wrapped(member.text, f"   {index}) ", "      "))
+                typer.echo(_wrapped(member.text + (f" [last answer: {_word(member.default)}]"
+                                                   if member.last else ""),
+                                    f"   {index}) ", "      "))
             typer.echo("   0) none of these")
         if question.kind == "after":
             for index, member in enumerate(question.fields, start=1):
