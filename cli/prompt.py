@@ -184,7 +184,8 @@ class Terminal:
                                 "the name"))
         default = f" [{_typed_back(question)}]" if question.default not in (None, "") else ""
         while True:
-            text = self._answer(f"   ({hint(question)}){default} > ", question)
+            kind = "name value, …" if question.kind == "group" else hint(question)  # kinds: above
+            text = self._answer(f"   ({kind}){default} > ", question)
             if text == "back":
                 return BACK
             if text == "" and question.default is not None:
