@@ -101,7 +101,7 @@ def _again(table: Table, logged: dict[str, Any], given: dict[str, list[Any]],
             used.update(member.id for member in question.fields)
         if question.what == FIRST and (picked := logged_pick(question, answers)) is not None:
             own = answers[question.id].pop(0) if answers.get(question.id) else None
-            turn.answer(question.id, given_again(question, own, picked, targets))
+            turn.answer(question.id, given_again(question, own, picked, logged, targets))
             continue
         if question.what == AFTER and (answers.get(question.id) or any(
                 answers.get(member.id) for member in question.fields)):

@@ -198,15 +198,20 @@ def logged_targets(entry: dict[str, Any]) -> dict[str, str]:
             for judgment, name in (asked.get(TARGET) or {}).items()}
 
 
-def given_again(question: Question, logged: Any, pick: str, targets: dict[str, str]) -> Any:
-    """A run's answer given again (`fix`): as logged if it still answers the run (a
-    correction too), else `pick` (what the log said of each of its judgments picks) with
-    the target the log named for that judgment; the targets given, taken from `targets`."""
-    if logged is not None:
+def given_again(question: Question, own: Any, pick: str, entry: dict[str, Any],
+                targets: dict[str, str]) -> Any:
+    """A run's answer given again (`fix`; `entry`: the logged turn): a correction as given;
+    its logged answer if that still answers the run, else `pick` (what the log said of each
+    of its judgments picks) with the target the log named for that judgment; the targets
+    given are taken from `targets`."""
+    if own is not None and own not in [raw_of(asked) for asked in entry.get("asked", [])
+                                       if asked["id"] == question.id]:
+        return own  # a correction (one that does not fit is said so when given)
+    if own is not None:
         with contextlib.suppress(AnswerError):
-            for judgment in parsed(question, logged)[1]:
+            for judgment in parsed(question, own)[1]:
                 targets.pop(judgment, None)
-            return logged
+            return own
     return {"answer": pick, TARGET: {pick: targets.pop(pick)}} if pick in targets else pick
 
 

@@ -239,3 +239,25 @@ def test_a_yes_on_the_page_names_its_target_and_a_no_cannot(played, tmp_path):
     turn.answer(page.id, given)
     assert {k: turn.asked()[-1][k] for k in (TARGET, "after")} == {
         TARGET: {"can.secure.captives": court}, "after": 1}
+
+
+def test_a_correction_to_a_run_after_an_action_is_taken_as_given(played, tmp_path):
+    """`fix` of red's turn 7: the run after action 1 corrected to its first question (red can
+    Secure the Council now) is taken as given; a pick the run does not have is said, not
+    replaced by the logged one."""
+    game = tmp_path / "game.yaml"
+    shutil.copy(played, game)
+    table = Table.open(game)
+    with pytest.raises(AnswerError, match="1 to 9, or 0 for none"):
+        plan_fix(table, 7, {"first.1.can.secure.council": "12"})
+    asked: list[str] = []
+
+    def ask(question: Any) -> Any:
+        asked.append(question.id)
+        return question.parse({} if question.kind == "names" else "0"
+                              if question.what in (AFTER, "first") else question.default)
+    entry = plan_fix(table, 7, {"first.1.can.secure.council": "1"}, ask=ask).entry
+    corrected = next(a for a in entry["asked"] if a["id"] == "first.1.can.secure.council")
+    assert corrected["said"] == {"can.secure.council": True}
+    # red cannot Secure with its Administration card: the walk reads on, a run never logged
+    assert asked == ["first.1.can.influence.council"]
