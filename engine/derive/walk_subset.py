@@ -64,7 +64,7 @@ class WalkSubset:
     def keep_on_disk(self, name: str) -> None:
         """Take the pages and subsets earlier processes kept under `name`, and keep those
         worked out here: working them out cost each process of a batch of one pack's
-        examples about 0.15 s (55 page sets and 54 subsets for Arcs')."""
+        examples about 0.15 s (the largest shipped pack's: 55 page sets, 54 subsets)."""
         found = disk_cache.load(name)
         if isinstance(found, tuple) and len(found) == 2 and all(isinstance(known, dict)
                                                                 for known in found):
