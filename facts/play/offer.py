@@ -181,8 +181,8 @@ def next_point(table: Table, answers: dict[str, Any] | None = None) -> Offer | N
     if chosen is None:
         return None
     if chosen.new_round:  # who holds what at the round's start: asked, told to its decisions
-        for asked in flow.at_round_start.values():
-            question = round_question(table.engine.pack, table.game.bots, asked)
+        for one in flow.at_round_start.values():
+            question = round_question(table.engine.pack, table.game.bots, one)
             if question.id not in answers:
                 return Offer(chosen.to, bot, chosen.says, question=question, said=said)
             said[question.id] = question.parse(answers[question.id])

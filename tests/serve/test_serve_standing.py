@@ -8,7 +8,6 @@ import html
 import re
 
 from tests.play.test_standing_page import PAGE, RED_LEADS, steward_game_before_red_leads
-
 from whybot.cli.web.forms import write_answers
 
 from .arcs_game import group_cells
