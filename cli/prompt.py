@@ -156,7 +156,9 @@ class Terminal:
             return self._names(question)
         if question.kind == "first":
             for index, member in enumerate(question.fields, start=1):
-                typer.echo(_wrapped(member.text, f"   {index}) ", "      "))
+                typer.echo(_wrapped(member.text + (f" [last answer: {_word(member.default)}]"
+                                                   if member.last else ""),
+                                    f"   {index}) ", "      "))
             typer.echo("   0) none of these")
         if question.kind == "after":
             for index, member in enumerate(question.fields, start=1):
@@ -182,7 +184,8 @@ class Terminal:
                                 "the name"))
         default = f" [{_typed_back(question)}]" if question.default not in (None, "") else ""
         while True:
-            text = self._answer(f"   ({hint(question)}){default} > ", question)
+            kind = "name value, …" if question.kind == "group" else hint(question)  # kinds: above
+            text = self._answer(f"   ({kind}){default} > ", question)
             if text == "back":
                 return BACK
             if text == "" and question.default is not None:
