@@ -131,9 +131,13 @@ def _again(table: Table, logged: dict[str, Any], given: dict[str, list[Any]],
 def plan_fix(table: Table, number: int, corrections: dict[str, Any],
              ask: Ask | None = None) -> FixPlan:
     """Turn `number` with `corrections` (question id → answer; of a question the turn asked
-    again after an action, the first answer) and every later turn, decided again; the game
-    as it was (nothing saved). AnswerError: no such turn, or an id it was not asked."""
+    again after an action, the first answer; of one the flow asked before it, its answer) and
+    every later turn, decided again; the game as it was (nothing saved). AnswerError: no such
+    turn, or an id it was not asked."""
+    corrections = dict(corrections)
     with _rewound(table, number) as logged:
+        flow = logged[0].get("flow") or {}  # the flow's answers: the turn is offered anew
+        logged[0] = {**logged[0], "flow": {k: corrections.pop(k, v) for k, v in flow.items()}}
         asked = _logged_answers(logged[0])
         for ident, value in _by_card(table, asked, _by_group(asked, corrections)).items():
             asked[ident] = [value, *asked.get(ident, [])[1:]]  # it replaces its first answer

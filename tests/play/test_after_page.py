@@ -167,9 +167,9 @@ def test_an_answer_that_takes_the_walk_elsewhere_leaves_the_rest_of_the_page_unr
 def _page_of(played: Path, folder: Path, number: int, name: str) -> tuple[Any, FromFile]:
     """Turn `number` of the scripted game played from its answers file up to its page."""
     table = Table.open(before(played, folder, number))
-    turn = table.turn(follow=True)
-    answers = FromFile(yaml.safe_load((STEWARD_GAME / name).read_text(encoding="utf-8")),
-                       name)
+    values = yaml.safe_load((STEWARD_GAME / name).read_text(encoding="utf-8"))
+    turn = table.turn(follow=True, flow={k: v for k, v in values.items() if k.startswith("flow.")})
+    answers = FromFile(values, name)
     while (question := turn.next_question()) is not None and question.what != AFTER:
         turn.answer(question.id, answers(question, 0))
     assert question is not None

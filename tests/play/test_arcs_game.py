@@ -143,13 +143,13 @@ def test_undo_takes_a_turn_back_exactly_and_the_turn_replays_the_same(run, tmp_p
 def test_an_answers_file_that_misses_a_reached_fact_is_refused_naming_it(run, tmp_path):
     game = _game(run, tmp_path)
     partial = tmp_path / "partial.yaml"
-    partial.write_text("bonus_cards: 0\ninitiative: true\n", encoding="utf-8")
+    partial.write_text("flow.initiative: red\nbonus_cards: 0\n", encoding="utf-8")
     result = run("play", game, "--answers", partial)
     assert result.exit_code == 2
     assert "no answer to 'cards'" in result.stderr
     assert len(_data(game)["log"]) == 1  # nothing saved
     wrong = tmp_path / "wrong.yaml"
-    wrong.write_text("bonus_cards: lots\n", encoding="utf-8")
+    wrong.write_text("flow.initiative: red\nbonus_cards: lots\n", encoding="utf-8")
     result = run("play", game, "--answers", wrong)
     assert result.exit_code == 2
     assert "($.bonus_cards): 'lots' is not a number" in result.stderr
@@ -158,7 +158,7 @@ def test_an_answers_file_that_misses_a_reached_fact_is_refused_naming_it(run, tm
 def test_answers_from_standard_input_and_json(run, tmp_path):
     game = _game(run, tmp_path)
     answers = (ARCS_GAME / "2-turn.yaml").read_text(encoding="utf-8")
-    result = run("play", game, "--json", stdin=answers)
+    result = run("play", game, "--json", "--at", "turn", stdin=answers)
     assert result.exit_code == 0, result.output
     data = json.loads(result.stdout)
     assert data["turn"] == 2 and [a["id"] for a in data["asked"]] == ASKED[2]

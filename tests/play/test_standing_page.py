@@ -49,7 +49,8 @@ def before_red_leads(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 def to_the_page(game: Path) -> tuple[Turn, Question]:
     """Red's first turn, answered from its answers file up to the page of its standing."""
-    turn = Table.open(game).turn(follow=True)
+    turn = Table.open(game).turn(follow=True, flow={"flow.initiative": RED_LEADS[
+        "flow.initiative"]})
     source = FromFile(RED_LEADS, "3-red-leads.yaml")
     while (question := turn.next_question()) is not None and question.id != "standing":
         turn.answer(question.id, source(question, 0))

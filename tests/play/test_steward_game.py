@@ -28,8 +28,9 @@ from .conftest import PLAN, STEWARD_GAME
 # card's pips were told with its pick and the round told the one initiative marker;
 # 19/13/11/18/5/17 before a yes named its target (naming.py), what an action may have changed
 # was asked on one page (after.py), a bot's remembered facts read at once were asked as one
-# page, the led card as one question, and the counts of starports, cities and claims were kept)
-AT_MOST = {7: 17, 8: 12, 10: 9, 11: 9, 13: 5, 15: 12}
+# page, the led card as one question, and the counts of starports, cities and claims were kept;
+# 16/10/9/8/5/10 before the game's flow asked once a round which bot holds the initiative marker)
+AT_MOST = {7: 15, 8: 10, 10: 8, 11: 8, 13: 4, 15: 9}
 TABLES = {"cards", "ambitions", "golems", "guild_cards"}  # lists of what is on the table
 # each card's pips, told the first time the game sees it (answers files: `pips.CARD: N`)
 PIPS = {"administration 4": 2, "aggression 2": 3, "administration 6": 2, "construction 2": 4,
