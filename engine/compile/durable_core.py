@@ -51,6 +51,9 @@ _ENCODER = encoder.c_make_encoder(  # type: ignore[attr-defined]
 _SCAN = scanner.make_scanner(json.JSONDecoder())  # type: ignore[arg-type]
 
 
+_quote = encoder.encode_basestring_ascii  # a string as `_dump` writes it
+
+
 def _dump(value: Any) -> str:
     return "".join(_ENCODER(value, 0))
 
@@ -155,7 +158,7 @@ class State:
         self.acted = False
         self.pending = False  # asserted since its activations were last all fired
         self.kept = bool(_KEEPS) and _KEEPS[0]  # emptied when closed, not deleted
-        self.alive: dict[str, dict[str, Any]] = {}  # if kept: its facts, by id
+        self.alive: dict[str, None] = {}  # if kept: the ids of its facts, in order
         self.unread: dict[str, str] = {}  # id → text of the facts asserted as `unread`
         self.ids = itertools.count(1)
 
@@ -194,22 +197,29 @@ class State:
             self._check(code, "assert facts")
             self.unread.update(texts)
             if self.kept:
-                self.alive.update((f["id"], f) for f in batch)
-                self.alive.update((f["id"], f) for f in unread)
+                self.alive.update(dict.fromkeys([f["id"] for f in batch]))
+                self.alive.update(dict.fromkeys(texts))
 
     def retract_facts(self, facts: Iterable[dict[str, Any]]) -> None:
-        """Retract asserted facts. The C core finds a fact by its sid and id alone (events.c,
-        ACTION_RETRACT_FACT: getMessage, then handleDeleteMessage), so only those are sent."""
-        batch = [{"sid": fact["sid"], "id": fact["id"]} for fact in facts]
-        if batch:
+        """Retract asserted facts (of this state)."""
+        self._retract([fact["id"] for fact in facts])
+
+    def _retract(self, ids: list[str]) -> None:
+        """The C core finds a fact by its sid and id alone (events.c, ACTION_RETRACT_FACT:
+        getMessage, then handleDeleteMessage), so only those are sent: written out here, as
+        `_dump` would write them, without a dict per fact."""
+        if ids:
             if self.pending and self.acted:  # a fired frame may be a pending one's now
                 raise EngineFault(f"facts retracted from a state of {self.ruleset.base} "
                                   "while an activation was pending")
-            code, self.offset = self._call("retract facts", core.retract_facts, _dump(batch))
+            head = f'{{"sid":{_quote(self.sid)},"id":'
+            sent = f"[{','.join([f'{head}{_quote(id_)}}}' for id_ in ids])}]"
+            code, self.offset = self._call("retract facts", core.retract_facts, sent)
             self._check(code, "retract facts")
-            for fact in batch:
-                self.alive.pop(fact["id"], None)
-                self.unread.pop(fact["id"], None)
+            alive, unread = self.alive, self.unread
+            for id_ in ids:
+                alive.pop(id_, None)
+                unread.pop(id_, None)
 
     def post(self, event: dict[str, Any]) -> Firing | None:
         """Post an event and take the one firing it leads to (the event is consumed by it)."""
@@ -261,7 +271,7 @@ class State:
         deleted."""
         if (self.kept and not self.pending and not self.poisoned
                 and self.handle == self.ruleset.handle):
-            self.retract_facts(list(self.alive.values()))
+            self._retract(list(self.alive))
             if not self.drain():  # whybot's rules negate nothing: a retraction fires none
                 _LIVE.discard(self.sid)
                 self.ruleset.idle.append(self)
