@@ -187,7 +187,7 @@ class State:
         half the bytes firings bring back). The C core returns a fact as the text it was
         sent, so `firings` cuts that text out before parsing (the alias reads 0)."""
         batch = self.stamp(facts)
-        texts = {f["id"]: _dump(f) for f in self.stamp(unread)}
+        texts = {f["id"]: _dump(f) for f in self.stamp(unread)} if unread else {}
         if batch or texts:
             self.pending = True
             sent = _dump(batch)

@@ -79,13 +79,18 @@ class _Facts:
         by_eid = self.run.by_eid
         changed = [(eid, *by_eid[eid]) for eid in self.due]
         self.due = {}
-        for index, state in enumerate(self.states):
-            retract = self.retracting[index]
+        for index, state in enumerate(self.states):  # ~70 flushes a decision, most tell little
+            retract, asserting, phasing = (self.retracting[index], self.asserting[index],
+                                           self.phasing[index])
             renew: list[dict[str, Any]] = []
-            self.entities[index].update(changed, retract, renew)
-            state.retract_facts(retract)
-            state.assert_facts(renew + self.asserting[index], self.phasing[index])
-            self.retracting[index], self.asserting[index], self.phasing[index] = [], [], []
+            if changed:
+                self.entities[index].update(changed, retract, renew)
+            if retract:
+                state.retract_facts(retract)
+                self.retracting[index] = []
+            if renew or asserting or phasing:
+                state.assert_facts(renew + asserting, phasing)
+                self.asserting[index], self.phasing[index] = [], []
 
     def close(self) -> None:
         for state in self.states:
