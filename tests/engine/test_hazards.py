@@ -126,9 +126,10 @@ def test_a_rule_definition_is_sent_as_ascii_json():
 
 def test_a_fact_is_retracted_by_its_sid_and_id_alone():
     """Retractions send only {sid, id} (the C core looks the fact up by them): the rule that
-    joined the fact no longer matches, and the other facts stay."""
+    joined the fact no longer matches, and the other facts stay. The retraction's text is
+    written out by hand: an id of any characters is escaped as in the assertion."""
     state = Ruleset("retract.ids", {"r": {"all": [{"a": {"t": "x"}}, {"b": {"t": "y"}}]}}).state()
-    x1, x2, y = ({"t": "x", "n": 1}, {"t": "x", "n": 2}, {"t": "y"})
+    x1, x2, y = ({"t": "x", "n": 1, "id": 'x"ü\\1'}, {"t": "x", "n": 2}, {"t": "y"})
     state.assert_facts([x1, x2])
     state.retract_facts([x1])
     state.assert_facts([y])
