@@ -45,13 +45,11 @@ def _refuse(value: Any) -> Any:
 
 # The C encoder and scanner json.dumps/loads build on, made once: their per-call set-up cost
 # more than encoding a fact. ASCII-escaped, compact, NaN refused; messages are whole objects.
+_QUOTE = encoder.encode_basestring_ascii  # a string as `_dump` writes it
 _ENCODER = encoder.c_make_encoder(  # type: ignore[attr-defined]
-    None, _refuse, encoder.encode_basestring_ascii, None, ":", ",", False, False, False)
+    None, _refuse, _QUOTE, None, ":", ",", False, False, False)
 # typeshed types the scanner's context as a make_scanner; the C scanner reads a decoder's hooks
 _SCAN = scanner.make_scanner(json.JSONDecoder())  # type: ignore[arg-type]
-
-
-_quote = encoder.encode_basestring_ascii  # a string as `_dump` writes it
 
 
 def _dump(value: Any) -> str:
@@ -197,29 +195,22 @@ class State:
             self._check(code, "assert facts")
             self.unread.update(texts)
             if self.kept:
-                self.alive.update(dict.fromkeys([f["id"] for f in batch]))
-                self.alive.update(dict.fromkeys(texts))
+                self.alive.update(dict.fromkeys([*(f["id"] for f in batch), *texts]))
 
-    def retract_facts(self, facts: Iterable[dict[str, Any]]) -> None:
-        """Retract asserted facts (of this state)."""
-        self._retract([fact["id"] for fact in facts])
-
-    def _retract(self, ids: list[str]) -> None:
-        """The C core finds a fact by its sid and id alone (events.c, ACTION_RETRACT_FACT:
-        getMessage, then handleDeleteMessage), so only those are sent: written out here, as
-        `_dump` would write them, without a dict per fact."""
+    def retract_facts(self, ids: list[str]) -> None:
+        """Retract facts of this state by id: the C core finds a fact by sid and id alone
+        (events.c, ACTION_RETRACT_FACT), written out as `_dump` would, no dict per fact."""
         if ids:
             if self.pending and self.acted:  # a fired frame may be a pending one's now
                 raise EngineFault(f"facts retracted from a state of {self.ruleset.base} "
                                   "while an activation was pending")
-            head = f'{{"sid":{_quote(self.sid)},"id":'
-            sent = f"[{','.join([f'{head}{_quote(id_)}}}' for id_ in ids])}]"
+            head = f'{{"sid":{_QUOTE(self.sid)},"id":'
+            sent = f"[{','.join([f'{head}{_QUOTE(id_)}}}' for id_ in ids])}]"
             code, self.offset = self._call("retract facts", core.retract_facts, sent)
             self._check(code, "retract facts")
-            alive, unread = self.alive, self.unread
             for id_ in ids:
-                alive.pop(id_, None)
-                unread.pop(id_, None)
+                self.alive.pop(id_, None)
+                self.unread.pop(id_, None)
 
     def post(self, event: dict[str, Any]) -> Firing | None:
         """Post an event and take the one firing it leads to (the event is consumed by it)."""
@@ -266,12 +257,11 @@ class State:
                               f"(code {code})")
 
     def close(self) -> None:
-        """The decision is done with it: emptied and kept for the ruleset's next decision if
-        this durable_rules allows it (`keeps_states`) and nothing is left pending, else
-        deleted."""
+        """Done with: emptied and kept for the ruleset's next decision if this durable_rules
+        allows it (`keeps_states`) and nothing is left pending, else deleted."""
         if (self.kept and not self.pending and not self.poisoned
                 and self.handle == self.ruleset.handle):
-            self._retract(list(self.alive))
+            self.retract_facts(list(self.alive))
             if not self.drain():  # whybot's rules negate nothing: a retraction fires none
                 _LIVE.discard(self.sid)
                 self.ruleset.idle.append(self)

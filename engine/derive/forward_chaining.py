@@ -86,7 +86,7 @@ class _Facts:
             if changed:
                 self.entities[index].update(changed, retract, renew)
             if retract:
-                state.retract_facts(retract)
+                state.retract_facts([fact["id"] for fact in retract])
                 self.retracting[index] = []
             if renew or asserting or phasing:
                 state.assert_facts(renew + asserting, phasing)

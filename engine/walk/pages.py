@@ -77,7 +77,7 @@ class PageSession:
             retract: list[dict[str, Any]] = []
             renew = []
             self.entities[index].update(self.store.since(self.synced[index]), retract, renew)
-            state.retract_facts(retract)
+            state.retract_facts([fact["id"] for fact in retract])
             state.assert_facts(renew)
         self.synced[index] = self.store.generation
         return state

@@ -131,7 +131,7 @@ def test_a_fact_is_retracted_by_its_sid_and_id_alone():
     state = Ruleset("retract.ids", {"r": {"all": [{"a": {"t": "x"}}, {"b": {"t": "y"}}]}}).state()
     x1, x2, y = ({"t": "x", "n": 1, "id": 'x"ü\\1'}, {"t": "x", "n": 2}, {"t": "y"})
     state.assert_facts([x1, x2])
-    state.retract_facts([x1])
+    state.retract_facts([x1["id"]])
     state.assert_facts([y])
     fired = state.drain()
     assert [matched["a"]["n"] for _, matched in fired] == [2]
@@ -146,7 +146,7 @@ def test_a_fact_asserted_unread_matches_but_comes_back_in_firings_as_0():
     phase = {"t": "x", "band": 1, "name": "ü"}
     state.assert_facts([{"t": "y", "n": 1}], unread=[phase])
     assert [(name, m["a"], m["b"]["n"]) for name, m in state.drain()] == [("r", 0, 1)]
-    state.retract_facts([phase])
+    state.retract_facts([phase["id"]])
     state.assert_facts([], unread=[{"t": "x", "band": 2}])
     assert [(m["a"], m["b"]["n"]) for _, m in state.drain()] == [(0, 1)]
     state.close()
@@ -191,7 +191,7 @@ def test_no_fact_is_retracted_while_an_activation_is_pending_after_a_firing():
     assert [m["b"]["id"] for _, m in state.drain()] == ["y1"]
     state.assert_facts([{"t": "y", "id": "y2"}])
     with pytest.raises(EngineFault, match="pending"):
-        state.retract_facts([{"sid": state.sid, "id": "y1"}])
+        state.retract_facts(["y1"])
     assert [m["b"]["id"] for _, m in state.drain()] == ["y2"]
     state.close()
 
