@@ -181,8 +181,10 @@ class Terminal:
                                 f"{'the number' if question.kind == 'first' else 'y'}, then "
                                 "the name"))
         default = f" [{_typed_back(question)}]" if question.default not in (None, "") else ""
+        kind = f"{len(question.fields)} values in the order above" \
+            if question.kind == "group" else hint(question)  # each member shows its own
         while True:
-            text = self._answer(f"   ({hint(question)}){default} > ", question)
+            text = self._answer(f"   ({kind}){default} > ", question)
             if text == "back":
                 return BACK
             if text == "" and question.default is not None:

@@ -25,6 +25,7 @@ from .inquiry import Inquiry, said
 from .naming import logged, names_in, parsed, to_name, with_nameable, with_names
 from .printed import check_drawn, give_printed, said_this_turn, unprinted
 from .question import AnswerError, Question
+from .standing import with_standing
 from .told import told_needed
 from .unasked import Unasked, told_by_table
 from .wording import plain
@@ -115,8 +116,9 @@ class Turn:
                 questions = with_dice(opened, questions, trace, reading,
                                       len(self.inquiry.data.get("dice", [])))
             told = told_by_table(book, inquiry, trace, reading) if trace and reading else None
-            questions = grouped(self.table, questions, opened, told,
-                                unread_of(self.table, self.bot, inquiry.data, trace))
+            unread = unread_of(self.table, self.bot, inquiry.data, trace)
+            questions = with_standing(self.table, self.bot, inquiry, questions, opened, told,
+                                      unread) or grouped(self.table, questions, unread)
             if questions and told is not None and trace is not None:
                 words = action_words(trace, questions[0].layer) if questions[0].layer else ""
                 questions = with_nameable(
@@ -219,8 +221,9 @@ class Turn:
             said(data, question.layer)[question.id] = value
         elif question.what == FIRST:  # the first of a run answered yes, those above it no
             said(data, question.layer).update(given(question, value))
-        elif question.what == "group":  # facts asked together: each given
-            data.update(value)
+        elif question.what == "group":  # facts asked together: each given (a count said
+            for asked in question.fields:  # of the card's start, standing.py)
+                (said(data, 0) if asked.what == "answer" else data)[asked.id] = value[asked.id]
         elif question.what == "dice":
             data["dice"] = [*data.get("dice", []), *value]
         elif question.what == "printed":  # what a card new to the game shows
