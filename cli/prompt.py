@@ -156,7 +156,9 @@ class Terminal:
             return self._names(question)
         if question.kind == "first":
             for index, member in enumerate(question.fields, start=1):
-                typer.echo(_wrapped(member.text, f"   {index}) ", "      "))
+                typer.echo(_wrapped(member.text + (f" [last answer: {_word(member.default)}]"
+                                                   if member.last else ""),
+                                    f"   {index}) ", "      "))
             typer.echo("   0) none of these")
         if question.kind == "after":
             for index, member in enumerate(question.fields, start=1):
@@ -181,9 +183,8 @@ class Terminal:
                                 f"{'the number' if question.kind == 'first' else 'y'}, then "
                                 "the name"))
         default = f" [{_typed_back(question)}]" if question.default not in (None, "") else ""
-        kind = f"{len(question.fields)} values in the order above" \
-            if question.kind == "group" else hint(question)  # each member shows its own
         while True:
+            kind = "name value, …" if question.kind == "group" else hint(question)  # kinds: above
             text = self._answer(f"   ({kind}){default} > ", question)
             if text == "back":
                 return BACK

@@ -138,12 +138,15 @@ class Engine:
             self.pages = PlainPages(pack)
             self.deriver = PlainDeriver(pack, self.strata)
 
-    def store_partials(self, name: str) -> None:
-        """Keep the rulesets of a rederive's derivations on disk beside this engine, kept
-        under `name` (`PartialDerivations`)."""
+    def keep_beside(self, name: str) -> None:
+        """Keep what this engine works out as it decides on disk beside it, under names
+        beginning with `name` (its own entry in the disk cache), for later processes: the
+        rulesets of a rederive's derivations (`PartialDerivations`), and the walk's pages and
+        subsets (`WalkSubset`)."""
         partial = getattr(self.deriver, "partial", None)
         if isinstance(partial, PartialDerivations):
             partial.stored = name
+        self.walk_subset.keep_on_disk(f"{name}-reach")
 
     def derive(self, board: dict[str, Any], entities: dict[str, list[dict[str, Any]]],
                answers: dict[str, Any], replay: Replay | None = None,

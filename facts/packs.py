@@ -88,7 +88,7 @@ def engine_for(name: str, overlays: tuple[str, ...] = (), reasoner: str = "durab
     for the benchmark)."""
     folders = [Path(name) if is_folder(name) else KNOWLEDGE / name, *map(Path, overlays)]
     engine = cached(f"engine-{reasoner}", folders, rule_files,
-                    lambda: Engine(pack_for(name, overlays), reasoner), Engine.store_partials)
+                    lambda: Engine(pack_for(name, overlays), reasoner), Engine.keep_beside)
     # The engine's objects (rule trees, compiled closures, ruleset definitions: hundreds of
     # thousands) live as long as the process; out of the collector's reach, its full passes
     # no longer walk them over and over (they cost a batch more than a tenth of its time).

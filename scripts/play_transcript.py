@@ -59,12 +59,12 @@ def play(game: Path, answers: Path) -> tuple[dict[str, Any], list[str], list[str
 
 def _in_a_line(question: Question) -> str:
     """A question as the transcript lists it: the members of a run, of the targets' names or
-    of an after-action page numbered (a page's with the last answer it offers)."""
+    of an after-action page numbered (each with the last answer it offers, if any)."""
     if question.kind not in ("first", "names", "after", "group"):
         return question.text
     return " ".join([question.text, *(
         f"({number}) {member.text}" + (f" [last answer: {member.answer_words(member.default)}]"
-                                       if question.kind == "after" else "")
+                                       if question.kind == "after" or member.last else "")
         for number, member in enumerate(question.fields, 1))])
 
 

@@ -11,20 +11,25 @@ cannot be read or written is simply not used.
 
 from __future__ import annotations
 
+import contextlib
+import functools
+import gc
 import hashlib
 import os
 import pickle
 import sys
 import tempfile
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import TypeVar, cast
 
 T = TypeVar("T")
 
 
+@functools.cache
 def _code() -> bytes:
-    """The engine's source files and the durable_rules library they drive, by content."""
+    """The engine's source files and the durable_rules library they drive, by content (read
+    once a process: a batch keys an engine for each pack and variant it meets)."""
     import durable_rules_engine
 
     digest = hashlib.sha256()
@@ -87,11 +92,25 @@ def load(name: str) -> object | None:
     if where is None:
         return None
     try:
-        with (where / f"{name}.pickle").open("rb") as handle:
+        with (where / f"{name}.pickle").open("rb") as handle, _collector_paused():
             return pickle.load(handle)
     except (OSError, EOFError, pickle.UnpicklingError, AttributeError, ImportError,
             TypeError, ValueError):
         return None
+
+
+@contextlib.contextmanager
+def _collector_paused() -> Iterator[None]:
+    """Unpickling an engine makes some 165,000 containers at once: the cyclic collector
+    would walk the growing heap over and over (three quarters of a load's time) and find
+    nothing to free."""
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
 
 
 def store(name: str, value: object) -> None:

@@ -24,6 +24,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
+from ..compile import disk_cache
 from ..language.expressions import TRUE, Literal
 from ..language.mentions import field_names, kinds, refs
 from ..language.pack import DECISION, Pack, Rule
@@ -36,7 +37,8 @@ from .pack_reads import PackReads, rules_reached
 
 class WalkSubset:
     """What each page mentions and who derives what; worked out once per engine, and the
-    subsets decisions asked for (at most `KEEP`)."""
+    pages and subsets decisions asked for (at most `KEEP` subsets), kept on disk beside the
+    engine once it is told where (`keep_on_disk`)."""
 
     KEEP = 256
 
@@ -56,9 +58,37 @@ class WalkSubset:
         created = {("kind", kind) for kind, spec in pack.facts.entities.items() if spec.created}
         self.always = frozenset(shown | created | _may_conflict(pack, reads))
         self.known: dict[tuple[frozenset[str], frozenset[str]], frozenset[str] | None] = {}
+        self.kept: str | None = None  # the disk cache's name for them
+        self.new = 0  # worked out in this process
+
+    def keep_on_disk(self, name: str) -> None:
+        """Take the pages and subsets earlier processes kept under `name`, and keep those
+        worked out here: working them out cost each process of a batch of one pack's
+        examples about 0.15 s (the largest shipped pack's: 55 page sets, 54 subsets)."""
+        found = disk_cache.load(name)
+        if isinstance(found, tuple) and len(found) == 2 and all(isinstance(known, dict)
+                                                                for known in found):
+            self.graph.known.update(found[0])
+            self.known.update(found[1])
+        self.kept = name
+
+    def _worked_out(self) -> None:
+        """Kept on disk after the 1st, 2nd, 4th, 8th, ... new answer: a few writes a
+        process, and none once earlier processes kept them all."""
+        self.new += 1
+        if self.kept is not None and self.new & (self.new - 1) == 0:
+            disk_cache.store(self.kept, (self.graph.known, self.known))
+
+    def __getstate__(self) -> dict[str, Any]:
+        """A shipped engine keeps what is known, not where this machine keeps it."""
+        return {**vars(self), "kept": None, "new": 0}
 
     def pages_for(self, board: Mapping[str, Any]) -> frozenset[str]:
-        return self.graph.reachable(board)
+        known = len(self.graph.known)
+        pages = self.graph.reachable(board)
+        if len(self.graph.known) != known:
+            self._worked_out()
+        return pages
 
     def subset(self, pages: frozenset[str], answered: Iterable[str]) -> frozenset[str] | None:
         """The derivations to run for a walk within `pages` with these judgments answered;
@@ -68,6 +98,7 @@ class WalkSubset:
             if len(self.known) >= self.KEEP:
                 return self._subset(*key)
             self.known[key] = self._subset(*key)
+            self._worked_out()
         return self.known[key]
 
     def _subset(self, pages: frozenset[str], answered: frozenset[str]) -> frozenset[str] | None:

@@ -7,7 +7,10 @@ the Tax, and the Tax may have changed it. Those the action cannot change (play.y
 they are scattered over several questions ("After action 1: which is the first of these …",
 "After action 1: Can bot …?"); here they are one page: every judgment answered before action
 k that the walk reads again after it and the table does not answer, in the order the walk
-reads them, each with its last answer as the default ("which of these are so now?").
+reads them, each with its last answer as the default ("which of these are so now?"). A page of
+yes/no judgments only, each read only if the one before it is no, is asked instead as the run
+of the flowchart's questions it heads (first.py: the run goes on, past a yes said before the
+action, to what the walk reads once they are all no now), one question for both.
 
 Why the decision and the snapshot are those of the same answers given one at a time. One at
 a time, the next question is always the first item the walk reads that nobody gave (turn.py),

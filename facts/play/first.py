@@ -9,7 +9,10 @@ action is read with that answer: a yes ends the run, the last asked in it). A ru
 questions (the same table, no roll and nothing else asked between them) is asked as one:
 which is the first of these whose answer is yes? Picking one answers it yes and each one
 before it no; "none" answers them all no. Those are the answers the questions one by one
-would have been given, so the snapshot, and the decision, are the same.
+would have been given, so the snapshot, and the decision, are the same. After an action, a
+run that ends on a yes said before it goes on (`onward`) to the questions the walk reads once
+the run is answered no now: those one at a time would ask next after those noes, so the
+same holds; the yes said before is the pick offered.
 """
 
 from __future__ import annotations
@@ -28,33 +31,29 @@ FIRST = "first"  # the question's `what`, and the start of its id
 NONE = "none"  # the answer: none of them is so
 
 
+# what the walk reads once a run's judgments (of one action's table) are all answered no:
+# its open questions, the items they ask and the table's own answers (none: it decides)
+Onward = Callable[[dict[str, bool], int],
+                  "tuple[list[Question], list[Open], Callable[[Open], Any]] | None"]
+
+
 def first_of(questions: list[Question], opened: list[Open], after: str = "",
-             by_table: Callable[[Open], Any] | None = None) -> list[Question]:
+             by_table: Callable[[Open], Any] | None = None,
+             onward: Onward | None = None) -> list[Question]:
     """The open questions with a leading run of two or more yes/no judgments the walk read as
     no (see the module docstring) asked as one; `after`: "After action 1 (…)" when the run
     is about the table an action left. `by_table(item)`: the table's own answer to an item
     (None: the player's to give); one it answers as the walk read it is passed over (it is
-    given when the walk reaches it), one it answers otherwise ends the run."""
-    items = {(o.name, o.layer): o for o in opened}
-    run: list[Question] = []
-    end = len(questions)
-    for index, question in enumerate(questions):
-        item = items.get((question.id, question.layer))
-        if run and item is not None and by_table is not None and \
-                (told := by_table(item)) is not None:
-            if told == item.value:  # the walk read on from the table's answer: passed over
-                continue
-            end = index
+    given when the walk reaches it), one it answers otherwise ends the run. A run that ends on
+    a yes said before an action goes on, with `onward`, to what the walk reads once every one
+    of it is no now: the questions one at a time would ask after those noes."""
+    run, end, carried = _run(questions, opened, by_table)
+    while carried and onward is not None and \
+            (found := onward({q.id: False for q in run}, run[0].layer)) is not None:
+        more, more_end, carried = _run(*found)
+        if not more or more[0].layer != run[0].layer:
             break
-        if question.what != "answer" or question.kind != "yes_no" or item is None or \
-                question.spec is None or question.spec.default is not False or \
-                (run and question.layer != run[0].layer):
-            end = index
-            break
-        run.append(question)
-        if item.value is not False:  # a last answer yes, carried: the walk read on from a yes
-            end = index + 1
-            break
+        run, questions, end = [*run, *more], found[0], more_end
     if len(run) < 2:
         return questions
     members = [replace(q, text=_own_words(q, after)) for q in run]
@@ -67,6 +66,29 @@ def first_of(questions: list[Question], opened: list[Open], after: str = "",
                      default=(last := _last_pick(run)), last=last is not None,
                      meaning=why_each(members)),
             *questions[end:]]
+
+
+def _run(questions: list[Question], opened: list[Open],
+         by_table: Callable[[Open], Any] | None) -> tuple[list[Question], int, bool]:
+    """The leading run of `questions` (see `first_of`), where the questions after it start,
+    and whether it ends on a yes said before an action (the walk read on from that yes)."""
+    items = {(o.name, o.layer): o for o in opened}
+    run: list[Question] = []
+    for index, question in enumerate(questions):
+        item = items.get((question.id, question.layer))
+        if run and item is not None and by_table is not None and \
+                (told := by_table(item)) is not None:
+            if told == item.value:  # the walk read on from the table's answer: passed over
+                continue
+            return run, index, False
+        if question.what != "answer" or question.kind != "yes_no" or item is None or \
+                question.spec is None or question.spec.default is not False or \
+                (run and question.layer != run[0].layer):
+            return run, index, False
+        run.append(question)
+        if item.value is not False:  # a last answer yes, carried: the walk read on from a yes
+            return run, index + 1, True
+    return run, len(questions), False
 
 
 def pick(question: Question, raw: Any) -> str:
@@ -146,5 +168,5 @@ def why_each(members: list[Question]) -> str:
                      for number, m in enumerate(members, 1))
 
 
-__all__ = ["FIRST", "NONE", "first_of", "given", "logged_pick", "member_named", "pick",
+__all__ = ["FIRST", "NONE", "Onward", "first_of", "given", "logged_pick", "member_named", "pick",
            "why_each"]

@@ -22,7 +22,7 @@ from whybot.engine import did_you_mean
 from .after import AFTER, logged_page
 from .first import FIRST, logged_pick
 from .ledger import summary
-from .naming import raw_of
+from .naming import given_again, logged_targets, raw_of
 from .question import AnswerError, Question
 
 if TYPE_CHECKING:
@@ -94,22 +94,21 @@ def _again(table: Table, logged: dict[str, Any], given: dict[str, list[Any]],
     collects the ids asked."""
     used = set() if used is None else used
     answers = {ident: list(values) for ident, values in given.items()}
-    turn = turn_again(table, logged)
+    turn, targets = turn_again(table, logged), logged_targets(logged)
     while (question := turn.next_question()) is not None:
         used.add(question.id)
         if question.what in (FIRST, AFTER):
             used.update(member.id for member in question.fields)
-        if question.what == FIRST and answers.get(question.id):
-            logged_pick(question, answers)  # what it said of each, taken with it (below)
-        elif question.what == FIRST and (picked := logged_pick(question, answers)) is not None:
-            turn.answer(question.id, picked)  # each of the run by what was said of it
+        if question.what == FIRST and (picked := logged_pick(question, answers)) is not None:
+            own = answers[question.id].pop(0) if answers.get(question.id) else None
+            turn.answer(question.id, given_again(question, own, picked, logged, targets))
             continue
         if question.what == AFTER and (answers.get(question.id) or any(
                 answers.get(member.id) for member in question.fields)):
-            logged = logged_page(question, answers)  # each one as logged (taken)...
+            paged = logged_page(question, answers)  # each one as logged (taken)...
             own = answers[question.id].pop(0) if answers.get(question.id) else None
             turn.answer(question.id, own if isinstance(own, dict) and set(own) <= {
-                m.id for m in question.fields} else logged)  # ...or the page as corrected
+                m.id for m in question.fields} else paged)  # ...or the page as corrected
             continue
         if question.kind == "group" and not answers.get(question.id) and \
                 (values := _logged_group(question, answers)) is not None:
@@ -132,9 +131,13 @@ def _again(table: Table, logged: dict[str, Any], given: dict[str, list[Any]],
 def plan_fix(table: Table, number: int, corrections: dict[str, Any],
              ask: Ask | None = None) -> FixPlan:
     """Turn `number` with `corrections` (question id → answer; of a question the turn asked
-    again after an action, the first answer) and every later turn, decided again; the game
-    as it was (nothing saved). AnswerError: no such turn, or an id it was not asked."""
+    again after an action, the first answer; of one the flow asked before it, its answer) and
+    every later turn, decided again; the game as it was (nothing saved). AnswerError: no such
+    turn, or an id it was not asked."""
+    corrections = dict(corrections)
     with _rewound(table, number) as logged:
+        flow = logged[0].get("flow") or {}  # the flow's answers: the turn is offered anew
+        logged[0] = {**logged[0], "flow": {k: corrections.pop(k, v) for k, v in flow.items()}}
         asked = _logged_answers(logged[0])
         for ident, value in _by_card(table, asked, _by_group(asked, corrections)).items():
             asked[ident] = [value, *asked.get(ident, [])[1:]]  # it replaces its first answer

@@ -14,6 +14,9 @@ goes on to), what a stopped card's next play is (`continues:`),
 what follows a point with no transition of its own (`otherwise:`), and the points the table
 brings up itself (`arise:`). An arising point is an interlude: after it (and its own
 transitions), the flow goes on from the point before it, past the transition that led to it.
+A transition marked `new_round:` begins a round: before it, the flow asks the table the
+questions `at_round_start:` declares (which bot holds a marker there is one of: `holder:`, a
+yes/no fact told to every decision of the round; round_start.py).
 `play` offers the next point from it (offer.py); `--at` jumps anywhere.
 """
 from __future__ import annotations
@@ -27,6 +30,8 @@ from whybot.engine import (
     did_you_mean,
     parse,
 )
+
+FLOW = "flow"  # the flow's own questions: ids `flow.ID`, logged with the turn they led to
 
 
 @dataclass(frozen=True)
@@ -48,6 +53,25 @@ class Step:
     cite: str = ""  # where the seed says the question
     id: str = ""  # an asked transition's answer key (an answers file's `flow.ID`)
     no_means: dict[str, Any] = field(default_factory=dict)  # told by a no to `ask`
+    new_round: bool = False  # it begins a round: `at_round_start:` is asked first
+
+
+@dataclass(frozen=True)
+class RoundQuestion:
+    """Which bot holds `holder` (a yes/no fact) this round: asked as `ask`, `none` said when
+    a player holds it; told with why (`says`, `cite`)."""
+
+    id: str
+    ask: str
+    holder: str
+    none: str
+    says: str
+    cite: str
+
+    @property
+    def key(self) -> str:
+        """Its answer's id: an answers file's `flow.ID`, as the flow's answers are logged."""
+        return f"{FLOW}.{self.id}"
 
 
 @dataclass
@@ -59,10 +83,12 @@ class Flow:
     otherwise: Step | None = None
     continues: str = "the bot's stopped card goes on"
     arise: dict[str, str] = field(default_factory=dict)
+    at_round_start: dict[str, RoundQuestion] = field(default_factory=dict)
 
 
 STEP_KEYS = {"to", "says", "result", "when", "all_bots", "fewer", "count", "every_bot", "give",
-             "last", "same_bot", "ask", "cite", "id", "no_means"}
+             "last", "same_bot", "ask", "cite", "id", "no_means", "new_round"}
+ROUND_KEYS = {"ask", "holder", "none", "says", "cite"}
 
 
 def read_flow(reader: Any, data: Any, points: set[str]) -> Flow | None:
@@ -70,7 +96,7 @@ def read_flow(reader: Any, data: Any, points: set[str]) -> Flow | None:
     if data is None:
         return None
     spec = reader.mapping(data, ("flow",))
-    known = {"start", "after", "otherwise", "continues", "arise"}
+    known = {"start", "after", "otherwise", "continues", "arise", "at_round_start"}
     for key in spec:
         if key not in known:
             raise reader.fail(("flow", key), f"unknown key {key!r} (one of: "
@@ -104,7 +130,8 @@ def read_flow(reader: Any, data: Any, points: set[str]) -> Flow | None:
                     when, bool(item.get("all_bots")), int(item.get("fewer") or 0), count,
                     bool(item.get("every_bot")), give, last, bool(item.get("same_bot")),
                     str(item.get("ask") or ""), str(item.get("cite") or ""),
-                    str(item.get("id") or (item["to"] if item.get("ask") else "")), no_means)
+                    str(item.get("id") or (item["to"] if item.get("ask") else "")), no_means,
+                    bool(item.get("new_round")))
 
     after = {}
     for point, steps in reader.mapping(spec.get("after"), ("flow", "after")).items():
@@ -118,9 +145,37 @@ def read_flow(reader: Any, data: Any, points: set[str]) -> Flow | None:
     for point in arise:
         if point not in points:
             raise reader.fail(("flow", "arise", point), f"{point!r} is no decision point")
+    at_start = _round_start(reader, spec.get("at_round_start"))
+    asked = {s.id for steps in after.values() for s in steps if s.ask}
+    for ident in at_start.keys() & asked:
+        raise reader.fail(("flow", "at_round_start", ident), f"{ident!r} is a transition's "
+                                                             f"question's id already")
     return Flow(step(spec.get("start"), ("flow", "start")), after,
                 step(spec["otherwise"], ("flow", "otherwise")) if spec.get("otherwise")
-                else None, str(spec.get("continues") or Flow.continues), arise)
+                else None, str(spec.get("continues") or Flow.continues), arise, at_start)
+
+
+def _round_start(reader: Any, data: Any) -> dict[str, RoundQuestion]:
+    """`at_round_start:` — by id, the seed's question (`ask:`), the yes/no fact it tells
+    (`holder:`), what `none` means (`none:`), why (`says:`) and the citation (`cite:`)."""
+    found = {}
+    for ident, raw in reader.mapping(data, ("flow", "at_round_start")).items():
+        path = ("flow", "at_round_start", ident)
+        spec = reader.mapping(raw, path)
+        reader.names(list(spec), path, ROUND_KEYS, "key of a question at a round's start")
+        missing = sorted(key for key in ROUND_KEYS if not spec.get(key))
+        if missing:
+            raise reader.fail(path, f"missing {', '.join(missing)}: a question at a round's "
+                                    f"start says the seed's question (ask:), the yes/no fact "
+                                    f"it tells (holder:), what none means (none:), why (says:) "
+                                    f"and where the seed says it (cite:)")
+        holder = reader.fact(spec["holder"], (*path, "holder"))
+        if reader.pack.facts.board[holder].type != "boolean":
+            raise reader.fail((*path, "holder"), f"{holder!r} is no yes/no fact: the answer "
+                                                 f"tells each bot yes or no")
+        found[str(ident)] = RoundQuestion(str(ident), *(str(spec[key]) for key in (
+            "ask", "holder", "none", "says", "cite")))
+    return found
 
 
 def _condition(reader: Any, text: Any, path: tuple) -> Condition | None:
@@ -132,4 +187,4 @@ def _condition(reader: Any, text: Any, path: tuple) -> Condition | None:
         raise reader.fail(path, f"not a condition: {exc}") from None
 
 
-__all__ = ["STEP_KEYS", "Flow", "Step", "read_flow"]
+__all__ = ["FLOW", "STEP_KEYS", "Flow", "RoundQuestion", "Step", "read_flow"]

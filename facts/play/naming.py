@@ -16,6 +16,7 @@ keeps the names by judgment (`target: {judgment: name}`), with `after: k`.
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Iterable
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
@@ -192,6 +193,29 @@ def raw_of(entry: dict[str, Any]) -> Any:
         else entry["value"]
 
 
+def logged_targets(entry: dict[str, Any]) -> dict[str, str]:
+    """The targets a logged turn's yeses named, by judgment."""
+    return {judgment: name for asked in entry.get("asked", [])
+            for judgment, name in (asked.get(TARGET) or {}).items()}
+
+
+def given_again(question: Question, own: Any, pick: str, entry: dict[str, Any],
+                targets: dict[str, str]) -> Any:
+    """A run's answer given again (`fix`; `entry`: the logged turn): a correction as given;
+    its logged answer if that still answers the run, else `pick` (what the log said of each
+    of its judgments picks) with the target the log named for that judgment; the targets
+    given are taken from `targets`."""
+    if own is not None and own not in [raw_of(asked) for asked in entry.get("asked", [])
+                                       if asked["id"] == question.id]:
+        return own  # a correction (one that does not fit is said so when given)
+    if own is not None:
+        with contextlib.suppress(AnswerError):
+            for judgment in parsed(question, own)[1]:
+                targets.pop(judgment, None)
+            return own
+    return {"answer": pick, TARGET: {pick: targets.pop(pick)}} if pick in targets else pick
+
+
 def with_names(pack: Pack, trace: Trace, names: dict[str, Any]) -> Trace:
     """The decision with the targets the player named (`named.N`: the name) on its actions,
     as an entry of the moves would name them."""
@@ -224,7 +248,9 @@ __all__ = [
     "NAMED",
     "TARGET",
     "action_what",
+    "given_again",
     "logged",
+    "logged_targets",
     "nameable",
     "named_together",
     "names_given",

@@ -4,8 +4,10 @@
 the point that ends it (around an interlude: `arise:`), the first whose tests hold. A trigger
 only the table knows (`ask:`) is the seed's question, put to the player: the Offer carries it,
 and `next_point` is called again with its answer (a terminal, an answers file's `flow.ID`, the
-web page's buttons). The answers that led to a turn are logged with it, so a turn decided
-again (`fix`) is offered the same.
+web page's buttons). A transition that begins a round (`new_round:`) asks the flow's
+questions at a round's start first (round_start.py), whose answers the offer tells the
+round's first decision (the later ones read them from the log: told.py). The answers that led
+to a turn are logged with it, so a turn decided again (`fix`) is offered the same.
 """
 
 from __future__ import annotations
@@ -15,7 +17,9 @@ from typing import TYPE_CHECKING, Any
 
 from whybot.engine import WhybotError, World, holds
 
+from .flow import FLOW
 from .question import AnswerError, Question
+from .round_start import round_question, told_at_start
 from .unasked import Unasked
 from .wording import cited
 
@@ -24,8 +28,6 @@ if TYPE_CHECKING:
 
     from .flow import Flow, Step
     from .table import Table
-
-FLOW = "flow"  # the flow's own questions: ids `flow.ID`, logged with the turn they led to
 
 
 @dataclass(frozen=True)
@@ -178,6 +180,14 @@ def next_point(table: Table, answers: dict[str, Any] | None = None) -> Offer | N
         chosen = chosen or flow.otherwise
     if chosen is None:
         return None
+    if chosen.new_round:  # who holds what at the round's start: asked, told to its decisions
+        for one in flow.at_round_start.values():
+            question = round_question(table.engine.pack, table.game.bots, one)
+            if question.id not in answers:
+                return Offer(chosen.to, bot, chosen.says, question=question, said=said)
+            said[question.id] = question.parse(answers[question.id])
+        told.update(told_at_start(table.engine.pack, table.game.bots, flow.at_round_start,
+                                  said, bot))
     facts = {**chosen.give,
              **({chosen.count: _turns_at(table, bot, chosen.to)} if chosen.count else {})}
     return Offer(chosen.to, bot, chosen.says, facts, said=said, told=told)

@@ -9,8 +9,10 @@ with the entity it chose as `selected`, each with a `when:`, and why, `says:` an
 every tell whose `when:` holds). The log keeps what each turn told (`Timeline.record`,
 evaluated as a carry is); the later decisions of other bots in the same round are given it,
 and so are the bot's own for the facts `teller:` names (its own Event card, at the round's
-end). What the game keeps for the other bots (their hand counters: `follows: other_bots:`) is
-given too. Each comes with its reason (`known_to_game`), shown when the walk read it.
+end); so is what the table said at the round's start (which bot holds a marker there is one
+of: the flow's `at_round_start:`, logged with the round's first decision; round_start.py).
+What the game keeps for the other bots (their hand counters: `follows: other_bots:`) is given
+too. Each comes with its reason (`known_to_game`), shown when the walk read it.
 """
 
 from __future__ import annotations
@@ -100,8 +102,11 @@ def _teller(reader: Any, data: Any) -> Teller:
 def known_to_game(table: Timeline, bot: str) -> dict[str, Unasked]:
     """What the game file gives a decision of `bot` beyond its own state, each with its
     reason: what the turns of this round told it (the other bots' turns; its own for
-    `teller:` facts, the latest last), and the sums over the other bots' kept facts
+    `teller:` facts, the latest last), what the table said at the round's start (before
+    any turn told it otherwise), and the sums over the other bots' kept facts
     (`follows: other_bots:`)."""
+    from .round_start import told_at_start  # it asks a question: question.py reads play.yaml
+
     found: dict[str, Unasked] = {}
     book = table.playbook
     for entry in reversed(table.game.log):
@@ -113,6 +118,11 @@ def known_to_game(table: Timeline, bot: str) -> dict[str, Unasked]:
                 why = book.round.teller.why if own else book.round.reasons.get(name, "")
                 found[name] = Unasked(name, 0, value, f"told by {entry['bot']}'s turn "
                                                       f"{entry['turn']} this round: {why}")
+        if book.flow is not None:  # said before this entry's turn: after what it told
+            for name, item in told_at_start(table.engine.pack, table.game.bots,
+                                            book.flow.at_round_start, entry.get("flow", {}),
+                                            bot).items():
+                found.setdefault(name, item)
     others = [b for b in table.game.bots if b != bot]
     for name, spec in book.follows.items():
         kept = {b: table.game.state["bots"].get(b, {}).get(spec.other_bots) for b in others}

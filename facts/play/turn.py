@@ -20,14 +20,14 @@ from whybot.engine import NOTHING_INSTEAD, Open, Reading, SnapshotError, Trace
 from .after import AFTER, counted, open_with_pages, paged
 from .asking import facts_of, grouped, label_of, question_for, unread_of, with_dice
 from .consult import REVIEW, action_words, assumed_at_table, review
-from .first import FIRST, first_of, given
+from .first import FIRST, Onward, first_of, given
 from .inquiry import Inquiry, said
 from .naming import logged, names_in, parsed, to_name, with_nameable, with_names
 from .printed import check_drawn, give_printed, said_this_turn, unprinted
 from .question import AnswerError, Question
 from .standing import with_standing
 from .told import told_needed
-from .unasked import Unasked, told_by_table
+from .unasked import Unasked, open_asking_less, told_by_table
 from .wording import plain
 
 if TYPE_CHECKING:
@@ -111,19 +111,17 @@ class Turn:
             book = self.table.playbook
             opened, trace, reading, inquiry = self._opened()
             self._state_trace = trace
-            questions = [self._question(o) for o in opened]
-            if trace is not None and reading is not None and self.dice == "table":
-                questions = with_dice(opened, questions, trace, reading,
-                                      len(self.inquiry.data.get("dice", [])))
+            questions = self._asked(self.inquiry.data, opened, trace, reading)
             told = told_by_table(book, inquiry, trace, reading) if trace and reading else None
             unread = unread_of(self.table, self.bot, inquiry.data, trace)
             questions = with_standing(self.table, self.bot, inquiry, questions, opened, told,
                                       unread) or grouped(self.table, questions, unread)
             if questions and told is not None and trace is not None:
                 words = action_words(trace, questions[0].layer) if questions[0].layer else ""
-                questions = with_nameable(
-                    paged(questions, opened, words, told, self.answers) or
-                    first_of(questions, opened, words, told), self.table.nameable)
+                page = paged(questions, opened, words, told, self.answers)
+                run = first_of(questions, opened, words, told, self._onward(inquiry))
+                questions = with_nameable(run if not page or {f.id for f in page[0].fields} <= {
+                    f.id for f in run[0].fields} else page, self.table.nameable)
             if not questions and trace is not None:
                 questions = self._again(trace) or to_name(
                     self.table.engine.pack, book.consult, trace, self.asked())
@@ -143,8 +141,27 @@ class Turn:
         self.unasked += given
         return opened, trace, reading, inquiry
 
-    def _question(self, item: Open) -> Question:
-        return question_for(self.table, self.bot, self.inquiry.data, item, self._state_trace)
+    def _onward(self, inquiry: Inquiry) -> Onward:
+        """What the walk reads from `inquiry` once a run's judgments are all no (first.py)."""
+        book = self.table.playbook
+
+        def onward(noes: dict[str, bool], layer: int) -> Any:
+            trial = self._inquiry(copy.deepcopy(inquiry.data))
+            said(trial.data, layer).update(noes)
+            opened, trace, reading, _ = open_asking_less(trial, book.unchanged, book.settled,
+                                                         book.follows)
+            return None if trace is None or reading is None else (
+                self._asked(trial.data, opened, trace, reading), opened,
+                told_by_table(book, trial, trace, reading))
+        return onward
+
+    def _asked(self, data: dict[str, Any], opened: list[Open], trace: Trace | None,
+               reading: Reading | None) -> list[Question]:
+        """The open items' questions, with the dice rolled at the table where the walk rolls."""
+        questions = [question_for(self.table, self.bot, data, o, trace) for o in opened]
+        if trace is None or reading is None or self.dice != "table":
+            return questions
+        return with_dice(opened, questions, trace, reading, len(data.get("dice", [])))
 
     def _told_by(self, question: Question) -> set[str]:
         """What the player tells by answering `question`, or that its answer follows from
@@ -152,7 +169,6 @@ class Turn:
         names = set(facts_of(question))
         follows = self.table.playbook.follows
         return names.union(*(follows[name].told for name in names if name in follows))
-
 
     def _unsaid(self) -> dict[str, Any]:
         """What the player said on earlier turns that this turn has not been given yet."""
@@ -172,8 +188,8 @@ class Turn:
         for name in names:
             item = Open("list", name, [], "", "", "", kinds[name]) if name in kinds \
                 else Open("fact", name, None, pack.facts.board[name].says, "", "")
-            again.append(replace(self._question(item), again=why,
-                               help=f"Not decided yet: {why}"))
+            asked = question_for(self.table, self.bot, self.inquiry.data, item, trace)
+            again.append(replace(asked, again=why, help=f"Not decided yet: {why}"))
         return again
 
     def undecided(self) -> str:

@@ -3,13 +3,14 @@ changes, and an engine read back from it decides exactly as a freshly compiled o
 
 from __future__ import annotations
 
+import gc
 import shutil
 
 from tests.conftest import TOY_PACKS
 from tests.engine.helpers import decide
 from whybot.engine import Engine, load_pack
 from whybot.engine import decide as decide_module
-from whybot.engine.compile.disk_cache import cached
+from whybot.engine.compile.disk_cache import cached, load, store
 from whybot.engine.decide import PartialDerivations
 from whybot.engine.load.loader import rule_files
 from whybot.facts.snapshot import parse_snapshot
@@ -85,7 +86,7 @@ def test_a_rederives_ruleset_is_kept_beside_the_engine(tmp_path, monkeypatch):
 
     def engine():
         return cached("engine", [TOY_PACKS / "rederive"], rule_files,
-                      lambda: Engine(load_pack(TOY_PACKS, "rederive")), Engine.store_partials)
+                      lambda: Engine(load_pack(TOY_PACKS, "rederive")), Engine.keep_beside)
 
     def said(engine):
         situation = parse_snapshot("pack: rederive\nphase: pay\nmembers: [{name: Ann, purse: 4}, "
@@ -99,3 +100,50 @@ def test_a_rederives_ruleset_is_kept_beside_the_engine(tmp_path, monkeypatch):
     again = engine()
     assert said(again) == first == ["Ann holds 7.", "Bob holds 4.", "1 rich, 2 named."]
     assert len(partial_compiles) == 1 and again.deriver.partial.made  # read, used, not compiled
+
+
+def test_the_walks_pages_and_subsets_are_kept_beside_the_engine(tmp_path, monkeypatch):
+    """The pages a decision can reach and the derivations behind them, worked out in one
+    process, are read by the next (each process of a batch worked them out again), and the
+    next one's decisions use them as they are."""
+    monkeypatch.setenv("WHYBOT_CACHE_DIR", str(tmp_path / "cache"))
+
+    def engine():
+        return cached("engine", [TOY_PACKS / "reach"], rule_files,
+                      lambda: Engine(load_pack(TOY_PACKS, "reach")), Engine.keep_beside)
+
+    def said(engine):
+        situation = parse_snapshot("pack: reach\nmode: south\nwind: 5\nrain: 5\n", "s.yaml",
+                                   engine.pack)
+        return engine.decide(situation, seed=1).decision.result
+
+    first = engine()
+    assert said(first) == "shelter" and first.walk_subset.new == 2  # a page set, a subset
+    again = engine()
+    assert again.walk_subset.known == first.walk_subset.known
+    assert again.walk_subset.graph.known == first.walk_subset.graph.known
+    assert said(again) == "shelter" and again.walk_subset.new == 0  # nothing worked out again
+
+
+def test_a_cache_entry_is_loaded_with_the_collector_paused_and_left_as_it_was(tmp_path,
+                                                                               monkeypatch):
+    """An engine's thousands of containers are unpickled with the cyclic collector paused
+    (its passes over the growing heap took most of a load's time): at most the one pass
+    its re-enabling sets off, where 200,000 new containers would set off hundreds."""
+    monkeypatch.setenv("WHYBOT_CACHE_DIR", str(tmp_path))
+    nested = [[[index]] for index in range(100_000)]
+    store("many", nested)
+    passes = []
+
+    def counted(phase, info):
+        passes.append(phase)
+
+    gc.callbacks.append(counted)
+    try:
+        found = load("many")
+        assert passes in ([], ["start", "stop"]) and gc.isenabled() and found == nested
+        gc.disable()
+        assert load("many") == nested and not gc.isenabled()
+    finally:
+        gc.enable()
+        gc.callbacks.remove(counted)

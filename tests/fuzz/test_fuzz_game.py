@@ -21,7 +21,7 @@ from .conftest import TALLY, check_case
 from .games import FAMILIES, every_field, game_case, structural
 
 GAME_CASES = 10  # per family, each through every command and two pages
-PLAYED = [("1-chapter.yaml", ("--at", "chapter")), ("2-turn.yaml", ()),
+PLAYED = [("1-chapter.yaml", ("--at", "chapter")), ("2-turn.yaml", ("--at", "turn")),
           ("3-turn.yaml", ("--at", "turn"))]  # past the round end the flow offers
 
 

@@ -24,6 +24,7 @@ from whybot.cli.answers_file import FromFile
 from whybot.cli.prompt import Terminal
 from whybot.facts.play import turn as turn_module
 from whybot.facts.play.after import AFTER
+from whybot.facts.play.first import first_of
 from whybot.facts.play.fix import apply_fix, plan_fix
 from whybot.facts.play.naming import TARGET
 from whybot.facts.play.question import AnswerError
@@ -31,12 +32,18 @@ from whybot.facts.play.table import Table
 
 from .conftest import STEWARD_GAME
 
-PAGED = {7: ["after.1", "after.2"], 10: ["after.1"], 11: ["after.1"], 15: ["after.1"]}
+PAGED = {10: ["after.1"], 11: ["after.1"], 15: ["after.1"]}
+# the runs that go on past a yes said before the action (first.py `first_of`'s `onward`):
+# the page of yes/no judgments and the run the walk reads after them, asked as one
+ONWARD = {7: ["first.1.can.secure.council", "first.2.can.tax.contend_undeclared"],
+          8: ["first.1.can.tax.contend_undeclared", "first.2.can.influence.card"]}
 
 
 def one_at_a_time(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Turns asked as before pages: each judgment again as the walk reaches it."""
+    """Turns asked as before pages: each judgment again as the walk reaches it, and a run
+    of them ends at the first said yes before the action."""
     monkeypatch.setattr(turn_module, "paged", lambda *args: [])
+    monkeypatch.setattr(turn_module, "first_of", lambda *args: first_of(*args[:4]))
 
 
 def before(played: Path, folder: Path, number: int) -> Path:
@@ -65,22 +72,25 @@ def played_with(run, game: Path, answers: Path) -> dict[str, Any]:
 
 def test_each_page_of_the_scripted_game_decides_and_saves_as_one_at_a_time(
         played, tmp_path, monkeypatch):
-    """Each turn with a page, decided again from its log with the page turned off (each
-    judgment answered as it was said on the page): the same decision, the same snapshot, as
-    many questions or more (turn 7's pages each replace one run of the yes/no questions)."""
+    """Each turn with a page, or with a run going on past a yes said before an action,
+    decided again from its log with both turned off (each judgment answered as it was said on
+    the page or in the run): the same decision, the same snapshot, more questions."""
     game = tmp_path / "game.yaml"
     shutil.copy(played, game)
     table = Table.open(game)
     log = Table.open(played).game.log  # as played (fix rewinds the table's own)
     assert {n: ids for n, e in enumerate(log, 1) if (ids := [
         a["id"] for a in e["asked"] if a["id"].startswith(f"{AFTER}.")])} == PAGED
+    assert {n: [a["id"] for a in log[n - 1]["asked"] if a["id"].startswith(("first.1.",
+                                                                             "first.2."))]
+            for n in ONWARD} == ONWARD
     one_at_a_time(monkeypatch)
-    for number in PAGED:
+    for number in sorted({*PAGED, *ONWARD}):
         entry = plan_fix(table, number, {}).entry
         assert entry["snapshot"] == log[number - 1]["snapshot"], number
         assert entry["decision"] == log[number - 1]["decision"], number
         assert not [a for a in entry["asked"] if a["id"].startswith(f"{AFTER}.")]
-        assert len(entry["asked"]) >= len(log[number - 1]["asked"]) + (number != 7), number
+        assert len(entry["asked"]) > len(log[number - 1]["asked"]), number
 
 
 def test_a_turn_logged_one_at_a_time_is_decided_again_on_a_page_as_it_was(played, tmp_path,
@@ -157,9 +167,9 @@ def test_an_answer_that_takes_the_walk_elsewhere_leaves_the_rest_of_the_page_unr
 def _page_of(played: Path, folder: Path, number: int, name: str) -> tuple[Any, FromFile]:
     """Turn `number` of the scripted game played from its answers file up to its page."""
     table = Table.open(before(played, folder, number))
-    turn = table.turn(follow=True)
-    answers = FromFile(yaml.safe_load((STEWARD_GAME / name).read_text(encoding="utf-8")),
-                       name)
+    values = yaml.safe_load((STEWARD_GAME / name).read_text(encoding="utf-8"))
+    turn = table.turn(follow=True, flow={k: v for k, v in values.items() if k.startswith("flow.")})
+    answers = FromFile(values, name)
     while (question := turn.next_question()) is not None and question.what != AFTER:
         turn.answer(question.id, answers(question, 0))
     assert question is not None
@@ -229,3 +239,25 @@ def test_a_yes_on_the_page_names_its_target_and_a_no_cannot(played, tmp_path):
     turn.answer(page.id, given)
     assert {k: turn.asked()[-1][k] for k in (TARGET, "after")} == {
         TARGET: {"can.secure.captives": court}, "after": 1}
+
+
+def test_a_correction_to_a_run_after_an_action_is_taken_as_given(played, tmp_path):
+    """`fix` of red's turn 7: the run after action 1 corrected to its first question (red can
+    Secure the Council now) is taken as given; a pick the run does not have is said, not
+    replaced by the logged one."""
+    game = tmp_path / "game.yaml"
+    shutil.copy(played, game)
+    table = Table.open(game)
+    with pytest.raises(AnswerError, match="1 to 9, or 0 for none"):
+        plan_fix(table, 7, {"first.1.can.secure.council": "12"})
+    asked: list[str] = []
+
+    def ask(question: Any) -> Any:
+        asked.append(question.id)
+        return question.parse({} if question.kind == "names" else "0"
+                              if question.what in (AFTER, "first") else question.default)
+    entry = plan_fix(table, 7, {"first.1.can.secure.council": "1"}, ask=ask).entry
+    corrected = next(a for a in entry["asked"] if a["id"] == "first.1.can.secure.council")
+    assert corrected["said"] == {"can.secure.council": True}
+    # red cannot Secure with its Administration card: the walk reads on, a run never logged
+    assert asked == ["first.1.can.influence.council"]

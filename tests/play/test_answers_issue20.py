@@ -94,7 +94,7 @@ def test_a_derived_entity_field_is_accepted_as_decide_accepts_it(run, tmp_path):
     values["options"][0]["ability"] = False  # derived by the rules; a snapshot may give it
     answers = tmp_path / "turn.yaml"
     answers.write_text(yaml.safe_dump(values), encoding="utf-8")
-    result = run("play", game, "--answers", answers)
+    result = run("play", game, "--answers", answers, "--at", "turn")
     assert result.exit_code == 0, result.output
     assert _data(game)["log"][1]["snapshot"]["options"][0]["ability"] is False
 

@@ -144,14 +144,14 @@ def test_an_answers_file_that_misses_a_reached_fact_is_refused_naming_it(run, tm
     game = _game(run, tmp_path)
     partial = tmp_path / "partial.yaml"  # the bot's standing and the initiative, no cards
     turn = yaml.safe_load((ARCS_GAME / "2-turn.yaml").read_text(encoding="utf-8"))
-    partial.write_text(yaml.safe_dump({k: v for k, v in turn.items() if k != "cards"}),
-                       encoding="utf-8")
+    partial.write_text(yaml.safe_dump({"flow.initiative": "red", **{
+        k: v for k, v in turn.items() if k != "cards"}}), encoding="utf-8")
     result = run("play", game, "--answers", partial)
     assert result.exit_code == 2
     assert "no answer to 'cards'" in result.stderr
     assert len(_data(game)["log"]) == 1  # nothing saved
     wrong = tmp_path / "wrong.yaml"
-    wrong.write_text("bonus_cards: lots\n", encoding="utf-8")
+    wrong.write_text("flow.initiative: red\nbonus_cards: lots\n", encoding="utf-8")
     result = run("play", game, "--answers", wrong)
     assert result.exit_code == 2
     assert "($.bonus_cards): 'lots' is not a number" in result.stderr
@@ -160,7 +160,7 @@ def test_an_answers_file_that_misses_a_reached_fact_is_refused_naming_it(run, tm
 def test_answers_from_standard_input_and_json(run, tmp_path):
     game = _game(run, tmp_path)
     answers = (ARCS_GAME / "2-turn.yaml").read_text(encoding="utf-8")
-    result = run("play", game, "--json", stdin=answers)
+    result = run("play", game, "--json", "--at", "turn", stdin=answers)
     assert result.exit_code == 0, result.output
     data = json.loads(result.stdout)
     assert data["turn"] == 2 and [a["id"] for a in data["asked"]] == ASKED[2]

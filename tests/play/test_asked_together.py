@@ -65,7 +65,8 @@ def test_the_resources_are_one_question_in_several_forms(tmp_path, run):
 def test_a_later_turn_offers_last_time_s_values_and_takes_only_what_changed(tmp_path, run):
     game = chapter_begun(run, tmp_path / "game.yaml", ARCS_GAME / "setup.yaml",
                          ARCS_GAME / "1-chapter.yaml")
-    assert run("play", game, "--answers", ARCS_GAME / "2-turn.yaml").exit_code == 0
+    assert run("play", game, "--answers", ARCS_GAME / "2-turn.yaml", "--at",
+               "turn").exit_code == 0
     turn = Table.open(game).turn(moves=True, point="turn")
     values = yaml.safe_load((ARCS_GAME / "3-turn.yaml").read_text())
     while (question := turn.next_question()) is not None and question.id != "bot_resources":

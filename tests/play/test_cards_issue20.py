@@ -132,7 +132,7 @@ def test_a_flow_step_telling_what_a_no_means_without_a_question_is_refused(tmp_p
     shutil.copytree(KNOWLEDGE / "arcs", tmp_path / "arcs")
     play = tmp_path / "arcs" / "play.yaml"
     play.write_text(play.read_text(encoding="utf-8").replace(
-        '- {to: turn, says: "a new round: the bots play on"}',
+        '- {to: turn, new_round: true, says: "a new round: the bots play on"}',
         '- {to: turn, says: "a new round: the bots play on", no_means: {first_regent: false}}'),
         encoding="utf-8")
     with pytest.raises(RuleFileError, match=r"no_means\): what a no tells needs a question"):

@@ -99,11 +99,15 @@ def test_a_question_asked_again_offers_the_last_answer(run, tmp_path):
     answers = FromFile(values, "turn.yaml")
     while (question := turn.next_question()) is not None and not question.layer:
         turn.answer(question.id, answers(question, 0))
-    assert question is not None and question.id == "can.tax.contend_declared"
+    # asked again, at the head of the run the walk reads if it is no now (first.py)
+    assert question is not None and question.id == "first.1.can.tax.contend_declared"
     assert question.text.startswith("After action 1 (tax — contend a declared ambition): "
-                                     "Can bot Tax to contend a declared ambition?")
-    assert question.default is True and question.last
-    assert "Before that action: yes" in question.help
+                                     "which is the first of these whose answer is yes?")
+    again = question.fields[0]
+    assert again.text == "Can bot Tax to contend a declared ambition?"
+    assert again.default is True and again.last and question.default == again.id
+    assert "Before that action: yes" in again.help
+    assert len(question.fields) > 1 and not question.fields[1].last
 
 
 def test_too_few_answers_for_a_question_asked_again_is_one_line(run, tmp_path):

@@ -10,6 +10,7 @@ Tax for it, the bot leads its Administration card and Taxes (the consult game's 
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 import pytest
 import yaml
@@ -143,6 +144,26 @@ def test_a_run_stops_at_another_table_a_yes_the_table_gives_or_another_kind_of_q
     # a last answer yes, carried past an action: the walk read on from it, the run ends there
     e = _yes_no("e")
     merged = first_of([a, e, d], [_open("a"), _open("e", value=True), _open("d")])
+    assert [m.id for m in merged[0].fields] == ["a", "e"] and merged[1:] == [d]
+
+
+def test_a_run_ending_on_a_yes_said_before_an_action_goes_on_to_what_a_no_now_reads():
+    """A carried yes ends what the walk read; `onward` gives what it reads once the run is no
+    now (here: f, then a count): one run, the carried yes its default pick."""
+    a, e, f, d = (_yes_no(name, layer=1) for name in "aefd")
+    a, e = replace(a, last=True, default=False), replace(e, last=True, default=True)
+    count = Question(id="n", what="answer", kind="number", text="How many?", layer=1)
+    noes: list[dict[str, bool]] = []
+
+    def onward(said: dict[str, bool], layer: int):
+        noes.append(said)
+        return [f, count], [_open("f", layer=1), _open("n", layer=1)], lambda item: None
+    opened = [_open("a", layer=1), _open("e", value=True, layer=1), _open("d", layer=1)]
+    merged = first_of([a, e, d], opened, "After action 1 (tax)", onward=onward)
+    assert [m.id for m in merged[0].fields] == ["a", "e", "f"] and merged[1:] == [count]
+    assert noes == [{"a": False, "e": False}] and merged[0].default == "e"
+    # nothing more to read (the walk decides): the run is what it was
+    merged = first_of([a, e, d], opened, "After action 1 (tax)", onward=lambda *_: None)
     assert [m.id for m in merged[0].fields] == ["a", "e"] and merged[1:] == [d]
 
 

@@ -30,7 +30,8 @@ def played(tmp_path_factory) -> dict[str, Any]:
     game = tmp_path_factory.mktemp("played") / "game.yaml"
     assert _cli("new", "arcs", game, "--seed", "11", "--answers",
                 ARCS_GAME / "setup.yaml").exit_code == 0
-    for answers, extra in (("1-chapter.yaml", ("--at", "chapter")), ("2-turn.yaml", ()),
+    for answers, extra in (("1-chapter.yaml", ("--at", "chapter")),
+                           ("2-turn.yaml", ("--at", "turn")),
                            ("3-turn.yaml", ("--at", "turn"))):  # past the round end
         assert _cli("play", game, "--answers", ARCS_GAME / answers, *extra).exit_code == 0
     return yaml.safe_load(game.read_text(encoding="utf-8"))

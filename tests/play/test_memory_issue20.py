@@ -88,7 +88,8 @@ def _arcs(run, tmp_path):
     game = tmp_path / "game.yaml"
     assert run("new", "arcs", game, "--seed", "11", "--answers",
                ARCS_GAME / "setup.yaml").exit_code == 0
-    for answers, extra in (("1-chapter.yaml", ["--at", "chapter"]), ("2-turn.yaml", [])):
+    for answers, extra in (("1-chapter.yaml", ["--at", "chapter"]),
+                           ("2-turn.yaml", ["--at", "turn"])):
         result = run("play", game, "--answers", ARCS_GAME / answers, *extra)
         assert result.exit_code == 0, result.output
     return game
@@ -130,7 +131,7 @@ def test_a_kept_value_given_again_in_an_answers_file_replaces_it(run, tmp_path):
     answers = tmp_path / "2-turn.yaml"
     answers.write_text((ARCS_GAME / "2-turn.yaml").read_text(encoding="utf-8")
                        + "hand_counter: 2\n", encoding="utf-8")
-    result = run("play", game, "--answers", answers)
+    result = run("play", game, "--answers", answers, "--at", "turn")
     assert result.exit_code == 0, result.output
     assert "red: hand counter 6 → 1" in result.stdout  # 2, then the card played
     assert "not asked" not in result.stderr

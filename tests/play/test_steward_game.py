@@ -29,9 +29,10 @@ from .conftest import PLAN, STEWARD_GAME
 # 19/13/11/18/5/17 before a yes named its target (naming.py), what an action may have changed
 # was asked on one page (after.py), a bot's remembered facts read at once were asked as one
 # page, the led card as one question, and the counts of starports, cities and claims were kept;
-# 17/12/9/8/5/10 before a bot's first page took every remembered fact the rules of its turn can
-# read, not only those its walk had read so far: standing.py)
-AT_MOST = {7: 11, 8: 10, 10: 6, 11: 8, 13: 5, 15: 8}
+# 16/10/9/8/5/10 before the game's flow asked once a round which bot holds the initiative
+# marker; 15/10/8/8/4/9 before a bot's first page took every remembered fact the rules of its
+# turn can read, not only those its walk had read so far: standing.py)
+AT_MOST = {7: 9, 8: 8, 10: 5, 11: 8, 13: 4, 15: 7}
 TABLES = {"cards", "ambitions", "golems", "guild_cards"}  # lists of what is on the table
 # each card's pips, told the first time the game sees it (answers files: `pips.CARD: N`)
 PIPS = {"administration 4": 2, "aggression 2": 3, "administration 6": 2, "construction 2": 4,

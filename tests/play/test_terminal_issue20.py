@@ -20,7 +20,7 @@ def test_fix_at_a_terminal(tmp_path):
     runner = CliRunner()
     for args in (["new", "arcs", game, "--seed", "11", "--answers", ARCS_GAME / "setup.yaml"],
                  ["play", game, "--at", "chapter", "--answers", ARCS_GAME / "1-chapter.yaml"],
-                 ["play", game, "--answers", ARCS_GAME / "2-turn.yaml"],
+                 ["play", game, "--at", "turn", "--answers", ARCS_GAME / "2-turn.yaml"],
                  ["play", game, "--at", "turn", "--answers",
                   HERE / "issue20" / "kept-ambition-turn.yaml"]):
         assert runner.invoke(app, [str(a) for a in args]).exit_code == 0

@@ -61,7 +61,8 @@ def test_one_power_alone_is_not_refused_for_the_other_missing(tmp_path, run):
     """Through the table API: `power` is accepted while `player_power` is still to come."""
     game = _new(run, tmp_path, "setup-normal.yaml")
     _play(run, game, ARCS_GAME / "1-chapter.yaml", "--at", "chapter")
-    turn = Table.open(game).turn(moves=True)  # the file lists the moves
+    turn = Table.open(game).turn(moves=True, follow=True,  # the file lists the moves
+                                 flow={"flow.initiative": "red"})
     answers = yaml.safe_load((ISSUE / "normal-turn.yaml").read_text(encoding="utf-8"))
     seen = []
     while (question := turn.next_question()) is not None:
@@ -85,7 +86,7 @@ def test_an_undecidable_turn_asks_again_and_is_never_saved(run, tmp_path):
     assert data["state"]["game"]["difficulty"] == "normal"
 
     table = Table.open(game)
-    turn = table.turn()
+    turn = table.turn(follow=True, flow={"flow.initiative": "red"})
     answers = yaml.safe_load((ISSUE / "undecided-turn.yaml").read_text(encoding="utf-8"))
     while (question := turn.next_question()) is not None and not question.again:
         turn.answer(question.id, given(question, answers, None))

@@ -13,6 +13,7 @@ from whybot.facts.play.asking import group_question
 from whybot.facts.play.offer import flow_question
 from whybot.facts.play.playbook import load_playbook
 from whybot.facts.play.question import Question, field_question, list_question
+from whybot.facts.play.round_start import round_question
 from whybot.facts.play.setup import setup_questions
 from whybot.facts.play.wording import plain, reason
 
@@ -39,6 +40,8 @@ def _every_question(name: str) -> list[Question]:
     steps = [s for steps in (book.flow.after.values() if book.flow else []) for s in steps]
     questions += [flow_question(pack, names, step, names[0]) for step in steps if step.ask
                   for names in (["red"], ["red", "blue"])]
+    questions += [round_question(pack, ["red", "blue"], one)  # asked as a round begins
+                  for one in (book.flow.at_round_start.values() if book.flow else [])]
     # every rule that can read a fact is a reason `?` may show
     questions += [Question(id="x", what="fact", kind="text", text="",
                            **reason(pack, rule.id, page.name))

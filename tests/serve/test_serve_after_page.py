@@ -14,6 +14,7 @@ import re
 import shutil
 from pathlib import Path
 from typing import Any
+from urllib.parse import quote
 
 import pytest
 import yaml
@@ -29,6 +30,8 @@ from .test_serve_browser import PHONE, WAIT_MS, artifacts, chromium, go, server 
 STEWARD = Path(__file__).resolve().parent.parent / "play" / "steward_game"
 PLAN = yaml.safe_load((STEWARD / "plan.yaml").read_text(encoding="utf-8"))
 TURN = 10  # blue leads and builds a starport: one action, then the page
+# the flow's question as the round begins, as the game page carries its answer to the turn
+FLOW = write_answers([{"id": "flow.initiative", "value": "blue"}])
 
 
 def _before_turn(run_cli, folder: Path) -> Path:
@@ -56,7 +59,7 @@ def test_the_page_ticks_the_last_answers_and_decides_as_the_terminal(client, gam
     logged = Table.open(played).game.log[-1]
     asked = logged["asked"]
     at = [a["id"] for a in asked].index("after.1")
-    start = client.get(f"/g/{game.stem}/turn", params={"point": "turn"})
+    start = client.get(f"/g/{game.stem}/turn", params={"point": "turn", "flow": FLOW})
     assert start.status_code == 200
     before = asked[at - 1]  # the answers up to the page, then the question before it (the
     page = client.post(f"/g/{game.stem}/turn", follow_redirects=False, data={  # Build's yes,
@@ -105,7 +108,7 @@ def test_the_page_fits_a_phone_and_is_answered_with_a_tap_and_one_next(request, 
     context = browser.new_context(viewport=PHONE)
     context.set_default_timeout(WAIT_MS)
     page = context.new_page()
-    page.goto(f"{base}/g/{game.stem}/turn?point=turn")
+    page.goto(f"{base}/g/{game.stem}/turn?point=turn&flow={quote(FLOW)}")
     with page.expect_navigation():  # the answers before the page, as the form carries them
         page.evaluate("""([answers, question, value]) => {
             const form = document.querySelector("form.question");

@@ -61,7 +61,7 @@ def test_correcting_a_past_answer_on_the_page(client, games, run_cli):
     game = games / "g1.yaml"
     for args in (["new", "arcs", game, "--seed", "11", "--answers", ARCS_GAME / "setup.yaml"],
                  ["play", game, "--at", "chapter", "--answers", ARCS_GAME / "1-chapter.yaml"],
-                 ["play", game, "--answers", ARCS_GAME / "2-turn.yaml"],
+                 ["play", game, "--at", "turn", "--answers", ARCS_GAME / "2-turn.yaml"],
                  ["play", game, "--at", "turn", "--answers",
                   HERE / "issue20" / "kept-ambition-turn.yaml"]):
         assert run_cli(*map(str, args)).exit_code == 0

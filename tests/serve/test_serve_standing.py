@@ -14,6 +14,7 @@ from tests.play.test_standing_page import (
     steward_game,
     steward_game_before_red_leads,
 )
+from whybot.cli.web.forms import write_answers
 
 from .arcs_game import group_cells
 from .conftest import errors, hidden, question_of, scripted
@@ -27,7 +28,8 @@ SCRIPT = {**RED_LEADS, "unchanged": True,
 
 def test_the_standing_page_is_one_form_with_each_fact_s_own_question(player, games):
     steward_game_before_red_leads(games / "g1.yaml")
-    page = player.client.get("/g/g1/turn")
+    page = player.client.get("/g/g1/turn", params={  # the flow's question answered first
+        "point": "turn", "flow": write_answers([{"id": "flow.initiative", "value": "red"}])})
     while question_of(page.text) != "standing":
         assert question_of(page.text) is not None, "the page of red's standing never came"
         page = player.reply(page, SCRIPT)
