@@ -22,9 +22,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from whybot.engine import NAME, Open, Reading, Situation, can_read
+from whybot.engine import NAME, Open, Reading, Situation, Trace, can_read
 
-from .asking import as_one, side_by_side, unit_of
+from .asking import as_one, grouped, side_by_side, unit_of, unread_of
+from .inquiry import said
 from .question import Question
 from .together import Together
 from .unasked import followed, settled
@@ -36,13 +37,30 @@ if TYPE_CHECKING:
 ASKED = ("fact", "answer")  # an observation, or a judgment asked as the seed's question
 
 
-def with_standing(table: Table, bot: str, inquiry: Inquiry, questions: list[Question],
-                  opened: list[Open], by_table: Callable[[Open], Any] | None,
-                  unread: Callable[[str], Question | None]) -> list[Question] | None:
+def asked_as_one(table: Table, bot: str, inquiry: Inquiry, questions: list[Question],
+                   opened: list[Open], by_table: Callable[[Open], Any] | None,
+                   trace: Trace | None) -> list[Question]:
     """`questions` (of a turn of `bot`; `opened`: the walk's items, `by_table`: what the table
-    answers of one) with the page of the bot's standing first, when the next one opens it;
-    None when it does not. `inquiry`: the snapshot so far; `unread`: a fact's question before
-    the walk reads it."""
+    answers of one; `inquiry`: the snapshot so far, `trace`: the decision they came from) with
+    the page of the bot's standing first when the next one opens it, else with the next one's
+    group (asking.grouped)."""
+    unread = unread_of(table, bot, inquiry.data, trace)
+    return _with_standing(table, bot, inquiry, questions, opened, by_table, unread) or \
+        grouped(table, questions, unread)
+
+
+def give_together(data: dict[str, Any], question: Question, value: dict[str, Any]) -> None:
+    """Facts asked together, each given where a snapshot holds it: a count (a judgment) as
+    said of the card's start (`answers:`)."""
+    for asked in question.fields:
+        (said(data, 0) if asked.what == "answer" else data)[asked.id] = value[asked.id]
+
+
+def _with_standing(table: Table, bot: str, inquiry: Inquiry, questions: list[Question],
+                   opened: list[Open], by_table: Callable[[Open], Any] | None,
+                   unread: Callable[[str], Question | None]) -> list[Question] | None:
+    """`questions` with the page of the bot's standing first, when the next one opens it;
+    None when it does not (`unread`: a fact's question before the walk reads it)."""
     first = questions[0] if questions else None
     page = next((g for g in table.playbook.together.values() if g.remembered), None)
     if first is None or page is None or not _unsaid(first, page):
@@ -101,4 +119,4 @@ def _told_before_walk(table: Table, situation: Situation) -> Callable[[Open], An
     return told
 
 
-__all__ = ["with_standing"]
+__all__ = ["asked_as_one", "give_together"]
