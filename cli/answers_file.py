@@ -80,9 +80,12 @@ class FromFile:
         if question.what == AFTER:
             return self._page(question)
         if question.kind == "group" and (members := {
-                f.id: self.answers[f.id] for f in question.fields if f.id in self.answers}):
-            self.used.update(members)  # a group's facts given one by one (`FACT: 2`)
-            return self._parsed(question, members)
+                f.id: self._given(f) for f in question.fields if f.id in self.answers}):
+            self.used.update(members)  # a group's facts given one by one (`FACT: 2`; a count
+            # asked again after an action, its first value: `starports: [0, 1]`), each checked
+            # where the file gives it
+            return self._parsed(question, {f.id: self._parsed(f, members[f.id])
+                                           for f in question.fields if f.id in members})
         if question.kind == "names":  # each target's name from the file, if it gives one
             self.used.update(f.id for f in question.fields if f.id in self.answers)
             return self._parsed(question, {f.id: self.answers.get(f.id, "")

@@ -52,6 +52,7 @@ from .limits import from_environment as limits_from_environment
 from .limits import use as use_limits
 from .situation import Situation
 from .trace import Action, Chosen, Decision, Judgment, Said, Step, Trace, WhyNot
+from .walk.can_read import can_read
 from .walk.facts_read import Open, Reading, open_facts
 from .walk.instead import NOTHING_INSTEAD, Instead, asked_instead
 
@@ -189,6 +190,7 @@ __all__ = [
     "asked_instead",
     "bound_kinds",
     "cached",
+    "can_read",
     "check_rules",
     "collect_problems",
     "compile_derivations",

@@ -65,7 +65,8 @@ STAGES: dict[str, tuple[str, list[str]]] = {
              "applicable rule, and its outcome applies (effects, choices, dice)", [
         "engine/walk/turn", "engine/walk/pages", "engine/walk/applying", "engine/walk/effects",
         "engine/walk/choices", "engine/walk/dice", "engine/walk/judgments",
-        "engine/walk/facts_read", "engine/walk/instead", "engine/walk/reach"]),
+        "engine/walk/facts_read", "engine/walk/instead", "engine/walk/reach",
+        "engine/walk/can_read"]),
     "decide": ("the pipeline in one place: `Engine(pack).decide(situation)` → trace", [
         "engine/decide"]),
     "explain": ("one rule's verdict (`why --rule`), where two walks part (`--diff`)", [
@@ -86,7 +87,7 @@ STAGES: dict[str, tuple[str, list[str]]] = {
         "facts/play/inquiry", "facts/play/consult", "facts/play/question",
         "facts/play/wording", "facts/play/playbook", "facts/play/flow", "facts/play/offer",
         "facts/play/told", "facts/play/round_start", "facts/play/unasked",
-        "facts/play/together", "facts/play/first",
+        "facts/play/together", "facts/play/standing", "facts/play/first",
         "facts/play/after",
         "facts/play/naming",
         "facts/play/deck",

@@ -7,5 +7,6 @@ names it), why each rule above it did not apply, and what its outcome did.
   `effects`, `choices` (the seed's "Prefer:" lists, then the dice), `dice`.
 - `judgments`: what the turn knows from its derivations, and how the trace shows them.
 - `facts_read`: the facts the walk read, in order, and those the snapshot left open;
-  `instead`: what a consultation asks instead of a list of moves.
+  `instead`: what a consultation asks instead of a list of moves; `reach`: the pages a walk
+  can reach, known before it; `can_read`: what their rules can read.
 """

@@ -7,7 +7,8 @@ leads nowhere (`step == 'setup'` in a bot's turn), and a link's page name made o
 known (`module.{module}.part{part}`). A name part read from anything else may be any value
 its field declares (`event.{target.event}`: one page per event it lists), or anything at all.
 The result is never smaller than what the walk visits; the walk checks that (`Turn.pages`),
-and a decision that went elsewhere is decided again in full (`Engine.decide`).
+and a decision that went elsewhere is decided again in full (`Engine.decide`). An observation
+the board leaves out may be any value (what a consultation has not asked yet: `can_read.py`).
 """
 
 from __future__ import annotations
@@ -53,9 +54,9 @@ class PageGraph:
                             for ref in refs(link) if self._fixed(ref)})
 
     def reachable(self, board: Mapping[str, Any]) -> frozenset[str]:
-        """Every page the walk can read, the observations being `board`'s (the answer kept
-        for each set of values the links read, at most `KEEP`)."""
-        key = tuple(repr(board.get(name)) for name in self.read)
+        """Every page the walk can read, the observations being `board`'s, one it leaves out
+        any value (the answer kept for each set of values the links read, at most `KEEP`)."""
+        key = tuple(repr(board[name]) if name in board else "?" for name in self.read)
         found = self.known.get(key)
         if found is None:
             found = self._reachable(World(board, {}))
@@ -87,12 +88,29 @@ class PageGraph:
             if decisive in found:
                 return decisive
             return None if None in found else not decisive
-        if not kinds(node) and all(self._fixed(ref) for ref in refs(node)):
+        if not kinds(node) and all(self._given(ref, world) for ref in refs(node)):
             return holds(node, world)
         return None
 
     def _fixed(self, ref: Ref) -> bool:
         return ref.scope is None and ref.name in self.fixed
+
+    def _given(self, ref: Ref, world: World) -> bool:
+        """A fixed observation whose value `world` gives."""
+        return self._fixed(ref) and ref.name in world.board
+
+    def in_order(self, pages: frozenset[str]) -> list[str]:
+        """`pages` as the links lead from the start page, each page's links in its order
+        (a page no link of them leads to last, by name)."""
+        found = [self.start] if self.start in pages else []
+        anything = World({}, {})  # a template may spell any page of `pages`
+        index = 0
+        while index < len(found):
+            for _, link in self.links[found[index]]:
+                found += [page for page in self._targets(link, anything)
+                          if page in pages and page not in found]
+            index += 1
+        return [*found, *sorted(pages - set(found))]
 
     def _targets(self, link: Template, world: World) -> list[str]:
         if link.static:
@@ -101,7 +119,7 @@ class PageGraph:
         for part in link.parts:
             if isinstance(part, str):
                 pattern.append(re.escape(part))
-            elif all(self._fixed(ref) for ref in refs(part)):
+            elif all(self._given(ref, world) for ref in refs(part)):
                 pattern.append(re.escape(plain(value_of(part, world, {}))))
             elif isinstance(part, Ref) and self._name(part) in self.values:
                 pattern.append("(?:" + "|".join(re.escape(plain(value)) for value in

@@ -201,8 +201,9 @@ def counted(questions: list[Question], answers: list[tuple[Question, Any]],
             data: dict[str, Any]) -> list[Question]:
     """The questions, each judgment (a run's or a page's too) with the times the player said
     it before this turn, of the tables before its own (a review kept as said last time says
-    it too): an answers file's list gives the next value, as one asked one at a time takes it
-    (a page's answer the walk never read was never said)."""
+    it too, and the page of the bot's standing, of the card's start): an answers file's list
+    gives the next value, as one asked one at a time takes it (a page's answer the walk never
+    read was never said)."""
     def one(question: Question) -> Question:
         if question.what in (FIRST, AFTER):
             return replace(question, fields=[one(f) for f in question.fields])
@@ -213,6 +214,7 @@ def counted(questions: list[Question], answers: list[tuple[Question, Any]],
                 (earlier.what == "answer" and earlier.id == question.id) or
                 (earlier.what == "review" and value and question.id in earlier.known) or
                 (earlier.what == FIRST and question.id in given(earlier, value)) or
+                (earlier.what == "group" and question.id in value) or
                 (earlier.what == AFTER and question.id in value and
                  question.id in _said_at(data, earlier.layer)))))
     return [one(question) for question in questions]

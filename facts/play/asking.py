@@ -2,12 +2,13 @@
 choices the table offers, and the last answer offered again where the pack remembers it.
 
 `turn.py` decides what to ask next; this module only says how one open item reads, and how
-facts the pack asks together (`together:`, together.py) read as one question.
+facts the pack asks together (`together:`, together.py) read as one question (the page of a
+bot's standing: standing.py).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
@@ -88,12 +89,20 @@ def _meaning(table: Table, judgment: str) -> str:
 
 def unread_of(table: Table, bot: str, data: dict[str, Any],
               trace: Trace | None) -> Callable[[str], Question | None]:
-    """A fact's question before the walk reads it (None: `data` gives it), in a turn of
-    `bot`: what a whole group (together.py) asks with its first fact."""
+    """A fact's (or judgment's) question before the walk reads it (None: `data` gives it), in
+    a turn of `bot`: what a whole group (together.py) asks with its first fact, and the page
+    of the bot's standing (standing.py) with the first it reads."""
+    judgments = table.engine.pack.facts.judgments
+
     def unread(name: str) -> Question | None:
-        if name in data:
+        if name in judgments:
+            if name in data.get("answers", {}):
+                return None
+            item = Open("answer", name, judgments[name].default, judgments[name].says, "", "")
+        elif name in data:
             return None
-        item = Open("fact", name, None, table.engine.pack.facts.board[name].says, "", "")
+        else:
+            item = Open("fact", name, None, table.engine.pack.facts.board[name].says, "", "")
         return question_for(table, bot, data, item, trace)
     return unread
 
@@ -116,41 +125,26 @@ def _remembered(table: Table, bot: str, question: Question) -> Question:
                         f"value. {question.help}".strip())
 
 
-def grouped(table: Table, questions: list[Question], opened: Sequence[Open] = (),
-            by_table: Callable[[Open], Any] | None = None,
+def grouped(table: Table, questions: list[Question],
             unread: Callable[[str], Question | None] | None = None) -> list[Question]:
     """The open questions with the next one, a fact of a group (the pack's `together:`),
-    asked together with the group's other open facts read before any roll; a remembered fact
-    asked for the first time, with the other remembered facts read before any roll or list of
-    moves (what the walk reads after them depends on them) as one page, but not those the
-    table answers itself (`by_table` of the walk's `opened` items)."""
+    asked together with the group's other open facts read before any roll (what the walk
+    reads after a roll depends on its faces); a whole group, with its facts not read yet."""
     if not questions or questions[0].what != "fact":
         return questions
     first, book = questions[0], table.playbook
-    roll = next((i for i, q in enumerate(questions) if q.what == "dice"), len(questions))
-    page = next((g for g in book.together.values() if g.remembered), None)
-    if page is not None and first.id in page.facts and not first.last:
-        answered = {o.name for o in opened
-                    if o.what == "fact" and by_table is not None and by_table(o) is not None}
-        listed = next((i for i, q in enumerate(questions) if q.id in table.move_lists), roll)
-        members = {q.id: q for q in questions[:min(roll, listed)] if q.what == "fact" and
-                   q.id in page.facts and not q.last and q.id not in answered}
-        fields = _side_by_side(book.together.values(), list(members.values()))
-        if len({_unit(book.together.values(), f.id) for f in fields}) > 1:
-            helps = dict(item for g in book.together.values() for item in g.help.items())
-            whole = Together(page.name, tuple(f.id for f in fields), page.ask, helps)
-            return _as_one(table, whole, fields, questions[1:])
     group = _group_of(book.together.values(), first.id)
     if group is None:
         return questions
+    roll = next((i for i, q in enumerate(questions) if q.what == "dice"), len(questions))
     members = {q.id: q for q in questions[:roll] if q.what == "fact" and q.id in group.facts}
     if group.whole and unread is not None:
         members.update((name, found) for name in group.facts
                        if name not in members and (found := unread(name)) is not None)
     if len(members) < 2:
         return questions
-    return _as_one(table, group, [members[name] for name in group.facts if name in members],
-                   questions[1:])
+    return as_one(table, group, [members[name] for name in group.facts if name in members],
+                  questions[1:])
 
 
 def _group_of(groups: Iterable[Together], name: str) -> Together | None:
@@ -158,13 +152,13 @@ def _group_of(groups: Iterable[Together], name: str) -> Together | None:
     return next((g for g in groups if not g.remembered and name in g.facts), None)
 
 
-def _unit(groups: Iterable[Together], name: str) -> str:
+def unit_of(groups: Iterable[Together], name: str) -> str:
     """What a fact is asked with: its group's name, else its own."""
     group = _group_of(groups, name)
     return group.name if group else name
 
 
-def _side_by_side(groups: Iterable[Together], fields: list[Question]) -> list[Question]:
+def side_by_side(groups: Iterable[Together], fields: list[Question]) -> list[Question]:
     """`fields` in the order the walk read them, a group's facts together at its first."""
     by_id = {f.id: f for f in fields}
     ordered: dict[str, Question] = {}
@@ -175,8 +169,8 @@ def _side_by_side(groups: Iterable[Together], fields: list[Question]) -> list[Qu
     return list(ordered.values())
 
 
-def _as_one(table: Table, group: Together, fields: list[Question],
-            rest: list[Question]) -> list[Question]:
+def as_one(table: Table, group: Together, fields: list[Question],
+           rest: list[Question]) -> list[Question]:
     """`fields` asked as `group`'s one question, then the `rest` it does not give."""
     asked = {f.id for f in fields}
     read = dict.fromkeys(f"“{f.rule_says}”" + (f" ({f.cite})" if f.cite else "")

@@ -67,19 +67,23 @@ class Inquiry:
     asked: list[Asked] = field(default_factory=list)
     rolled: list[dict[str, Any]] = field(default_factory=list)
 
-    def situation(self) -> Situation:
+    def situation(self, later: Collection[str] = ()) -> Situation:
+        """The snapshot as a decision reads it; a required fact of `later` not given yet at
+        its default, as one to be asked (`defaulted`)."""
         situation = situation_from(Document(data=self.data, file=self.origin), self.engine.pack,
-                                   asking=True)
-        situation.defaulted |= {name for name in self.ask
+                                   asking=True, later=later)
+        situation.defaulted |= {name for name in [*self.ask, *later]
                                 if name not in self.data and name in situation.board}
         return situation
 
+    def known(self) -> Situation:
+        """What the snapshot gives so far, checked together (each value against its field
+        and the others); a required fact not given yet is no problem here: it is asked next."""
+        return self.situation([o.name for o in self.required() if o.what == "fact"])
+
     def check(self) -> None:
-        """The answers so far, checked together (each value against its field and the
-        others); a required fact not given yet is no problem here: it is asked next."""
-        later = [o.name for o in self.required() if o.what == "fact"]
-        situation_from(Document(data=self.data, file=self.origin), self.engine.pack,
-                       asking=True, later=later)
+        """The answers so far, checked together (`known`): SnapshotError if they do not fit."""
+        self.known()
 
     def decide(self) -> tuple[Situation, Trace, Reading]:
         situation = self.situation()

@@ -49,10 +49,11 @@ def nameable(engine: Engine, kinds: Iterable[str]) -> frozenset[str]:
 
 def with_nameable(questions: list[Question], judgments: frozenset[str]) -> list[Question]:
     """The questions marked with their judgments whose yes may name a target: a yes/no
-    judgment's own, and those of one made of several (a run, the page after an action)."""
+    judgment's own, and those of one made of several (a run, the page after an action), not a
+    count's (a page of the bot's standing holds its starports: no yes names anything)."""
     marked = []
     for question in questions:
-        ids = [m.id for m in question.fields] if question.fields else \
+        ids = [m.id for m in question.fields if m.kind == "yes_no"] if question.fields else \
             [question.id] if question.kind == "yes_no" else []
         named = tuple(ident for ident in ids if ident in judgments)
         marked.append(replace(question, nameable=named) if named else question)

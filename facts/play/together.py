@@ -12,9 +12,10 @@ A group marked `whole: true` is one thing on the table (the card led: its suit a
 its facts nobody gave come together as soon as one of them is asked, read yet or not.
 
 A group may name no facts but stand for the remembered ones (`remembered: true`, play.yaml
-`remember:`): the first time the walk reads several of them at once (a bot's first turn), they
-come as one page, whatever their kinds, the groups among them kept side by side; a list stays
-its own question (a table inside a form is no page a player can fill in).
+`remember:`, its facts and counts): the first time a turn reaches one that nobody said (a
+bot's first turn), every one the decision point can read comes as one page (standing.py),
+whatever their kinds, the groups among them kept side by side; a list stays its own question
+(a table inside a form is no page a player can fill in).
 """
 
 from __future__ import annotations
@@ -41,7 +42,7 @@ class Together:
     facts: tuple[str, ...]
     ask: str
     help: dict[str, str] = field(default_factory=dict)
-    remembered: bool = False  # a page of the remembered facts (`facts`) the walk read at once
+    remembered: bool = False  # a page of the remembered facts (`facts`): standing.py
     whole: bool = False  # one thing on the table: every fact of it asked with the first
 
     def help_for(self, asked: Iterable[str]) -> str:
@@ -72,7 +73,8 @@ def read_together(reader: Any, data: Any,
                   remembered: Mapping[str, list[str]] | None = None) -> dict[str, Together]:
     """The `together:` section, checked by a playbook reader (`reader.fail`, `.mapping`,
     `.names`): each group's `facts:` (board facts, each in one group) and `ask:`; a page of
-    the `remembered` facts (by scope, `remembered: true`) holds their board facts."""
+    the `remembered` facts (by scope, `remembered: true`) holds their board facts and
+    judgments (not the lists)."""
     found: dict[str, Together] = {}
     taken: set[str] = set()
     pack = reader.pack
@@ -93,8 +95,9 @@ def read_together(reader: Any, data: Any,
                 raise reader.fail(path, "a group of the remembered facts names no facts (its "
                                         "facts are play.yaml `remember:`)")
             facts = [f for names in (remembered or {}).values() for f in names]
-            found[str(name)] = Together(str(name), tuple(f for f in facts if f in reader.board),
-                                        str(spec["ask"]), remembered=True)
+            found[str(name)] = Together(str(name), tuple(
+                f for f in facts if f in reader.board or f in pack.facts.judgments),
+                str(spec["ask"]), remembered=True)
             continue
         facts = reader.names(spec.get("facts"), (*path, "facts"), reader.board, "fact")
         if len(facts) < 2 or taken & set(facts):

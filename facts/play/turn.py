@@ -18,13 +18,14 @@ from typing import TYPE_CHECKING, Any
 from whybot.engine import NOTHING_INSTEAD, Open, Reading, SnapshotError, Trace
 
 from .after import AFTER, counted, open_with_pages, paged
-from .asking import facts_of, grouped, label_of, question_for, unread_of, with_dice
+from .asking import facts_of, label_of, question_for, with_dice
 from .consult import REVIEW, action_words, assumed_at_table, review
 from .first import FIRST, Onward, first_of, given
 from .inquiry import Inquiry, said
 from .naming import logged, names_in, parsed, to_name, with_nameable, with_names
 from .printed import check_drawn, give_printed, said_this_turn, unprinted
 from .question import AnswerError, Question
+from .standing import asked_as_one, give_together
 from .told import told_needed
 from .unasked import Unasked, open_asking_less, told_by_table
 from .wording import plain
@@ -112,8 +113,7 @@ class Turn:
             self._state_trace = trace
             questions = self._asked(self.inquiry.data, opened, trace, reading)
             told = told_by_table(book, inquiry, trace, reading) if trace and reading else None
-            questions = grouped(self.table, questions, opened, told,
-                                unread_of(self.table, self.bot, inquiry.data, trace))
+            questions = asked_as_one(self.table, self.bot, inquiry, questions, opened, told, trace)
             if questions and told is not None and trace is not None:
                 words = action_words(trace, questions[0].layer) if questions[0].layer else ""
                 page = paged(questions, opened, words, told, self.answers)
@@ -235,8 +235,8 @@ class Turn:
             said(data, question.layer)[question.id] = value
         elif question.what == FIRST:  # the first of a run answered yes, those above it no
             said(data, question.layer).update(given(question, value))
-        elif question.what == "group":  # facts asked together: each given
-            data.update(value)
+        elif question.what == "group":  # facts asked together: each given (standing.py)
+            give_together(data, question, value)
         elif question.what == "dice":
             data["dice"] = [*data.get("dice", []), *value]
         elif question.what == "printed":  # what a card new to the game shows

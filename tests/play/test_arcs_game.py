@@ -19,12 +19,12 @@ from .conftest import ARCS_GAME
 
 ASKED = {
     # the Guild cards said at the chapter's start offered for review before the counts that
-    # follow from them (the file gives them anew: no, so the counts are asked); the bot's
-    # remembered facts the walk read at once (the resources, those counts, the systems a rival
-    # controls) asked as one page; no Golem, so no damaged ships
-    2: ["bonus_cards", "initiative", "cards", "seize_counter", "ambitions", "options",
-        "unchanged", "standing", "golems", "guild_cards", "trust_contends_declared"],
-    4: ["options", "flagship", "unchanged", "starports", "rival_controlled", "unbuilt_cities",
+    # follow from them (the file gives them anew: no, so the counts are asked); every fact the
+    # game remembers that the rules of a bot turn can read (the bonus cards, the resources,
+    # those counts, the starports, the ships in supply, …) asked as one page
+    2: ["unchanged", "standing", "initiative", "cards", "seize_counter", "ambitions",
+        "options", "golems", "guild_cards", "trust_contends_declared"],
+    4: ["options", "unchanged", "flagship", "starports", "rival_controlled", "unbuilt_cities",
         "claims", "guild_cards", "ambition_markers_available", "ships_unassigned"],
     5: ["unchanged", "bonus_cards", "initiative", "cards", "led_card",
         "initiative_seized_this_round", "event_played_this_round", "ambitions",
@@ -142,8 +142,10 @@ def test_undo_takes_a_turn_back_exactly_and_the_turn_replays_the_same(run, tmp_p
 
 def test_an_answers_file_that_misses_a_reached_fact_is_refused_naming_it(run, tmp_path):
     game = _game(run, tmp_path)
-    partial = tmp_path / "partial.yaml"
-    partial.write_text("flow.initiative: red\nbonus_cards: 0\n", encoding="utf-8")
+    partial = tmp_path / "partial.yaml"  # the bot's standing and the initiative, no cards
+    turn = yaml.safe_load((ARCS_GAME / "2-turn.yaml").read_text(encoding="utf-8"))
+    partial.write_text(yaml.safe_dump({"flow.initiative": "red", **{
+        k: v for k, v in turn.items() if k != "cards"}}), encoding="utf-8")
     result = run("play", game, "--answers", partial)
     assert result.exit_code == 2
     assert "no answer to 'cards'" in result.stderr

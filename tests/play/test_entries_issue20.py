@@ -74,7 +74,8 @@ def _resources_and_power() -> tuple[list[Question], list[Question]]:
     book = load_playbook(pack)
     facts = {name: field_question(pack.facts.board[name], pack, name, "fact",
                                   book.wording(name))
-             for group in book.together.values() for name in group.facts}
+             for group in book.together.values() if not group.remembered
+             for name in group.facts}
     return ([facts[n] for n in book.together["bot_resources"].facts],
             [facts[n] for n in book.together["power_track"].facts])
 

@@ -98,13 +98,14 @@ def test_answers_are_checked_and_taken_back(game):
     with pytest.raises(AnswerError, match="the question now is 'hand_counter', not 'x'"):
         turn.answer("x", 1)
     assert turn.answer("hand_counter", "4") == 4
-    question = turn.next_question()
+    question = turn.next_question()  # the bonus cards: the first fact of the bot's standing
     assert (question.id, question.kind, question.rule, question.page) == (
-        "bonus_cards", "number", "bot_turn.draw", "bot_turn")
-    assert question.why().startswith("the procedure reads it here: “Is bot’s "
+        "standing", "group", "bot_turn.draw", "bot_turn")
+    assert question.fields[0].id == "bonus_cards"
+    assert question.why().startswith("the procedure reads them here: “Is bot’s "
                                      "hand counter greater than number of bonus cards")
     assert "(SUPERCAT v0.9 §" in question.why()
-    turn.answer("bonus_cards", 0)
+    turn.answer("standing", {f.id: f.spec.default for f in question.fields})
     assert turn.answer("initiative", "y") is True
     cards = turn.next_question()
     assert cards.kind == "entities" and [f.id for f in cards.fields][:3] == [
@@ -113,8 +114,8 @@ def test_answers_are_checked_and_taken_back(game):
         turn.answer("cards", [{"suit": "adminstration"}])
     assert turn.back().id == "initiative"
     assert turn.next_question().id == "initiative"
-    assert turn.asked() == [{"id": "hand_counter", "value": 4}, {"id": "bonus_cards",
-                                                                "value": 0}]
+    assert [a["id"] for a in turn.asked()] == ["hand_counter", "standing"]
+    assert turn.asked()[1]["value"]["bonus_cards"] == 0
 
 
 def test_dice_at_the_table_are_asked_as_faces(game):

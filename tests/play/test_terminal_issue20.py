@@ -28,10 +28,10 @@ def test_fix_at_a_terminal(tmp_path):
                                            "2"], cwd=str(tmp_path), encoding="utf-8",
                           timeout=60, dimensions=(40, 120),
                           env={"PATH": "/usr/bin:/bin", "TERM": "dumb", "COLUMNS": "120"})
-    child.expect_exact("5. Which ambitions are in play, which are declared, and what are the")
+    child.expect_exact("6. Which ambitions are in play, which are declared, and what are the")
     child.expect_exact("name=empath, declared=yes, bot=1, best rival=1")
-    child.expect_exact("which answer to correct? (1..11) > ")
-    child.sendline("5")
+    child.expect_exact("which answer to correct? (1..10) > ")
+    child.sendline("6")
     child.expect_exact("entry 1 > ")
     child.sendline("empath, declared=no, bot=1, best rival=1")
     child.expect_exact("entry 2 > ")

@@ -39,8 +39,9 @@ def test_normal_difficulty_asks_both_powers_and_decides(run, tmp_path):
     result = _play(run, game, ISSUE / "normal-turn.yaml")
     assert "turn 2 (red) saved" in result.stdout
     entry = _data(game)["log"][1]
-    asked = [a["id"] for a in entry["asked"]]  # the power track: both asked as one
-    assert "power_track" in asked and not {"power", "player_power"} & set(asked)
+    asked = {a["id"]: a["value"] for a in entry["asked"]}  # both on the bot's first page
+    assert {"power", "player_power"} <= set(asked["standing"])
+    assert not {"power_track", "power", "player_power"} & set(asked)
     assert entry["snapshot"]["power"] == 3 and entry["snapshot"]["player_power"] == 4
     assert Table.open(game).replay() == []
 
@@ -103,8 +104,10 @@ def test_no_drawn_card_is_asked_again(run, tmp_path):
     game = _new(run, tmp_path, "setup-normal.yaml")
     _play(run, game, ARCS_GAME / "1-chapter.yaml", "--at", "chapter")
     empty = tmp_path / "empty.yaml"
-    empty.write_text("power: 0\nplayer_power: 0\nbonus_cards: 0\nflow.initiative: red\n"
-                     "cards: []\n", encoding="utf-8")
+    standing = yaml.safe_load((ISSUE / "undecided-turn.yaml").read_text(encoding="utf-8"))
+    kept = {name: value for name, value in standing.items() if not name.startswith("pips.")}
+    empty.write_text(yaml.safe_dump({**kept, "bonus_cards": 0, "cards": []}),
+                     encoding="utf-8")
     result = run("play", game, "--answers", empty)
     assert result.exit_code == 2 and "No drawn cards are listed" in result.stderr
     assert len(_data(game)["log"]) == 1

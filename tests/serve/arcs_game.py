@@ -20,11 +20,18 @@ OPTIONS = [{"action": "tax", "ambition": "tycoon", "resource": "material",
             "target": "Blue's city in Hexy 2"}]
 
 # the bot's resources, asked as one question (play.yaml together:), or on the first turn
-# with the bot's other remembered facts the walk read at once: each by its own id
+# with the bot's other remembered facts: each by its own id
 RESOURCES = {"material": 0, "fuel": 0, "weapon": 0, "relic": 0, "psionic": 0}
+# what else the game remembers that the rules of a bot turn can read (the demo leaves it out):
+# asked on the bot's first page with its bonus cards and resources (facts/play/standing.py);
+# the moves listed, the board's counts, else the seed's ("counting those it built this card")
+STANDING = {"imperial_council": "in_session", "ships_available": 0, "starports": 1,
+            "unbuilt_cities": 0, "flagship": False, "claims": 0, "agents_supply": 10,
+            "damaged_ships": 0, "starports_now": 1, "cities_left": 0, "open_claims": 0}
 
 TURN_1: dict[str, Any] = {  # in the order the procedure reaches them
-    "hand_counter": 4, "bonus_cards": 0, "initiative": False, "cards": CARDS, **PIPS,
+    "hand_counter": 4, "bonus_cards": 0, **STANDING, "initiative": False, "cards": CARDS,
+    **PIPS,
     "lead_suit": "aggression", "lead_number": 4,  # the card led, one question (led_card)
     "seize_counter": 1,
     "initiative_seized_this_round": False, "event_played_this_round": False,
@@ -38,14 +45,16 @@ TURN_2 = {k: v for k, v in TURN_1.items()  # the game file knows the counters an
 # it is read; the script gives it anew, so: changed
 TURN_2 = {"unchanged": False, **TURN_2}
 
-# the questions the two turns ask: on the bot's first, its remembered facts the walk read at
-# once (the resources, the Guild counts, the systems a rival controls) are one page; on the
-# second, what was said is offered as it was said (the script changes it: asked one by one)
-PAGE = (*RESOURCES, "weapon_guild_cards", "union_cards", "rival_controlled")
-ASKED_1 = [{"bot_resources": "standing", "lead_suit": "led_card"}.get(q, q) for q in TURN_1
-           if q not in (*PAGE, "lead_number")]
+# the questions the two turns ask: on the bot's first, every fact the game remembers that the
+# rules of a bot turn can read (from its bonus cards on: the ambition markers, the resources,
+# the Guild counts, …) is one page; on the second, what was said is offered as it was said
+# (the script changes it: each asked as the walk reads it, those it does not read not at all)
+PAGE = ("bonus_cards", "ambition_markers_available", *STANDING, *RESOURCES,
+        "weapon_guild_cards", "union_cards", "rival_controlled")
+ASKED_1 = [{"bonus_cards": "standing", "lead_suit": "led_card"}.get(q, q) for q in TURN_1
+           if q not in (*PAGE[1:], "bot_resources", "lead_number")]
 ASKED_2 = [("led_card" if q == "lead_suit" else q) for q in TURN_2
-           if q not in (*RESOURCES, "rival_controlled", "lead_number")]
+           if q not in (*RESOURCES, *STANDING, "rival_controlled", "lead_number")]
 
 SETUP = {"pack": "arcs", "seat0": "red", "seat0.fate": "none", "act": "1",
          "difficulty": "none", "seed": "7"}  # seed 7: turn 2's seize roll fails too
@@ -72,7 +81,8 @@ def cells(rows: list[dict[str, Any]]) -> dict[str, str]:
 # bot leads, Taxes twice to contend Tycoon (declared, 1 against 3), then nothing applies.
 # A list gives a question's answers in the order it is asked (again after each action).
 CONSULT: dict[str, Any] = {
-    "hand_counter": 4, "power_track": {"power": 2, "player_power": 3}, "bonus_cards": 0,
+    "hand_counter": 4, "power": 2, "player_power": 3, "bonus_cards": 0, **STANDING,
+    "ambition_markers_available": True,
     "initiative": True, "cards": PICKED, "seize_counter": 0, "ambitions": AMBITIONS[:1],
     "can.secure.contend_declared": False, "can.tax.contend_declared": [True, True, False],
     "bot_resources": RESOURCES, **RESOURCES, "weapon_guild_cards": 0, "union_cards": 0,

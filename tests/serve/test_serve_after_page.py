@@ -61,10 +61,11 @@ def test_the_page_ticks_the_last_answers_and_decides_as_the_terminal(client, gam
     at = [a["id"] for a in asked].index("after.1")
     start = client.get(f"/g/{game.stem}/turn", params={"point": "turn", "flow": FLOW})
     assert start.status_code == 200
-    before = asked[at - 1]  # the answers up to the page, then the question before it
-    page = client.post(f"/g/{game.stem}/turn", follow_redirects=False, data={
-        **hidden(start.text), "answers": write_answers(asked[:at - 1]),
-        "question": before["id"], "value": _typed(before["value"]), "action": "answer"})
+    before = asked[at - 1]  # the answers up to the page, then the question before it (the
+    page = client.post(f"/g/{game.stem}/turn", follow_redirects=False, data={  # Build's yes,
+        **hidden(start.text), "answers": write_answers(asked[:at - 1]),  # with its target)
+        "question": before["id"], "value": _typed(before["value"]), "action": "answer",
+        "target": "".join(before.get("target", {}).values())})
     assert page.status_code == 200 and question_of(page.text) == "after.1", page.text[:800]
     assert "which of these are so now, and how many? (the last answers are given)" in page.text
     # a box for the yes/no one, ticked as last answered; the count filled in; one Next

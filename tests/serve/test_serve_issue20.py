@@ -12,13 +12,14 @@ from .conftest import hidden, question_of
 
 def test_a_normal_difficulty_turn_is_decided_through_the_pages(player, games):
     player.new_game(difficulty="normal")
-    done = player.turn("g1", {**TURN_1, "power_track": {"power": 3, "player_power": 4},
+    done = player.turn("g1", {**TURN_1, "power": 3, "player_power": 4,
                               "rival_controlled": 0,
                               "guild_cards": [], "flagship": False, "starports": 0,
                               "claims": 0, "unbuilt_cities": 0, "ships_unassigned": False,
                               "trust_contends_declared": False})
     assert done.status_code == 303, done.text[:800]
-    assert "power_track" in player.asked  # both powers on one page, checked together
+    assert "standing" in player.asked  # both powers on one page, checked together
+    assert not {"power_track", "power", "player_power"} & set(player.asked)
     entry = Table.open(games / "g1.yaml").game.log[0]
     assert entry["snapshot"]["power"] == 3 and entry["snapshot"]["player_power"] == 4
 
@@ -27,8 +28,8 @@ def test_an_undecidable_turn_asks_again_and_saves_nothing(player, games, client)
     player.new_game()
     page = client.get("/g/g1/turn", params={"moves": "1"})  # TURN_1 lists the moves
     script = {**TURN_1, "bonus_cards": 1}  # a bonus card counted, but not listed
-    while (question := question_of(page.text)) != "cards" or "Not decided yet" not in page.text:
-        page = player.answer(page, script[question])
+    while question_of(page.text) != "cards" or "Not decided yet" not in page.text:
+        page = player.reply(page, script)
         assert page.status_code == 200, page.text[:500]
     assert "fewer are listed as bonus cards" in page.text
     assert Table.open(games / "g1.yaml").game.log == []

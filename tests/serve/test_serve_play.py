@@ -95,9 +95,9 @@ def test_a_bad_answer_is_shown_beside_the_field_and_changes_nothing(player, game
 def test_an_entity_table_error_names_the_row_and_field(player):
     player.new_game()
     page = player.client.get("/g/g1/turn")
-    for question in ("hand_counter", "bonus_cards", "initiative"):
+    for question in ("hand_counter", "standing", "initiative"):  # the bonus cards: standing
         assert question_of(page.text) == question
-        page = player.answer(page, TURN_1[question])
+        page = player.reply(page, TURN_1)
     assert question_of(page.text) == "cards"
     bad = player.answer(page, [CARDS[0], {"card": "constructon 5"}])
     assert bad.status_code == 422
@@ -109,7 +109,7 @@ def test_an_entity_table_error_names_the_row_and_field(player):
 def test_back_asks_the_previous_question_again(player):
     player.new_game()
     page = player.answer(player.client.get("/g/g1/turn"), 4)
-    assert question_of(page.text) == "bonus_cards"
+    assert question_of(page.text) == "standing"  # the bonus cards, with the bot's standing
     back = player.client.post("/g/g1/turn", data={**hidden(page.text), "action": "back"})
     assert question_of(back.text) == "hand_counter"
     assert hidden(back.text)["answers"] == "[]"

@@ -22,7 +22,7 @@ def test_a_kept_turn_is_taken_once_and_equals_one_rebuilt_from_its_answers(playe
     taken = [turns.take(table, "red", None, "roll", answers) for _ in range(3)]
     assert {id(taken[0]), id(taken[1])} == {id(first), id(second)}
     assert taken[2] not in (first, second)  # none left: rebuilt from the answers
-    assert taken[2].next_question().id == first.next_question().id == "bonus_cards"
+    assert taken[2].next_question().id == first.next_question().id == "standing"
 
 
 def test_at_most_size_turns_are_kept_the_oldest_dropped(player, games):
