@@ -91,6 +91,12 @@ def _run(questions: list[Question], opened: list[Open],
     return run, len(questions), False
 
 
+def covers(run: Question, page: Question) -> bool:
+    """Whether `run` asks every judgment of `page` (an after-action page of yes/no ones
+    heading it): then the run is asked instead, one question for both."""
+    return {member.id for member in page.fields} <= {member.id for member in run.fields}
+
+
 def pick(question: Question, raw: Any) -> str:
     """A "first of these" answer: the judgment picked (its number, its words or its name),
     or `none`."""
@@ -168,5 +174,5 @@ def why_each(members: list[Question]) -> str:
                      for number, m in enumerate(members, 1))
 
 
-__all__ = ["FIRST", "NONE", "Onward", "first_of", "given", "logged_pick", "member_named", "pick",
-           "why_each"]
+__all__ = ["FIRST", "NONE", "Onward", "covers", "first_of", "given", "logged_pick",
+           "member_named", "pick", "why_each"]

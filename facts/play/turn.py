@@ -20,7 +20,7 @@ from whybot.engine import NOTHING_INSTEAD, Open, Reading, SnapshotError, Trace
 from .after import AFTER, counted, open_with_pages, paged
 from .asking import facts_of, label_of, question_for, with_dice
 from .consult import REVIEW, action_words, assumed_at_table, review
-from .first import FIRST, Onward, first_of, given
+from .first import FIRST, Onward, covers, first_of, given
 from .inquiry import Inquiry, said
 from .naming import logged, names_in, parsed, to_name, with_nameable, with_names
 from .printed import check_drawn, give_printed, said_this_turn, unprinted
@@ -117,9 +117,10 @@ class Turn:
             if questions and told is not None and trace is not None:
                 words = action_words(trace, questions[0].layer) if questions[0].layer else ""
                 page = paged(questions, opened, words, told, self.answers)
-                run = first_of(questions, opened, words, told, self._onward(inquiry))
-                questions = with_nameable(run if not page or {f.id for f in page[0].fields} <= {
-                    f.id for f in run[0].fields} else page, self.table.nameable)
+                if not page or all(f.kind == "yes_no" for f in page[0].fields):  # as one run?
+                    run = first_of(questions, opened, words, told, self._onward(inquiry))
+                    page = run if not page or covers(run[0], page[0]) else page
+                questions = with_nameable(page, self.table.nameable)
             if not questions and trace is not None:
                 questions = self._again(trace) or to_name(
                     self.table.engine.pack, book.consult, trace, self.asked())
@@ -142,7 +143,6 @@ class Turn:
     def _onward(self, inquiry: Inquiry) -> Onward:
         """What the walk reads from `inquiry` once a run's judgments are all no (first.py)."""
         book = self.table.playbook
-
         def onward(noes: dict[str, bool], layer: int) -> Any:
             trial = self._inquiry(copy.deepcopy(inquiry.data))
             said(trial.data, layer).update(noes)
