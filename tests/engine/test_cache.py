@@ -163,3 +163,14 @@ def test_a_cache_entry_is_loaded_with_the_collector_paused_and_left_as_it_was(tm
     finally:
         gc.enable()
         gc.callbacks.remove(counted)
+
+
+def test_what_an_entry_shares_it_still_shares_when_read_back(tmp_path, monkeypatch):
+    """Entries are written without the memo entries nothing refers to (`pickletools`): what
+    is referred to twice is still one object when read."""
+    monkeypatch.setenv("WHYBOT_CACHE_DIR", str(tmp_path))
+    shared, alone = ["shared"], ["alone"]
+    store("x-shares", {"a": shared, "b": shared, "c": alone, "d": ("t", shared)})
+    found = load("x-shares")
+    assert found == {"a": ["shared"], "b": ["shared"], "c": ["alone"], "d": ("t", ["shared"])}
+    assert found["a"] is found["b"] is found["d"][1] and found["c"] is not found["a"]
