@@ -8,6 +8,10 @@ errors are turned into one line and an exit code in `group.WhybotGroup`.
 
 from __future__ import annotations
 
+import atexit
+import os
+import sys
+import threading
 from typing import Annotated
 
 import typer
@@ -83,7 +87,30 @@ def options(
 
 def main() -> None:
     """Console entry point (errors end as one line in `WhybotGroup.main`)."""
-    app()
+    try:
+        app()
+    except SystemExit as done:
+        _leave(done.code)
+    _leave(0)
+
+
+def _leave(code: object) -> None:
+    """End the process as `sys.exit(code)` would, without freeing its heap object by object:
+    a batch's engines are hundreds of thousands of objects, and taking them apart one by
+    one cost a corpus batch about 0.1 s after its last row. Exit handlers run and the
+    standard streams are flushed first; if another thread still runs, or a stream cannot
+    be flushed, the interpreter ends as usual."""
+    if threading.active_count() > 1:
+        raise SystemExit(code)
+    atexit._run_exitfuncs()
+    try:
+        sys.stdout.flush()
+        sys.stderr.flush()
+    except (OSError, ValueError):
+        raise SystemExit(code) from None
+    if code is None or isinstance(code, int):
+        os._exit(code or 0)
+    raise SystemExit(code)  # a message: printed to stderr, exit 1, as Python does
 
 
 __all__ = ["app", "engine_for", "main"]

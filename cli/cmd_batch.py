@@ -106,7 +106,8 @@ def batch(
         if stop.signum != signal.SIGPIPE:
             typer.echo(f"interrupted by {stop}: {stop.kept}", err=True)
         raise typer.Exit(stop.exit_code) from None
-    side = Console(stderr=out_file is None, highlight=False)
+    # rule ids and page names hold no markup or emoji codes: not looked for in every cell
+    side = Console(stderr=out_file is None, highlight=False, markup=False, emoji=False)
     if json_out:
         side.print_json(json.dumps(summary.as_dict(request.overlays), ensure_ascii=False))
     elif isinstance(summary, DiffSummary):

@@ -71,7 +71,9 @@ class PartialDerivations:
     it once. At most `LIMIT` are kept (each is a network in the C core); past that, and
     before, a rederive runs them all. With `stored` (the disk cache's name of the engine),
     each is kept on disk beside the engine once compiled, and read from there by later
-    processes (a fifth of the time: a batch compiled them again in every process)."""
+    processes (a fifth of the time: a batch compiled them again in every process). On
+    disk, its units name their rules by id: the reader takes them from its own pack (the
+    same objects a set compiled here holds) instead of reading a copy of each rule's tree."""
 
     AFTER = 3
     LIMIT = 32
@@ -82,6 +84,7 @@ class PartialDerivations:
         self.made: dict[frozenset[str], Compiled] = {}
         self.asked: dict[frozenset[str], int] = {}
         self.stored: str | None = None
+        self.rules: dict[str, Rule] = {}
 
     def __call__(self, affected: frozenset[str]) -> Compiled | None:
         found = self.made.get(affected)
@@ -89,18 +92,27 @@ class PartialDerivations:
             self.asked[affected] = asked = self.asked.get(affected, 0) + 1
             if asked >= self.AFTER:
                 name = self.stored and f"{self.stored}-partial-{_digest(affected)}"
-                kept = disk_cache.load(name) if name else None
+                kept = disk_cache.load(name, self._rule) if name else None
                 found = self.made[affected] = kept if isinstance(kept, Compiled) else \
                     compile_derivations(self.pack, self.strata, affected)
                 if name and found is not kept:
-                    disk_cache.store(name, found)
+                    disk_cache.store(name, found, self._rule_id)
                 del self.asked[affected]
         return found
+
+    def _rule(self, rule_id: str) -> Rule | None:
+        if not self.rules:
+            self.rules = {rule.id: rule for rule in self.pack.rules()}
+        return self.rules.get(rule_id)
+
+    def _rule_id(self, value: object) -> str | None:
+        """The id of one of the pack's own rules (None: anything else)."""
+        return value.id if isinstance(value, Rule) and self._rule(value.id) is value else None
 
     def __getstate__(self) -> dict[str, Any]:
         """A cached engine travels without them (they are rebuilt or read as needed)."""
         return {"pack": self.pack, "strata": self.strata, "made": {}, "asked": {},
-                "stored": None}
+                "stored": None, "rules": {}}
 
 
 def _digest(rule_ids: frozenset[str]) -> str:

@@ -141,3 +141,21 @@ def test_the_summary_names_a_few_unfired_rules_per_page_and_json_lists_them_all(
     assert "cons.repair-any" not in text  # the 11th of them
     summary = json.loads(run("batch", demo, "--seed", "7", "--json").stderr)
     assert summary["coverage"]["arcs"]["cons.repair-any"] == 0
+
+
+def test_rows_are_decided_with_the_collector_run_seldom_and_its_thresholds_put_back(
+        run, monkeypatch):
+    import gc
+
+    from whybot.cli.batch import run as batching
+
+    seen = []
+    decide = batching.decide_item
+    monkeypatch.setattr(batching, "decide_item",
+                        lambda item: seen.append(gc.get_threshold()) or decide(item))
+    before = gc.get_threshold()
+    result = run("batch", DEMO, DEMO)
+    assert result.exit_code == 0, result.output
+    assert [row["ok"] for row in rows_of(result.stdout)] == [True, True]
+    assert seen == [batching.COLLECT_AFTER] * 2 != [before] * 2
+    assert gc.get_threshold() == before

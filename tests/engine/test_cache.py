@@ -100,6 +100,22 @@ def test_a_rederives_ruleset_is_kept_beside_the_engine(tmp_path, monkeypatch):
     again = engine()
     assert said(again) == first == ["Ann holds 7.", "Bob holds 4.", "1 rich, 2 named."]
     assert len(partial_compiles) == 1 and again.deriver.partial.made  # read, used, not compiled
+    rules = {rule.id: rule for rule in again.pack.rules()}
+    units = [unit for made in again.deriver.partial.made.values() for unit in made.units.values()]
+    assert units and all(unit.rule is rules[unit.rule.id] for unit in units)  # not copies
+
+
+def test_objects_stored_by_name_are_taken_from_the_reader_and_an_unknown_name_is_no_entry(
+        tmp_path, monkeypatch):
+    monkeypatch.setenv("WHYBOT_CACHE_DIR", str(tmp_path))
+    held = {"a": ["the reader's own"]}
+    store("x-named", {"kept": [1, 2], "held": held["a"]},
+          named=lambda value: "a" if value is held["a"] else None)
+    found = load("x-named", held.get)
+    assert found == {"kept": [1, 2], "held": ["the reader's own"]}
+    assert found["held"] is held["a"]
+    assert load("x-named", {}.get) is None  # names nothing it holds: rebuilt, not half-read
+    assert load("x-named") is None
 
 
 def test_the_walks_pages_and_subsets_are_kept_beside_the_engine(tmp_path, monkeypatch):
@@ -147,3 +163,14 @@ def test_a_cache_entry_is_loaded_with_the_collector_paused_and_left_as_it_was(tm
     finally:
         gc.enable()
         gc.callbacks.remove(counted)
+
+
+def test_what_an_entry_shares_it_still_shares_when_read_back(tmp_path, monkeypatch):
+    """Entries are written without the memo entries nothing refers to (`pickletools`): what
+    is referred to twice is still one object when read."""
+    monkeypatch.setenv("WHYBOT_CACHE_DIR", str(tmp_path))
+    shared, alone = ["shared"], ["alone"]
+    store("x-shares", {"a": shared, "b": shared, "c": alone, "d": ("t", shared)})
+    found = load("x-shares")
+    assert found == {"a": ["shared"], "b": ["shared"], "c": ["alone"], "d": ("t", ["shared"])}
+    assert found["a"] is found["b"] is found["d"][1] and found["c"] is not found["a"]
