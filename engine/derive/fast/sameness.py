@@ -5,20 +5,27 @@ this strict sense (1 == True and 1 == 1.0 in Python, but not in a trace)."""
 
 from __future__ import annotations
 
+from operator import is_
 from typing import Any
 
 ABSENT = object()  # a name or field not given at all
 # values no change in place can reach, and that `is` tells apart from every other type (a
 # float is left out: NaN is not equal to itself); most of a board's and entity's values
 PLAIN = frozenset({bool, int, str, type(None)})
+# values `frozen` gives as they are (a float, a name absent): a key of these needs no copying
+ATOMS = PLAIN | {float, type(ABSENT)}
 
 
 def frozen(value: Any) -> Any:
     """A copy of a value nobody else holds, so a later change in place cannot reach it
-    (its plain values are shared: checked inline, thousands a decision)."""
+    (its plain values are shared: an entity of plain values is copied in one call)."""
     if isinstance(value, dict):
+        if PLAIN.issuperset(map(type, value.values())):
+            return dict(value)
         return {k: v if type(v) in PLAIN else frozen(v) for k, v in value.items()}
     if isinstance(value, list):
+        if PLAIN.issuperset(map(type, value)):
+            return list(value)
         return [v if type(v) in PLAIN else frozen(v) for v in value]
     return value
 
@@ -30,11 +37,16 @@ def identical(one: Any, other: Any) -> bool:
         return True
     if type(one) is not type(other):
         return False
-    if isinstance(one, dict):  # the same value shared (`frozen`): no call
-        return list(one) == list(other) and all(
+    if isinstance(one, dict):
+        if len(one) == len(other) and all(map(is_, one, other)) \
+                and all(map(is_, one.values(), other.values())):
+            return True  # the same keys in order, each value the same object (most entities)
+        return list(one) == list(other) and all(  # a value shared (`frozen`): no call
             (v is w and type(v) in PLAIN) or identical(v, w)
             for v, w in zip(one.values(), other.values(), strict=True))
     if isinstance(one, list | tuple):
+        if len(one) == len(other) and all(map(is_, one, other)):
+            return True
         return len(one) == len(other) and all(
             (v is w and type(v) in PLAIN) or identical(v, w)
             for v, w in zip(one, other, strict=True))
