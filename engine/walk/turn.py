@@ -59,7 +59,7 @@ class Turn(Knowing):
         self.first_seen: dict[int, tuple[str, dict[str, Any]]] = {}
         self.first_support: dict[tuple[int, str], list[dict[str, Any]]] = {}
         self.first_run: Derivation | None = None
-        self.first_values: dict[str, Any] = {}
+        self.noted_values: dict[str, Any] = {}
         self.judgment_notes: dict[str, list[dict[str, Any]]] = {}
         self.last_derivation = LastDerivation(engine.reads.derived_from, engine.dependencies)
         self._derive(situation.entities)
