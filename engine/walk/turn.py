@@ -8,6 +8,8 @@ stops any loop of `goto`/`call`/`each` that the load-time checks could not see.
 
 from __future__ import annotations
 
+from functools import lru_cache
+from itertools import compress
 from typing import TYPE_CHECKING, Any
 
 from .. import budget
@@ -73,9 +75,8 @@ class Turn(Knowing):
     def bind(self, alias: str, entity: dict[str, Any]) -> None:
         self.bound[alias] = entity
         self.board[alias] = True
-        for name, value in entity.items():
-            if not name.startswith("#"):
-                self.board[f"{alias}.{name}"] = value
+        keys, shown = _bound_keys(alias, tuple(entity))
+        self.board.update(zip(keys, compress(entity.values(), shown), strict=True))
 
     def refresh(self, entity: dict[str, Any]) -> None:
         """An entity changed: every alias bound to it shows its new fields."""
@@ -189,3 +190,11 @@ class Turn(Knowing):
             read.union(*(behind.get(name, ()) for name in read)), reads.shown_fields)
         self.trace.judgments = self.judged(used)
         return self.trace
+
+
+@lru_cache(maxsize=1024)
+def _bound_keys(alias: str, names: tuple[str, ...]) -> tuple[tuple[str, ...], tuple[bool, ...]]:
+    """The board names an entity with these fields is seen under, bound to `alias`, and which
+    of its fields they show (not the `#` ones): the same few each decision."""
+    shown = tuple(not name.startswith("#") for name in names)
+    return tuple(f"{alias}.{name}" for name in compress(names, shown)), shown
