@@ -8,9 +8,9 @@ Mixed into the walk's `Turn`, which holds the state these read.
 
 from __future__ import annotations
 
+from collections import deque
 from collections.abc import Callable
-from itertools import compress
-from operator import ne, not_
+from itertools import repeat
 from typing import TYPE_CHECKING, Any
 
 from ..derive.derivation import EID, GIVEN
@@ -51,8 +51,8 @@ class Knowing:
     label: Callable[..., str]  # the walk's: "kind name" of an entity
 
     def _derive(self, entities: dict[str, list[dict[str, Any]]]) -> None:
-        judged = map(self.pack.facts.judgments.__contains__, self.board)
-        inputs = dict(compress(self.board.items(), map(not_, judged)))  # the board's own
+        inputs = dict(self.board)  # the board's own values: copied whole, judgments taken out
+        deque(map(inputs.pop, self.pack.facts.judgments, repeat(None)), maxlen=0)
         answers = self.situation.answers_at(len(self.trace.decision.actions))
         last = self.last_derivation
         if answers is not self.situation.answers:  # said of the table an action left
@@ -104,12 +104,13 @@ class Knowing:
             self.first_run, self.noted_values = run, dict(values)
             return
         noted = self.noted_values
-        for name in compress(values, map(ne, values.values(), map(noted.__getitem__, values))):
-            value = noted[name] = values[name]
-            self.judgment_notes.setdefault(name, []).append(
-                {"rule": f"from step {len(self.trace.steps)} on",
-                 "note": f"{plain(value)} ({run.judgment(name).origin})",
-                 "since": len(self.trace.steps), "value": value})
+        for name, value in values.items():
+            if value != noted[name]:
+                noted[name] = value
+                self.judgment_notes.setdefault(name, []).append(
+                    {"rule": f"from step {len(self.trace.steps)} on",
+                     "note": f"{plain(value)} ({run.judgment(name).origin})",
+                     "since": len(self.trace.steps), "value": value})
 
     def judged(self, used: set[str]) -> dict[str, Judgment]:
         """The judgments the walk read (and those given), each as first derived, with the
@@ -198,5 +199,7 @@ def _underived(entity: dict[str, Any], derived: frozenset[str]) -> dict[str, Any
     """An entity without the fields derivations set, unless the snapshot gave them: what a
     rederive starts from."""
     given = entity.get(GIVEN)
-    dropped = derived.difference(given) if given else derived
-    return dict(compress(entity.items(), map(not_, map(dropped.__contains__, entity))))
+    kept = dict(entity)
+    for name in derived.intersection(entity).difference(given or ()):
+        del kept[name]
+    return kept

@@ -19,8 +19,7 @@ affected rules than `SHARE` of all.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from itertools import compress, repeat
-from operator import attrgetter, is_not
+from operator import attrgetter
 from typing import Any, cast
 
 from ...language.pack import Pack, Rule
@@ -28,7 +27,7 @@ from ...language.rule_reads import Product
 from ..derivation import EID, GIVEN, UNSET, Change, Derivation, entity_support, firing_order
 from ..pack_reads import PackReads, rules_reached
 from ..strata import Strata
-from .sameness import ABSENT, identical
+from .sameness import ABSENT, PLAIN, identical
 
 SHARE = 0.9  # above this share of affected derivations, a full run costs about as much
 
@@ -161,12 +160,9 @@ class Dependencies:
         derivations read, as they were then): board names (as judgments), entity fields, a
         kind whose entities are named otherwise now (firings show the names); None when the
         entities are listed otherwise (created ids would move) or say other fields given."""
-        nows = list(map(board.get, values, repeat(ABSENT)))
-        found: set[Product] = {  # a value the same object as then is the same: most of them
-            ("judgment", name) for name, now, value in compress(
-                zip(values, nows, values.values(), strict=True),
-                map(is_not, nows, values.values()))
-            if not identical(now, value)}
+        found: set[Product] = {("judgment", name) for name, value in values.items()
+                               if not ((now := board.get(name, ABSENT)) is value
+                                       and type(value) in PLAIN) and not identical(now, value)}
         for kind, before in kinds.items():
             now = entities.get(kind, [])
             if [e[EID] for e in now] != [e[EID] for e in before]:

@@ -32,24 +32,22 @@ def frozen(value: Any) -> Any:
 
 def identical(one: Any, other: Any) -> bool:
     """Equal, of the same types all the way down, mappings in the same order (1 == True and
-    1 == 1.0 in Python, but not in a trace)."""
+    1 == 1.0 in Python, but not in a trace). The same object is identical to itself (a
+    float too: `repr` tells NaN alike)."""
     if one is other and not isinstance(one, float):  # a float: NaN is not equal to itself
         return True
     if type(one) is not type(other):
         return False
     if isinstance(one, dict):
-        if len(one) == len(other) and all(map(is_, one, other)) \
-                and all(map(is_, one.values(), other.values())):
-            return True  # the same keys in order, each value the same object (most entities)
-        return list(one) == list(other) and all(  # a value shared (`frozen`): no call
-            (v is w and type(v) in PLAIN) or identical(v, w)
-            for v, w in zip(one.values(), other.values(), strict=True))
+        if list(one) != list(other):
+            return False
+        if all(map(is_, one.values(), other.values())):
+            return True  # each value the same object (most entities): no call
+        return all(v is w or identical(v, w)
+                   for v, w in zip(one.values(), other.values(), strict=True))
     if isinstance(one, list | tuple):
-        if len(one) == len(other) and all(map(is_, one, other)):
-            return True
-        return len(one) == len(other) and all(
-            (v is w and type(v) in PLAIN) or identical(v, w)
-            for v, w in zip(one, other, strict=True))
+        return len(one) == len(other) and (all(map(is_, one, other)) or all(
+            v is w or identical(v, w) for v, w in zip(one, other, strict=True)))
     if isinstance(one, float):
         return repr(one) == repr(other)
     return bool(one == other)
