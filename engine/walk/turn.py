@@ -96,9 +96,11 @@ class Turn(Knowing):
 
     def write_back(self, alias: str, entity: dict[str, Any]) -> None:
         """A page read for one entity may `set: {current.units: ...}`: keep that on it."""
-        for name in list(entity):
-            if not name.startswith("#") and f"{alias}.{name}" in self.board:
-                self.store.set(entity, name, self.board[f"{alias}.{name}"])
+        names = tuple(entity)
+        keys, shown = _bound_keys(alias, names)
+        for name, key in zip(compress(names, shown), keys, strict=True):
+            if key in self.board:
+                self.store.set(entity, name, self.board[key])
 
     def shown(self, entity: dict[str, Any]) -> dict[str, Any]:
         return {k: v for k, v in entity.items() if not k.startswith("#")}
