@@ -154,9 +154,14 @@ def _references(board: dict[str, Any], entities: dict[str, list[dict[str, Any]]]
                 document: Document, unlisted: AbstractSet[str] = frozenset()) -> None:
     """Values that must name listed entities (`refers`) or be one of a kind (`unique`)."""
     for name, spec in pack.facts.board.items():
-        _refer(board.get(name), spec, entities, document, (name,), unlisted)
+        if spec.refers:  # most names: nothing to check
+            _refer(board.get(name), spec, entities, document, (name,), unlisted)
     for kind, entity in pack.facts.entities.items():
+        if kind not in entities:
+            continue
         for name, spec in entity.fields.items():
+            if not (spec.refers or spec.unique):
+                continue
             seen: dict[Any, int] = {}
             for index, item in enumerate(entities.get(kind, [])):
                 path = (entity.key, index, name)

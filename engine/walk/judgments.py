@@ -8,7 +8,9 @@ Mixed into the walk's `Turn`, which holds the state these read.
 
 from __future__ import annotations
 
+from collections import deque
 from collections.abc import Callable
+from itertools import repeat
 from typing import TYPE_CHECKING, Any
 
 from ..derive.derivation import EID, GIVEN
@@ -43,14 +45,14 @@ class Knowing:
     first_seen: dict[int, tuple[str, dict[str, Any]]]
     first_support: dict[tuple[int, str], list[dict[str, Any]]]
     first_run: Derivation | None  # the turn's first derivation: the judgments as traced
-    first_values: dict[str, Any]  # its judgments' values
+    noted_values: dict[str, Any]  # each judgment's value as first derived or last noted
     judgment_notes: dict[str, list[dict[str, Any]]]  # "from step N on": a later change
     refresh: Callable[[dict[str, Any]], None]  # the walk's: aliases bound to it see it anew
     label: Callable[..., str]  # the walk's: "kind name" of an entity
 
     def _derive(self, entities: dict[str, list[dict[str, Any]]]) -> None:
-        judgments = self.pack.facts.judgments
-        inputs = {n: v for n, v in self.board.items() if n not in judgments}
+        inputs = dict(self.board)  # the board's own values: copied whole, judgments taken out
+        deque(map(inputs.pop, self.pack.facts.judgments, repeat(None)), maxlen=0)
         answers = self.situation.answers_at(len(self.trace.decision.actions))
         last = self.last_derivation
         if answers is not self.situation.answers:  # said of the table an action left
@@ -79,10 +81,15 @@ class Knowing:
         """Keep what the first action was chosen on: a field's value when a rule first
         derived it (a later derivation, after an action, shows as `now`)."""
         current = {}
+        first_seen = self.first_seen
         for kind, items in entities.items():
             for entity in items:
-                self.first_seen.setdefault(entity[EID], (kind, dict(entity)))
-                current[entity[EID]] = entity
+                eid = entity[EID]
+                if eid not in first_seen:
+                    first_seen[eid] = (kind, dict(entity))
+                current[eid] = entity
+        if support.keys() <= self.first_support.keys():
+            return  # every field's first support is known (most rederives)
         for (eid, name), by in support.items():
             if (eid, name) not in self.first_support and eid in current:
                 self.first_support[eid, name] = by
@@ -94,13 +101,13 @@ class Knowing:
         the first run and the notes are kept here: `judged` makes the trace's judgments, at
         the end, of those the walk used."""
         if self.first_run is None:
-            self.first_run, self.first_values = run, values
+            self.first_run, self.noted_values = run, dict(values)
             return
-        all_notes, first = self.judgment_notes, self.first_values
+        noted = self.noted_values
         for name, value in values.items():
-            notes = all_notes.get(name)
-            if value != (notes[-1]["value"] if notes else first[name]):
-                all_notes.setdefault(name, []).append(
+            if value != noted[name]:
+                noted[name] = value
+                self.judgment_notes.setdefault(name, []).append(
                     {"rule": f"from step {len(self.trace.steps)} on",
                      "note": f"{plain(value)} ({run.judgment(name).origin})",
                      "since": len(self.trace.steps), "value": value})
@@ -126,11 +133,10 @@ class Knowing:
         base = {}
         for kind, derived in self.engine.listed_derived.items():  # created kinds: made anew
             items = self.store.items(kind)
-            base[kind] = [{k: v for k, v in e.items()
-                           if k not in derived or k in e.get(GIVEN, ())}
-                          for e in items] if derived else [dict(e) for e in items]
+            base[kind] = [_underived(e, derived) for e in items] if derived \
+                else [dict(e) for e in items]
         self._derive(base)
-        by_eid = {e[EID]: e for items in self.store.by_kind.values() for e in items}
+        by_eid = self.store.by_eid
         for entity in list(self.bound.values()):
             if entity[EID] in by_eid:
                 self.refresh(by_eid[entity[EID]])
@@ -158,17 +164,18 @@ class Knowing:
         established it; `now` when an action changed it later. An entity with any of those
         also shows its `shown` fields (derived only to show the arithmetic)."""
         found = []
-        names, also = sorted(fields), sorted(shown - fields)
+        also = shown - fields
         established: dict[int, set[str]] = {}  # what has a field item: most entities, nothing
         for (eid, name), by in self.first_support.items():
             if by:
                 established.setdefault(eid, set()).add(name)
         for kind, entity in self.first_seen.values():
             has = established.get(entity[EID], set()).union(entity.get(GIVEN, ()))
-            if has.isdisjoint(fields):
-                continue  # no item: `_field` is None for each name
-            items = [self._field(kind, entity, name) for name in names]
-            items += [self._field(kind, entity, name) for name in also]
+            named = has.intersection(fields)  # `_field` is None for every other name
+            if not named:
+                continue
+            items = [self._field(kind, entity, name) for name in sorted(named)]
+            items += [self._field(kind, entity, name) for name in sorted(has & also)]
             found += [item for item in items if item]
         return found
 
@@ -186,3 +193,13 @@ class Knowing:
                 self.label(current, kind) == item["entity"]:
             item["now"] = current[name]
         return item
+
+
+def _underived(entity: dict[str, Any], derived: frozenset[str]) -> dict[str, Any]:
+    """An entity without the fields derivations set, unless the snapshot gave them: what a
+    rederive starts from."""
+    given = entity.get(GIVEN)
+    kept = dict(entity)
+    for name in derived.intersection(entity).difference(given or ()):
+        del kept[name]
+    return kept

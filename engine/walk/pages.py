@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from .. import budget
+from ..budget import Grouped, grouped
 from ..compile.durable_core import State
 from ..compile.rulesets import END, Compiled
 from ..derive.asserted import EntityFacts, carrier_fact
@@ -28,17 +29,22 @@ class DurablePages:
 
     def __init__(self, compiled: Compiled) -> None:
         self.compiled = compiled
+        # what each band's rules cost the budget, by the kinds they read (band number →)
+        self.by_kinds = {band.number: grouped(band.costs)
+                         for bands in compiled.bands.values() for band in bands}
 
     def open(self, store: EntityStore) -> PageSession:
-        return PageSession(self.compiled, store)
+        return PageSession(self.compiled, store, self.by_kinds)
 
 
 class PageSession:
     """The states of one decision, opened as the walk first reaches each ruleset."""
 
-    def __init__(self, compiled: Compiled, store: EntityStore) -> None:
+    def __init__(self, compiled: Compiled, store: EntityStore,
+                 by_kinds: dict[int, Grouped]) -> None:
         self.compiled = compiled
         self.store = store
+        self.by_kinds = by_kinds
         self.states: dict[int, State] = {}
         self.synced: dict[int, int] = {}
         self.entities: dict[int, EntityFacts] = {}
@@ -50,7 +56,8 @@ class PageSession:
         for band in self.compiled.bands.get(page, []):
             if band.last < start:
                 continue
-            budget.current().charge(band.costs, counts, f"page {page}")
+            budget.current().charge(band.costs, counts, f"page {page}",
+                                    self.by_kinds[band.number])
             state = self._state(band.ruleset)
             event = carrier_fact("evaluate", band, world.board, world)
             event["from"] = start

@@ -8,6 +8,8 @@ stops any loop of `goto`/`call`/`each` that the load-time checks could not see.
 
 from __future__ import annotations
 
+from functools import lru_cache
+from itertools import compress
 from typing import TYPE_CHECKING, Any
 
 from .. import budget
@@ -59,7 +61,7 @@ class Turn(Knowing):
         self.first_seen: dict[int, tuple[str, dict[str, Any]]] = {}
         self.first_support: dict[tuple[int, str], list[dict[str, Any]]] = {}
         self.first_run: Derivation | None = None
-        self.first_values: dict[str, Any] = {}
+        self.noted_values: dict[str, Any] = {}
         self.judgment_notes: dict[str, list[dict[str, Any]]] = {}
         self.last_derivation = LastDerivation(engine.reads.derived_from, engine.dependencies)
         self._derive(situation.entities)
@@ -73,9 +75,8 @@ class Turn(Knowing):
     def bind(self, alias: str, entity: dict[str, Any]) -> None:
         self.bound[alias] = entity
         self.board[alias] = True
-        for name, value in entity.items():
-            if not name.startswith("#"):
-                self.board[f"{alias}.{name}"] = value
+        keys, shown = _bound_keys(alias, tuple(entity))
+        self.board.update(zip(keys, compress(entity.values(), shown), strict=True))
 
     def refresh(self, entity: dict[str, Any]) -> None:
         """An entity changed: every alias bound to it shows its new fields."""
@@ -95,9 +96,11 @@ class Turn(Knowing):
 
     def write_back(self, alias: str, entity: dict[str, Any]) -> None:
         """A page read for one entity may `set: {current.units: ...}`: keep that on it."""
-        for name in list(entity):
-            if not name.startswith("#") and f"{alias}.{name}" in self.board:
-                self.store.set(entity, name, self.board[f"{alias}.{name}"])
+        names = tuple(entity)
+        keys, shown = _bound_keys(alias, names)
+        for name, key in zip(compress(names, shown), keys, strict=True):
+            if key in self.board:
+                self.store.set(entity, name, self.board[key])
 
     def shown(self, entity: dict[str, Any]) -> dict[str, Any]:
         return {k: v for k, v in entity.items() if not k.startswith("#")}
@@ -189,3 +192,11 @@ class Turn(Knowing):
             read.union(*(behind.get(name, ()) for name in read)), reads.shown_fields)
         self.trace.judgments = self.judged(used)
         return self.trace
+
+
+@lru_cache(maxsize=1024)
+def _bound_keys(alias: str, names: tuple[str, ...]) -> tuple[tuple[str, ...], tuple[bool, ...]]:
+    """The board names an entity with these fields is seen under, bound to `alias`, and which
+    of its fields they show (not the `#` ones): the same few each decision."""
+    shown = tuple(not name.startswith("#") for name in names)
+    return tuple(f"{alias}.{name}" for name in compress(names, shown)), shown

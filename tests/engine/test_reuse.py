@@ -27,7 +27,9 @@ def _inputs(engine, text: str):
 
 
 @pytest.mark.parametrize(("one", "other"), [(1, True), (1, 1.0), (0.0, -0.0), ([1], [True]),
-                                            ({"a": 1, "b": 2}, {"b": 2, "a": 1})])
+                                            ({"a": 1, "b": 2}, {"b": 2, "a": 1}),
+                                            ({"a": 1, "b": "x"}, {"a": True, "b": "x"}),
+                                            ({"a": [1, "x"]}, {"a": [1.0, "x"]})])
 def test_values_python_calls_equal_are_not_identical_when_a_trace_would_tell_them_apart(
         one, other):
     assert one == other
@@ -56,6 +58,26 @@ def test_the_same_inputs_give_a_copy_of_the_last_result(ledger):
     key = (rich[EID], "rich")
     assert again.field_support[key] == run.field_support[key]  # shared: a finished run's
     # supports never change (Derivation.copy), its entities do (the walk's)
+
+
+def test_what_the_walk_changes_reaches_no_later_reuse(ledger):
+    """The walk changes the entities of the run it was handed (and of a reused copy): the
+    last run is kept as it was when derived, and each reuse hands out entities of its own."""
+    board, entities = _inputs(ledger, "phase: open\n" + MEMBERS)
+    last = reuse.LastDerivation(ledger.reads.derived_from)
+    run = ledger.derive(board, entities, {})
+    derived = {kind: [dict(e) for e in items] for kind, items in run.entities.items()}
+    last.keep(board, entities, run)
+    for items in run.entities.values():
+        for entity in items:
+            entity["rich"] = "changed by the walk"
+    again = last.find(board, entities)
+    assert again is not None and again.entities == derived
+    for items in again.entities.values():
+        for entity in items:
+            entity["purse"] = -1
+    third = last.find(board, entities)
+    assert third is not None and third.entities == derived
 
 
 def test_a_change_no_derivation_reads_reuses_and_keeps_the_new_values(ledger):

@@ -19,7 +19,8 @@ affected rules than `SHARE` of all.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from operator import attrgetter
+from itertools import compress
+from operator import attrgetter, is_not
 from typing import Any, cast
 
 from ...language.pack import Pack, Rule
@@ -165,6 +166,8 @@ class Dependencies:
                                        and type(value) in PLAIN) and not identical(now, value)}
         for kind, before in kinds.items():
             now = entities.get(kind, [])
+            if not (now or before):
+                continue  # most kinds: none listed
             if [e[EID] for e in now] != [e[EID] for e in before]:
                 return None
             spec = self.pack.facts.entities.get(kind)
@@ -174,7 +177,10 @@ class Dependencies:
                     continue
                 if not identical(one.get(GIVEN), other.get(GIVEN)):
                     return None
-                for name in one.keys() | other.keys():
+                # the same fields: only a value not the same object as then can differ
+                names = compress(one, map(is_not, one.values(), other.values())) \
+                    if list(one) == list(other) else one.keys() | other.keys()
+                for name in names:
                     if not identical(one.get(name, ABSENT), other.get(name, ABSENT)):
                         found.add(("field", f"{kind}.{name}"))
                         if name in naming:
