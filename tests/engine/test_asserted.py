@@ -63,7 +63,8 @@ def test_a_phase_fact_names_no_board_value():
 
 
 def _facts() -> EntityFacts:
-    return EntityFacts(Compiled("phase", kinds=[{"token"}], fields={"token": (("size", "f0", ()),)}), 0)
+    return EntityFacts(Compiled("phase", kinds=[{"token"}],
+                                fields={"token": (("size", "f0", ()),)}), 0)
 
 
 def test_an_entity_fact_holds_only_the_fields_patterns_read():
