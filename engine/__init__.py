@@ -92,6 +92,7 @@ if TYPE_CHECKING:
     from .odds.leaves import GRAINS, Outcome, Rolled, RollSpec, essential
     from .odds.leaves import Path as DicePath
     from .text import excerpt
+    from .timing import timed_parts, timer_cost
 
 # public name: (module, its name there), for the stages a cached decision does not run
 _LAZY: dict[str, tuple[str, str]] = {
@@ -128,6 +129,8 @@ _LAZY: dict[str, tuple[str, str]] = {
        for name in ("GRAINS", "Outcome", "Rolled", "RollSpec", "essential")},
     "DicePath": (".odds.leaves", "Path"),
     "excerpt": (".text", "excerpt"),
+    "timed_parts": (".timing", "timed_parts"),
+    "timer_cost": (".timing", "timer_cost"),
 }
 
 __all__ = [
@@ -234,6 +237,8 @@ __all__ = [
     "rule_files",
     "rule_verdict",
     "shipped_variants",
+    "timed_parts",
+    "timer_cost",
     "tree_items",
     "unestablished",
     "use_limits",

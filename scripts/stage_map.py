@@ -67,8 +67,9 @@ STAGES: dict[str, tuple[str, list[str]]] = {
         "engine/walk/choices", "engine/walk/dice", "engine/walk/judgments",
         "engine/walk/facts_read", "engine/walk/instead", "engine/walk/reach",
         "engine/walk/can_read"]),
-    "decide": ("the pipeline in one place: `Engine(pack).decide(situation)` → trace", [
-        "engine/decide"]),
+    "decide": ("the pipeline in one place: `Engine(pack).decide(situation)` → trace (and each "
+               "of its parts timed, for benchmarks/breakdown.py)", [
+        "engine/decide", "engine/timing"]),
     "explain": ("one rule's verdict (`why --rule`), where two walks part (`--diff`)", [
         "engine/explain/verdict", "engine/explain/divergence"]),
     "odds": ("every way the dice can fall, exactly, or sampled", [

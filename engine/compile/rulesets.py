@@ -25,9 +25,10 @@ from .alternatives import alternatives
 from .codes import board_code
 from .conditions import Unit, compile_unit
 from .durable_core import Ruleset
-from .fields_tested import pattern_fields
+from .fields_tested import FieldTests, pattern_fields
 
 LOWEST = 65535
+FactFields = tuple[tuple[str, str, tuple[Any, ...]], ...]  # see Compiled.fields
 END = "-end-"  # the name of a band's fallthrough rule
 
 
@@ -73,10 +74,10 @@ class Compiled:
     units: dict[str, Unit] = field(default_factory=dict)
     fields_read: set[tuple[str, str]] = field(default_factory=set)  # (kind, field) in patterns
     group_fields: dict[str, set[tuple[str, str]]] = field(default_factory=dict)  # by page/stratum
-    # kind → (field, its code) for each field its facts hold (codes.field_code)
-    fields: dict[str, tuple[tuple[str, str], ...]] = field(default_factory=dict)
+    # kind → each field its facts hold: its name, code (codes.field_code), values left out
+    fields: dict[str, FactFields] = field(default_factory=dict)
     judgment_readers: dict[str, tuple[int, ...]] = field(default_factory=dict)  # see below
-    later_fields: dict[int, dict[str, tuple[tuple[str, str], ...]]] = field(
+    later_fields: dict[int, dict[str, FactFields]] = field(
         default_factory=dict)  # see fields_from
     read: frozenset[str] | None = None  # see judgments_read
     costs: dict[str, tuple[Costed, Grouped]] = field(default_factory=dict)  # see costs_of
@@ -104,7 +105,7 @@ class Compiled:
             found = self.costs[group] = (rules, grouped(rules))
         return found
 
-    def fields_from(self, stratum: int) -> dict[str, tuple[tuple[str, str], ...]]:
+    def fields_from(self, stratum: int) -> dict[str, FactFields]:
         """What an entity fact must hold from `stratum` on: the fields the rules of that
         stratum and the later ones test (an earlier stratum's rules fire no more: its phase
         facts are retracted). Most of an option's fields are read in the first strata only,
@@ -121,8 +122,7 @@ class Compiled:
         return found
 
 
-def _same_as(fields: tuple[tuple[str, str], ...], known: list[tuple[tuple[str, str], ...]],
-             ) -> tuple[tuple[str, str], ...]:
+def _same_as(fields: FactFields, known: list[FactFields]) -> FactFields:
     """An equal tuple made before, if any: a fact made of it is then known to hold what is
     read now without narrowing it (`EntityFacts.update` compares by identity)."""
     return next((same for same in known if same == fields), fields)
@@ -148,6 +148,7 @@ class Packer:
         self.band: Band | None = None
         self.hoist: dict[Value | Condition, str] = {}
         self.codes: dict[str, str] = {}  # entity field → its code in facts and patterns
+        self.field_tests = FieldTests()
         self.band_count = 0
         self.units = 0  # durable_rules rules so far: each alternative of a rule is one
 
@@ -242,6 +243,7 @@ class Packer:
             self.building.kinds |= set(kinds_read(condition))
             aliases = scopes(condition)
             tested = pattern_fields(compiled[unit.name], self.names)
+            self.field_tests.add(compiled[unit.name], self.names)
             self.result.fields_read |= tested
             self.result.group_fields.setdefault(band.group, set()).update(tested)
             self.building.judgments |= set(unit.judgments.values())
@@ -264,8 +266,8 @@ class Packer:
             for band in bands:
                 band.seal(self.codes)
         for kind, name in sorted(self.result.fields_read):
-            self.result.fields[kind] = (*self.result.fields.get(kind, ()),
-                                        (name, self.codes[name]))
+            self.result.fields[kind] = (*self.result.fields.get(kind, ()), (
+                name, self.codes[name], self.field_tests.omitted(kind, name)))
         return self.result
 
     @property

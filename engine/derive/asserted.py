@@ -14,7 +14,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from ..compile.codes import normal_number
-from ..compile.rulesets import Band, Compiled
+from ..compile.rulesets import Band, Compiled, FactFields
 from ..evaluator.evaluate import World, evaluate
 from .derivation import EID
 
@@ -34,10 +34,12 @@ def carrier_fact(carrier: str, band: Band, board: Mapping[str, Any], world: Worl
     return fact
 
 
-def content(entity: dict[str, Any], fields: tuple[tuple[str, str], ...]) -> dict[str, Any]:
-    """The values of `fields` an entity has, each under its code (absent fields are left out:
-    tests on them fail)."""
-    return {code: value for name, code in fields if (value := entity.get(name)) is not None}
+def content(entity: dict[str, Any], fields: FactFields) -> dict[str, Any]:
+    """The values of `fields` an entity has, each under its code. Absent fields are left out
+    (tests on them fail), and so are values every test of their field fails on
+    (`FieldTests`): most of a fact's fields hold false, 0 or none."""
+    return {code: value for name, code, omitted in fields
+            if (value := entity.get(name)) is not None and value not in omitted}
 
 
 def same(one: dict[str, Any], other: dict[str, Any]) -> bool:
@@ -77,7 +79,7 @@ class EntityFacts:
                 if old[2] is fields:
                     if same(old[0], held):
                         continue
-                elif same({code: old[0][code] for _, code in fields if code in old[0]}, held):
+                elif same({code: old[0][code] for _, code, _ in fields if code in old[0]}, held):
                     self.held[eid] = (held, old[1], fields)  # compared as read now from now on
                     continue
                 retract.append(old[1])

@@ -29,7 +29,7 @@ GIVEN = "#given"  # the derived fields a snapshot gave for this entity
 UNSET = object()  # no value known
 
 
-@dataclass
+@dataclass(slots=True)
 class Change:
     """What a firing or a default changed, for the reasoner to tell its rule engine."""
 

@@ -147,6 +147,8 @@ class DurableDeriver:
             firings = []
             passed = 0  # firings of derivations not asked for (`only`): counted, not concluded
             for state in facts.states:
+                if not state.pending:  # told nothing since drained: a retraction fires none
+                    continue
                 for name, matched in state.firings():
                     unit = facts.compiled.units.get(name)
                     if unit is None:

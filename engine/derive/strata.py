@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any, NamedTuple
 
 from ..errors import RuleFileError
@@ -41,8 +42,9 @@ class Strata:
     # tested default by default in every run (a rederive gives every stratum's again)
     asked: dict[frozenset[str] | None, dict[int, Defaults]] = field(default_factory=dict)
 
-    @property
+    @cached_property
     def top(self) -> int:
+        """The last stratum (asked by every run: worked out once `stratify` is done)."""
         return max(self.level.values(), default=0)
 
     def defaults(self, only: frozenset[str] | None) -> dict[int, Defaults]:

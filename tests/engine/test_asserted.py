@@ -5,7 +5,7 @@ fields changed."""
 from __future__ import annotations
 
 from whybot.engine.compile.codes import board_code, field_code
-from whybot.engine.compile.fields_tested import pattern_fields
+from whybot.engine.compile.fields_tested import OMITTABLE, FieldTests, pattern_fields
 from whybot.engine.compile.rulesets import Compiled
 from whybot.engine.derive.asserted import EntityFacts
 from whybot.engine.derive.derivation import EID
@@ -63,7 +63,8 @@ def test_a_phase_fact_names_no_board_value():
 
 
 def _facts() -> EntityFacts:
-    return EntityFacts(Compiled("phase", kinds=[{"token"}], fields={"token": (("size", "f0"),)}), 0)
+    return EntityFacts(Compiled("phase", kinds=[{"token"}],
+                                fields={"token": (("size", "f0", ()),)}), 0)
 
 
 def test_an_entity_fact_holds_only_the_fields_patterns_read():
@@ -95,10 +96,10 @@ def test_a_later_stratum_narrows_a_fact_to_the_fields_its_rules_test():
     """From a stratum on, a fact holds only what that stratum's and later rules test; a fact
     made of more fields is kept while the fields read now are the same."""
     compiled = Compiled("phase", kinds=[{"token"}],
-                        fields={"token": (("size", "f0"), ("colour", "f1"))},
+                        fields={"token": (("size", "f0", ()), ("colour", "f1", ()))},
                         group_fields={"0": {("token", "size"), ("token", "colour")},
                                       "1": {("token", "size")}})
-    assert compiled.fields_from(1) == {"token": (("size", "f0"),)}
+    assert compiled.fields_from(1) == {"token": (("size", "f0", ()),)}
     facts = EntityFacts(compiled, 0)
     token = {EID: 7, "size": 2, "colour": "red"}
     facts.update([(7, "token", token)], [], [])
@@ -115,3 +116,64 @@ def test_a_later_stratum_narrows_a_fact_to_the_fields_its_rules_test():
     facts.update([(7, "token", token)], retract, renew)
     assert [f["id"] for f in retract] == ["x7.0"]
     assert renew == [{"f0": 3, "t": "e", "kind": "token", "eid": 7, "id": "x7.1"}]
+
+
+def _tests(*tests: dict) -> FieldTests:
+    found = FieldTests()
+    found.add([{"e": {"$and": [{"t": "phase"}, {"band": 1}]}},
+               {"x": {"$and": [{"t": "e"}, {"kind": "token"}, *tests]}}],
+              {"f0": "size", "f1": "colour", "f2": "open"})
+    return found
+
+
+def test_a_value_every_test_of_its_field_fails_on_is_left_out():
+    """A field tested only for true or a colour is left out at false (0 alike), none and the
+    empty text; one tested for what such a value is, is not."""
+    assert _tests({"f2": True}).omitted("token", "open") == OMITTABLE
+    assert _tests({"$gt": {"f0": 0}}).omitted("token", "size") == (False,)
+    assert _tests({"$or": [{"f1": "red"}, {"f1": "blue"}]}).omitted("token", "colour") == \
+        OMITTABLE
+    assert _tests({"f2": False}).omitted("token", "open") == ("none", "")
+    assert _tests({"$lte": {"f0": 0}}).omitted("token", "size") == ()
+    assert _tests({"$neq": {"f1": "red"}}).omitted("token", "colour") == ()
+    assert _tests({"$neq": {"f1": "none"}}).omitted("token", "colour") == ("none",)
+    assert _tests({"f1": ""}, {"f1": "none"}).omitted("token", "colour") == (False,)
+
+
+def test_a_field_ordered_against_a_text_or_compared_with_another_is_always_held():
+    """Where Python cannot order a value against a test's literal, durable_rules' answer is
+    not known here; a field joined or computed on matches whatever the other side holds."""
+    assert _tests({"$lt": {"f0": "m"}}).omitted("token", "size") == ("none",)
+    joined = _tests({"f0": {"e": "b1"}}, {"$lt": {"f2": {"$add": {"$l": {"$m": "f1"},
+                                                                  "$r": 1}}}})
+    assert [joined.omitted("token", name) for name in ("size", "colour", "open")] == \
+        [(), (), ()]
+
+
+def test_durable_rules_matches_a_left_out_value_as_it_matches_the_value():
+    """What `FieldTests` relies on, asked of durable_rules itself: for every comparison and
+    literal whybot compiles, a fact without the field matches no test, and a value fails
+    a test exactly where Python's comparison is false (booleans compared as 1 and 0)."""
+    import operator
+
+    from whybot.engine.compile.durable_core import Ruleset, State
+
+    compare = {"$eq": operator.eq, "$neq": operator.ne, "$lt": operator.lt,
+               "$lte": operator.le, "$gt": operator.gt, "$gte": operator.ge}
+    literals = [True, False, 0, 1, 2, 1.5, "none", "", "red"]
+    tests = {f"r{n}": (op, literal) for n, (op, literal) in
+             enumerate((op, literal) for op in compare for literal in literals)}
+    ruleset = Ruleset("test.omitted", {
+        name: {"all": [{"m": {"$and": [{"t": "e"}, {"f": literal} if op == "$eq"
+                                       else {op: {"f": literal}}]}}]}
+        for name, (op, literal) in tests.items()})
+    for value in [None, *OMITTABLE, 0, 1, True, "red"]:
+        with State(ruleset) as state:
+            state.assert_facts([{"t": "e"} if value is None else {"t": "e", "f": value}])
+            fired = {name for name, _ in state.drain()}
+        for name, (op, literal) in tests.items():
+            try:
+                holds = value is not None and compare[op](value, literal)
+            except TypeError:
+                continue  # a text ordered against a number: never left out
+            assert (name in fired) == holds, (value, op, literal)
