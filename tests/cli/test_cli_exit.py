@@ -45,3 +45,13 @@ def test_a_strict_batch_with_a_bad_row_exits_2(tmp_path):
     done = _whybot("batch", str(broken), "--strict", "--json")
     assert done.returncode == 2
     assert json.loads(done.stdout)["ok"] is False
+
+
+def test_a_batch_written_to_a_file_holds_every_row_when_the_process_ends(tmp_path):
+    """Rows go to `-o` through a file the batch closes before the process ends without
+    Python's usual shutdown: none is left in a buffer."""
+    out = tmp_path / "rows.jsonl"
+    done = _whybot("batch", *[str(DEMO)] * 5, "-o", str(out), "--json")
+    assert done.returncode == 0, done.stderr
+    rows = out.read_text(encoding="utf-8").splitlines()
+    assert len(rows) == 5 and all(json.loads(row)["ok"] for row in rows)
