@@ -59,7 +59,7 @@ class Timers:
 
     def __init__(self) -> None:
         self.spent: dict[str, float] = {}
-        self.made: dict[str, int] = {}  # part → timed calls made from it (OUTSIDE: none)
+        self.made: dict[str, int] = {}  # part → timed calls made from it, or from OUTSIDE
         self.stack: list[tuple[str, float]] = []  # active parts, the time their children took
 
     def run(self, part: str, call: Callable[[], Any]) -> Any:
@@ -78,6 +78,8 @@ class Timers:
                 self.stack[-1] = (self.stack[-1][0], self.stack[-1][1] + elapsed)
 
     def wrap(self, part: str, function: Callable[..., Any]) -> Callable[..., Any]:
+        """`function`, each call timed as `part`; a generator's each resumption (its caller
+        runs between them)."""
         if inspect.isgeneratorfunction(function):
             @functools.wraps(function)
             def resumed(*args: Any, **kwargs: Any) -> Iterator[Any]:
