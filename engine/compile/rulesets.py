@@ -9,7 +9,7 @@ pages); a page of a thousand house rules is spread over several, evaluated top b
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -80,6 +80,7 @@ class Compiled:
     later_fields: dict[int, dict[str, FactFields]] = field(
         default_factory=dict)  # see fields_from
     read: frozenset[str] | None = None  # see judgments_read
+    told: frozenset[tuple[str, str]] | None = None  # see defaults_told
     costs: dict[str, tuple[Costed, Grouped]] = field(default_factory=dict)  # see costs_of
 
     def judgments_read(self) -> frozenset[str]:
@@ -87,6 +88,20 @@ class Compiled:
         if self.read is None:
             self.read = frozenset().union(*self.judgments)
         return self.read
+
+    def defaults_told(self, defaults: Iterable[tuple[str, str, Any]],
+                      ) -> frozenset[tuple[str, str]]:
+        """(kind, field) whose default (`defaults`: field, kind, default) changes a fact when
+        given: a field read, unless its default is one a fact leaves out (none, or a value
+        every test of the field fails on), which changes no fact."""
+        if self.told is None:
+            omitted = {(kind, name): values for kind, fields in self.fields.items()
+                       for name, _, values in fields}
+            self.told = frozenset(
+                (kind, name) for name, kind, default in defaults
+                if (kind, name) in omitted and default is not None
+                and default not in omitted[kind, name])
+        return self.told
 
     def readers(self, judgment: str) -> tuple[int, ...]:
         """The rulesets whose patterns read a judgment (most read none of a given one: a

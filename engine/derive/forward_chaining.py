@@ -122,6 +122,8 @@ class DurableDeriver:
         facts = _Facts(compiled, run)
         try:
             read = compiled.judgments_read()
+            told = compiled.defaults_told(itertools.chain.from_iterable(
+                self.strata.field_defaults.values()))
             facts.tell(run.initial(read) + [Change("judgment", n, v) for n, v in answers.items()
                                             if ("judgment", n) in self.strata.producers], set())
             for stratum in range(self.strata.top + 1):
@@ -132,7 +134,7 @@ class DurableDeriver:
                 facts.phase(stratum)
                 facts.flush()
                 self._stratum(stratum, run, facts, replay, only)
-                facts.tell(run.finish(stratum, compiled.fields_read, read), set())
+                facts.tell(run.finish(stratum, told, read), set())
         finally:
             facts.close()
         return run

@@ -177,3 +177,13 @@ def test_durable_rules_matches_a_left_out_value_as_it_matches_the_value():
             except TypeError:
                 continue  # a text ordered against a number: never left out
             assert (name in fired) == holds, (value, op, literal)
+
+
+def test_a_default_a_fact_leaves_out_is_not_told():
+    """Giving a field its default changes a fact only where the fact would hold it: not for
+    none, nor for a value every test of the field fails on, nor for a field no pattern reads."""
+    compiled = Compiled("phase", kinds=[{"token"}], fields={"token": (
+        ("open", "f0", OMITTABLE), ("size", "f1", ("none", "")), ("colour", "f2", ()))})
+    defaults = [("open", "token", False), ("size", "token", 0), ("colour", "token", None),
+                ("shape", "token", "round")]
+    assert compiled.defaults_told(defaults) == {("token", "size")}
