@@ -5,7 +5,7 @@ of each that no test can hold on, which a fact leaves out (`FieldTests`)."""
 from __future__ import annotations
 
 import operator
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 _OWN = frozenset({"t", "kind", "eid", "id", "sid", "k"})  # what whybot puts on every fact
@@ -18,6 +18,8 @@ _COMPARE: dict[str, Callable[[Any, Any], Any]] = {
     "$gt": operator.gt, "$gte": operator.ge}
 
 Leaf = tuple[str, str, str, Any]  # alias, operator, field (its code), operand
+# the fields a kind's facts hold (`Compiled.fields`): name, code, the values left out
+FactFields = tuple[tuple[str, str, tuple[Any, ...]], ...]
 
 
 def pattern_fields(patterns: list[dict[str, Any]], names: dict[str, str],
@@ -66,6 +68,24 @@ class FieldTests:
         tests = self.literals.get((kind, name), [])
         return tuple(value for value in OMITTABLE
                      if all(_fails(op, value, literal) for op, literal in tests))
+
+
+def changed_by_default(fields: Mapping[str, FactFields],
+                       defaults: Iterable[tuple[str, str, Any]]) -> frozenset[tuple[str, str]]:
+    """(kind, field) whose default (`defaults`: field, kind, default) changes a fact when
+    given: a field facts hold, unless its default is one they leave out (none, or a value
+    every test of the field fails on)."""
+    omitted = {(kind, name): values for kind, held in fields.items()
+               for name, _, values in held}
+    return frozenset((kind, name) for name, kind, default in defaults
+                     if (kind, name) in omitted and default is not None
+                     and default not in omitted[kind, name])
+
+
+def same_as(fields: FactFields, known: list[FactFields]) -> FactFields:
+    """An equal tuple made before, if any: a fact made of it is then known to hold what is
+    read now without narrowing it (`EntityFacts.update` compares by identity)."""
+    return next((same for same in known if same == fields), fields)
 
 
 def _fails(op: str, value: Any, literal: Any) -> bool:

@@ -25,10 +25,9 @@ from .alternatives import alternatives
 from .codes import board_code
 from .conditions import Unit, compile_unit
 from .durable_core import Ruleset
-from .fields_tested import FieldTests, pattern_fields
+from .fields_tested import FactFields, FieldTests, changed_by_default, pattern_fields, same_as
 
 LOWEST = 65535
-FactFields = tuple[tuple[str, str, tuple[Any, ...]], ...]  # see Compiled.fields
 END = "-end-"  # the name of a band's fallthrough rule
 
 
@@ -92,15 +91,9 @@ class Compiled:
     def defaults_told(self, defaults: Iterable[tuple[str, str, Any]],
                       ) -> frozenset[tuple[str, str]]:
         """(kind, field) whose default (`defaults`: field, kind, default) changes a fact when
-        given: a field read, unless its default is one a fact leaves out (none, or a value
-        every test of the field fails on), which changes no fact."""
+        given (`fields_tested.changed_by_default`)."""
         if self.told is None:
-            omitted = {(kind, name): values for kind, fields in self.fields.items()
-                       for name, _, values in fields}
-            self.told = frozenset(
-                (kind, name) for name, kind, default in defaults
-                if (kind, name) in omitted and default is not None
-                and default not in omitted[kind, name])
+            self.told = changed_by_default(self.fields, defaults)
         return self.told
 
     def readers(self, judgment: str) -> tuple[int, ...]:
@@ -131,16 +124,10 @@ class Compiled:
                                    if int(group) >= stratum))
             known = [self.fields, *self.later_fields.values()]
             found = self.later_fields[stratum] = {
-                kind: _same_as(tuple(item for item in items if (kind, item[0]) in tested),
+                kind: same_as(tuple(item for item in items if (kind, item[0]) in tested),
                                [fields[kind] for fields in known])
                 for kind, items in self.fields.items()}
         return found
-
-
-def _same_as(fields: FactFields, known: list[FactFields]) -> FactFields:
-    """An equal tuple made before, if any: a fact made of it is then known to hold what is
-    read now without narrowing it (`EntityFacts.update` compares by identity)."""
-    return next((same for same in known if same == fields), fields)
 
 
 def rule_condition(rule: Rule) -> Condition:

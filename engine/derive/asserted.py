@@ -14,7 +14,8 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from ..compile.codes import normal_number
-from ..compile.rulesets import Band, Compiled, FactFields
+from ..compile.fields_tested import FactFields
+from ..compile.rulesets import Band, Compiled
 from ..evaluator.evaluate import World, evaluate
 from .derivation import EID
 
