@@ -91,7 +91,7 @@ class Compiled:
     def defaults_told(self, defaults: Iterable[tuple[str, str, Any]],
                       ) -> frozenset[tuple[str, str]]:
         """(kind, field) whose default (`defaults`: field, kind, default) changes a fact when
-        given (`fields_tested.changed_by_default`)."""
+        given (`fields_tested.changed_by_default`; once: a compiled set serves one pack)."""
         if self.told is None:
             self.told = changed_by_default(self.fields, defaults)
         return self.told

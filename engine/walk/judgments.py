@@ -8,9 +8,7 @@ Mixed into the walk's `Turn`, which holds the state these read.
 
 from __future__ import annotations
 
-from collections import deque
 from collections.abc import Callable
-from itertools import repeat
 from typing import TYPE_CHECKING, Any
 
 from ..derive.derivation import EID, GIVEN
@@ -52,7 +50,8 @@ class Knowing:
 
     def _derive(self, entities: dict[str, list[dict[str, Any]]]) -> None:
         inputs = dict(self.board)  # the board's own values: copied whole, judgments taken out
-        deque(map(inputs.pop, self.pack.facts.judgments, repeat(None)), maxlen=0)
+        for name in self.pack.facts.judgments:
+            inputs.pop(name, None)
         answers = self.situation.answers_at(len(self.trace.decision.actions))
         last = self.last_derivation
         if answers is not self.situation.answers:  # said of the table an action left
