@@ -96,14 +96,13 @@ def keeps_states() -> bool:
 
 class Ruleset:
     """One registered durable_rules ruleset, rebuilt under a new name if a state poisons it."""
+    definition = property(lambda self: _load(self.text))  # the rules, read from their text
 
     def __init__(self, name: str, definition: dict[str, Any], register: bool = True) -> None:
         """`register=False`: registered when a state of it is first needed (never, for a
         ruleset built only to prove that rules fit, as `rules lint` does)."""
         self.base = name
-        self._definition: dict[str, Any] | None = {
-            **definition, CLOSE: {"all": [{"c": {"t": "close"}}], "pri": 65535}}
-        self._text: str | None = None
+        self.text = _dump({**definition, CLOSE: {"all": [{"c": {"t": "close"}}], "pri": 65535}})
         self.handle = 0
         self.idle: list[State] = []  # emptied states of this registration (`keeps_states`)
         if register:
@@ -131,32 +130,15 @@ class Ruleset:
         _LIVE.add(state.sid)
         return state
 
-    @property
-    def definition(self) -> dict[str, Any]:
-        """The rules, as durable_rules reads them."""
-        if self._definition is None:
-            self._definition = _load(self.text)
-        return self._definition
-
-    @property
-    def text(self) -> str:
-        """The definition as the C core is sent it (made once)."""
-        if self._text is None:
-            self._text = _dump(self._definition)
-        return self._text
-
     def __getstate__(self) -> dict[str, Any]:
-        """A ruleset travels as its definition's text (a cache, a worker) and registers anew:
-        one string, where the definition is some 800 dicts and lists a ruleset to unpickle
-        (a tenth of an engine's load) and to encode again when registered."""
+        """A ruleset travels as its definition's text (a cache, a worker) and registers anew."""
         return {"base": self.base, "text": self.text}
 
     def __setstate__(self, state: dict[str, Any]) -> None:
         """Registered when a decision first needs a state of it: most decisions read a few
         families of pages, and registering costs the C core a network for every rule."""
         self.base = state["base"]
-        self._text = state["text"]
-        self._definition = None
+        self.text = state["text"]
         self.handle = 0
         self.idle = []
 
