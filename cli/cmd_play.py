@@ -149,6 +149,7 @@ def play(game: GameFile,
 
     from .answers_file import typed
     from .brief import render_brief
+    from .played import print_after, print_unasked
     from .prompt import BACK, problem
     from .shown import shown
 
@@ -185,8 +186,8 @@ def play(game: GameFile,
                     "carried": entry["carried"].get("after")})
         return
     out.print(render_brief(replace(shown(table.engine, result.trace), hints=False)))
-    _print_unasked(table, entry)
-    _print_after(table, entry, game)
+    print_unasked(table, entry)
+    print_after(table, entry, game)
 
 
 def _follow(table: Table, at: str | None, ask: Ask, json_out: bool,
@@ -198,6 +199,7 @@ def _follow(table: Table, at: str | None, ask: Ask, json_out: bool,
     from whybot.facts.play.question import AnswerError
 
     from .answers_file import typed
+    from .played import say_next
     from .prompt import BACK, problem
 
     said: dict[str, Any] = {}
@@ -217,61 +219,8 @@ def _follow(table: Table, at: str | None, ask: Ask, json_out: bool,
             problem(exc)
             said.pop(offer.question.id, None)
     offer = next_point(table, said) if at is None else None
-    _say_next(table, offer, json_out)
+    say_next(table, offer, json_out)
     return offer, said
-
-
-def _say_next(table: Table, offer: Offer | None, json_out: bool) -> None:
-    """The decision point the pack's flow offers next, and why."""
-    from whybot.facts.play.wording import plain
-
-    from .prompt import fitted
-
-    if offer is None:
-        return
-    flow = table.playbook.flow
-    also = ", ".join(plain(p) for p in flow.arise) if flow else ""
-    typer.echo(fitted(f"next: {plain(str(offer.point))} for {offer.bot}: {offer.why}"
-                      + (f" (or, when it arises, --at {also})" if also else "")), err=json_out)
-
-
-def _print_unasked(table: Table, entry: dict[str, Any]) -> None:
-    """The answers the table gave, not asked (play.yaml `unchanged:`, `settled:`)."""
-    from whybot.facts.play.consult import by_reason
-
-    from .prompt import fitted
-
-    found = by_reason(table.playbook, table.engine.pack, entry.get("unasked", []))
-    if found:
-        typer.echo("not asked, the table answers them:")
-    for why, questions in found.items():
-        typer.echo("\n".join([fitted(f"{why}:", "  ", "  "),
-                              *(fitted(q, "    ", "      ") for q in questions)]))
-
-
-def _print_after(table: Table, entry: dict[str, Any], game: Path) -> None:
-    from whybot.facts.play.flow import Flow
-    from whybot.facts.play.ledger import change_words
-    from whybot.facts.play.wording import plain
-
-    from .prompt import fitted
-
-    asked = len(entry["asked"])
-    lines = [f"\nturn {entry['turn']} ({entry['bot']}) saved to {game}: {asked} "
-             f"question{'s' if asked != 1 else ''} asked"]
-    said = [plain(str(c["path"][-1])) for c in entry["changes"] if c["path"][0] == "said"]
-    for change in entry["changes"]:
-        if change["path"][0] == "said":
-            continue
-        lines.append(f"  {change_words(change)}")
-    if said:
-        lines.append(fitted("remembered, offered next time (anything changed?): "
-                            + ", ".join(said), "  ", "    "))
-    if entry["carried"].get("after"):
-        flow = table.playbook.flow
-        lines.append(f"  {flow.continues if flow else Flow.continues} at this bot's next play")
-    lines.append(f"every reason: whybot why {game} --turn {entry['turn']}")
-    typer.echo("\n".join(lines))
 
 
 def undo(game: GameFile,
