@@ -6,7 +6,8 @@ Every CPU figure comes from the `whybot batch` command itself on files (as `batc
 median of `--repeat` runs of GNU time's user + system. A snapshot's cost is the batch's CPU less
 that of a batch of one snapshot (the process's setup, printed beside it), over the snapshots
 beyond the first, so a bigger pack to load is not counted as rows costing more; an untimed run
-first compiles what the rules need and keeps it on disk, as any second run finds it.
+first compiles what the rules need and keeps it on disk, as any second run finds it. Each
+round of repeats runs every case once, so a shared machine's drifting load hits them alike.
 
 - House rules: the Arcs examples (x `--copies`) with 0, 10, 100 and 1,000 generated rules on
   `bot_turn`, the page every Arcs decision reads first, laid above its rules (salience 10), so
@@ -16,9 +17,9 @@ first compiles what the rules need and keeps it on disk, as any second run finds
   impossible, and each is false on every example: the decisions must stay those of 0 rules
   (checked: the fired rules, the actions and the errors of every row).
 - Options: the demo snapshot with 1, 2, 4, ... `--options` options (its Tax option with a target
-  of its own each), `--copies` x 10 snapshots of each size, each with different target names;
+  of its own each), `--copies` x 25 snapshots of each size, each with different target names;
   a linear fit of CPU against options gives the cost of one option. The firings per option
-  are counted in this process (the C core's calls that hand back a firing), one decision each.
+  are counted in this process (the C core's calls that hand back a firing), one warm decision.
 
 The per-option target: issue 24 measured 2.3 ms and 34 firings an option when the Arcs batch
 took 27.9 ms a snapshot; the target cuts the 2.3 ms by the factor the Arcs figure has fallen
@@ -35,6 +36,7 @@ import json
 import statistics
 import sys
 import tempfile
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -48,6 +50,7 @@ RULES_GROWTH = 0.25  # issue 24: 1,000 house rules on one page, under 25% more a
 FILED_ARCS_MS = 27.9  # issue 24, when filed: Arcs, CPU a snapshot in `whybot batch`
 FILED_OPTION_MS = 2.3  # ... and one more option of the demo, warm
 FILED_OPTION_FIRINGS = 34
+WARM = 4  # decisions of a snapshot before its firings are counted (as a batch runs warm)
 LINEAR = 1.25  # the last doubling's cost an option at most this much above the fitted one
 # Conditions of the generated rules, cycled, their values varied from rule to rule. Each is
 # possible by the fact schema (hand_counter and seize_counter 0-20, bonus_cards 0-10, a card's
@@ -80,24 +83,47 @@ def house_rules(folder: Path, count: int) -> Path:
     return folder
 
 
-def batch_cpu(corpus: Path, out: Path, repeat: int, *extra: str) -> float:
-    """The median CPU seconds of `whybot batch` on `corpus` (its rows in `out`)."""
-    return statistics.median(
-        run(["batch", str(corpus), "--out", str(out), "--force", "--seed", "1", "--json",
-             *extra]).cpu for _ in range(repeat))
+@dataclass
+class Case:
+    """One corpus as `whybot batch` decides it (with `extra` options), in its own folder."""
+
+    folder: Path
+    lines: list[str]
+    extra: tuple[str, ...] = ()
+    whole: list[float] = field(default_factory=list)  # CPU seconds of each run, all of it
+    setup: list[float] = field(default_factory=list)  # ... of the first snapshot alone
+
+    def batch(self, corpus: str) -> float:
+        return run(["batch", str(self.folder / f"{corpus}.jsonl"), "--out",
+                    str(self.folder / f"{corpus}-rows.jsonl"), "--force", "--seed", "1",
+                    "--json", *self.extra]).cpu
+
+    def per_snapshot(self) -> float:
+        """CPU ms a snapshot beyond the process's setup (medians)."""
+        spent = statistics.median(self.whole) - statistics.median(self.setup)
+        return 1000 * spent / (len(self.lines) - 1)
+
+    def setup_seconds(self) -> float:
+        return statistics.median(self.setup)
+
+    def whole_per_snapshot(self) -> float:
+        """CPU ms a snapshot, the whole process counted (as `batch.py` counts)."""
+        return 1000 * statistics.median(self.whole) / len(self.lines)
 
 
-def per_snapshot(work: Path, lines: list[str], repeat: int, *extra: str,
-                 ) -> tuple[float, float, float]:
-    """CPU ms a snapshot beyond the process's setup, the setup's seconds (a batch of the first
-    snapshot alone), and ms a snapshot the whole process counted (as `batch.py` counts)."""
-    corpus, first = work / "corpus.jsonl", work / "first.jsonl"
-    corpus.write_text("\n".join(lines) + "\n", encoding="utf-8")
-    first.write_text(lines[0] + "\n", encoding="utf-8")
-    batch_cpu(corpus, work / "rows.jsonl", 1, *extra)  # compiled and kept on disk: not timed
-    whole = batch_cpu(corpus, work / "rows.jsonl", repeat, *extra)
-    setup = batch_cpu(first, work / "first-rows.jsonl", repeat, *extra)
-    return 1000 * (whole - setup) / (len(lines) - 1), setup, 1000 * whole / len(lines)
+def measure(cases: list[Case], repeat: int) -> None:
+    """Each case `repeat` times, every case once in each round (a shared machine's load
+    drifts over the rounds alike), after an untimed run that keeps what it compiled on disk."""
+    for case in cases:
+        case.folder.mkdir(parents=True, exist_ok=True)
+        (case.folder / "corpus.jsonl").write_text("\n".join(case.lines) + "\n",
+                                                  encoding="utf-8")
+        (case.folder / "first.jsonl").write_text(case.lines[0] + "\n", encoding="utf-8")
+        case.batch("corpus")
+    for _ in range(repeat):
+        for case in cases:
+            case.whole.append(case.batch("corpus"))
+            case.setup.append(case.batch("first"))
 
 
 def decisions(rows: Path) -> list[Any]:
@@ -108,29 +134,26 @@ def decisions(rows: Path) -> list[Any]:
 def house_rules_part(work: Path, counts: list[int], copies: int, repeat: int) -> float:
     """Print the house-rule figures; return the 0-rule Arcs batch's ms a snapshot."""
     lines = [x for x in examples() if json.loads(x)["pack"] == "arcs"] * copies
+    cases = [Case(work / f"rules-{count}", lines, ("--rules", str(house_rules(
+        work / f"rules-{count}" / "house", count))) if count else ()) for count in counts]
+    measure(cases, repeat)
     print(f"house rules on one page: {len(lines)} Arcs snapshots, median of {repeat} runs")
     print(f"  {'rules':>5} {'setup s':>8} {'ms a snapshot':>14} {'vs 0 rules':>11}"
           f"  {'whole batch ms':>14}  decisions as with 0")
-    base = whole_base = 0.0
-    alike: list[Any] = []
-    for count in counts:
-        folder = work / f"rules-{count}"
-        folder.mkdir()
-        extra = ("--rules", str(house_rules(folder / "house", count))) if count else ()
-        cost, setup, whole = per_snapshot(folder, lines, repeat, *extra)
-        decided = decisions(folder / "rows.jsonl")
-        if not count:
-            base, whole_base, alike = cost, whole, decided
-        growth = cost / base - 1
+    base, alike = cases[0].per_snapshot(), decisions(cases[0].folder / "corpus-rows.jsonl")
+    for count, case in zip(counts, cases, strict=True):
+        decided = decisions(case.folder / "corpus-rows.jsonl")
+        growth = case.per_snapshot() / base - 1
         same = sum(a == b for a, b in zip(alike, decided, strict=True))
-        print(f"  {count:>5,} {setup:>8.2f} {cost:>14.2f} {100 * growth:>+10.1f}%"
-              f"  {whole:>14.2f}  {same} of {len(decided)}")
+        print(f"  {count:>5,} {case.setup_seconds():>8.2f} {case.per_snapshot():>14.2f} "
+              f"{100 * growth:>+10.1f}%  {case.whole_per_snapshot():>14.2f}  "
+              f"{same} of {len(decided)}")
         if same != len(decided):
             sys.exit(f"{len(decided) - same} decisions changed with {count} house rules: a "
                      "generated rule applied")
     show(f"{counts[-1]:,} house rules, more a snapshot", 100 * growth, "%",
          f"< {100 * RULES_GROWTH:.0f}%", growth < RULES_GROWTH)
-    return whole_base
+    return cases[0].whole_per_snapshot()
 
 
 class FiringCounter:
@@ -171,27 +194,29 @@ def firings_of(line: str) -> int:
 
     item = Item("options.jsonl", 1, line.encode())
     rows.configure(None, (), 1, (), "durable")
-    rows.decide_item(item)
+    for _ in range(WARM):  # a rederive's own ruleset is compiled when asked for the 3rd time
+        rows.decide_item(item)
     with durable_core_wrapped(FiringCounter) as counter:
         rows.decide_item(item)
     return counter.firings
 
 
 def options_part(work: Path, most: int, copies: int, repeat: int, whole_arcs: float) -> None:
+    """Print the options figures against the per-option target (`whole_arcs`: this run's
+    Arcs ms a snapshot, for the factor)."""
     sizes = [1 << k for k in range(most.bit_length()) if 1 << k <= most]
-    snapshots = 10 * copies
+    snapshots = 25 * copies
+    cases = [Case(work / f"options-{size}", [demo_with(size, copy) for copy in
+                                             range(snapshots)]) for size in sizes]
+    measure(cases, repeat)
     print(f"options a snapshot: the demo, {snapshots} snapshots of each size, median of "
           f"{repeat} runs")
     print(f"  {'options':>7} {'setup s':>8} {'ms a snapshot':>14} {'firings':>8}")
-    cost: dict[int, float] = {}
-    firings: dict[int, int] = {}
-    for size in sizes:
-        folder = work / f"options-{size}"
-        folder.mkdir()
-        lines = [demo_with(size, copy) for copy in range(snapshots)]
-        cost[size], setup, _ = per_snapshot(folder, lines, repeat)
-        firings[size] = firings_of(lines[0])
-        print(f"  {size:>7} {setup:>8.2f} {cost[size]:>14.2f} {firings[size]:>8}")
+    cost = {size: case.per_snapshot() for size, case in zip(sizes, cases, strict=True)}
+    firings = {size: firings_of(case.lines[0]) for size, case in zip(sizes, cases, strict=True)}
+    for size, case in zip(sizes, cases, strict=True):
+        print(f"  {size:>7} {case.setup_seconds():>8.2f} {cost[size]:>14.2f} "
+              f"{firings[size]:>8}")
     fit = statistics.linear_regression(sizes, [cost[n] for n in sizes])
     fired = statistics.linear_regression(sizes, [firings[n] for n in sizes])
     half = sizes[-2] if len(sizes) > 1 else sizes[-1]
@@ -214,7 +239,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--copies", type=int, default=2, help="copies of the Arcs examples "
-                        "(and x 10 snapshots of each option count)")
+                        "(and x 25 snapshots of each option count)")
     parser.add_argument("--repeat", type=int, default=3, help="runs of each measurement")
     parser.add_argument("--options", type=int, default=64, help="the most options (1, 2, 4 ...)")
     parser.add_argument("--rules", default="0,10,100,1000", help="house-rule counts (0 first)")
