@@ -5,10 +5,9 @@ from __future__ import annotations
 import json
 import signal
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
-from rich.console import Console
 
 from whybot.engine import WhybotError
 from whybot.facts.packs import overlay_key, with_variant
@@ -22,6 +21,10 @@ from .options import (
     VariantOption,
     folders,
 )
+
+if TYPE_CHECKING:
+    from .batch.diffsummary import DiffSummary
+    from .batch.summary import Summary
 
 
 def batch(
@@ -84,9 +87,7 @@ def batch(
     the overlay, and the summary counts the changes by page and rule."""
     from .batch import run as batching  # here, not at the top: `decide` starts faster without it
     from .batch.diffoverlay import spelled
-    from .batch.diffsummary import DiffSummary, render_diff_summary
     from .batch.stopping import Interrupted
-    from .batch.summary import render_summary
 
     if variant and not pack:
         raise WhybotError("--variant in a batch needs --pack: a variant is one pack's",
@@ -106,15 +107,34 @@ def batch(
         if stop.signum != signal.SIGPIPE:
             typer.echo(f"interrupted by {stop}: {stop.kept}", err=True)
         raise typer.Exit(stop.exit_code) from None
-    # rule ids and page names hold no markup or emoji codes: not looked for in every cell
-    side = Console(stderr=out_file is None, highlight=False, markup=False, emoji=False)
-    if json_out:
-        side.print_json(json.dumps(summary.as_dict(request.overlays), ensure_ascii=False))
-    elif isinstance(summary, DiffSummary):
-        side.print(render_diff_summary(summary))
-    else:
-        side.print(render_summary(summary, request.overlays))
+    _print_summary(summary, request.overlays, json_out, stderr=out_file is None)
     if summary.faults:
         raise typer.Exit(1)
     if strict and summary.errors:
         raise typer.Exit(2)
+
+
+def _print_summary(summary: Summary | DiffSummary, overlays: tuple[str, ...], json_out: bool,
+                   stderr: bool) -> None:
+    """The summary, as JSON or tables: through rich on a terminal that shows colour, else
+    as the same text written directly (rich's layout of a large pack's tables cost a batch
+    process about 0.2 s)."""
+    from rich.console import Console
+
+    from .batch.diffsummary import DiffSummary, diff_summary_parts
+    from .batch.summary import summary_parts
+    from .tables import print_parts
+
+    # rule ids and page names hold no markup or emoji codes: not looked for in every cell
+    side = Console(stderr=stderr, highlight=False, markup=False, emoji=False)
+    if json_out:
+        data = summary.as_dict(overlays)
+        if side.color_system is None:  # rich's `print_json` would print this, uncoloured
+            side.file.write(json.dumps(data, indent=2, ensure_ascii=False) + "\n")
+            side.file.flush()
+        else:
+            side.print_json(json.dumps(data, ensure_ascii=False))
+    elif isinstance(summary, DiffSummary):
+        print_parts(side, diff_summary_parts(summary))
+    else:
+        print_parts(side, summary_parts(summary, overlays))

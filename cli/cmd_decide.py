@@ -12,8 +12,6 @@ from whybot.engine import Reading, SnapshotError
 from whybot.facts.packs import overlay_key
 from whybot.facts.situations import load_situation
 
-from .brief import render_brief
-from .decision_view import render_decision
 from .group import out, print_json
 from .options import (
     IncludeFromOption,
@@ -25,9 +23,6 @@ from .options import (
     VariantOption,
     folders,
 )
-from .shown import shown, shown_in_full
-from .trace_view import render_trace
-from .verdict_view import render_verdict
 
 StrictOption = Annotated[bool, typer.Option(
     "--strict", help="Refuse a snapshot that leaves out a fact the decision reads (listing "
@@ -63,6 +58,10 @@ def decide(snapshot: Snapshot, pack: PackOption = None, rules: RulesOption = Non
     turn ended early (pass, event), the dice rolled, and what to do at the table. An Assumed
     block first names every fact the decision read that the snapshot left out (--strict
     refuses them). `whybot why` gives the reasons."""
+    # the views are imported where they are used: other commands (a batch) start without them
+    from .decision_view import render_decision
+    from .shown import shown
+
     engine, _, trace = _decide(snapshot, pack, rules, seed, False, include_from, variant,
                                strict)
     decision = shown(engine, trace)
@@ -97,6 +96,11 @@ def why(snapshot: Snapshot, rule: Annotated[str | None, typer.Option(
     each judgment came from (derived by a rule, given in the snapshot, or unknown and assumed
     "no"), and every dice roll. With --rule ID: only that rule, fired or not and why. With
     --turn N: a past turn of a game file (`whybot play`)."""
+    from .brief import render_brief
+    from .shown import shown, shown_in_full
+    from .trace_view import render_trace
+    from .verdict_view import render_verdict
+
     if turn is not None:
         from whybot.facts.play.table import Table  # a game file: only for --turn
 

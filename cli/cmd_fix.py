@@ -9,20 +9,22 @@ the choice, needed only when a later turn now decides differently.
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
 from whybot.engine import WhybotError
-from whybot.facts.play.fix import FixPlan, apply_fix, asked_at, plan_fix
-from whybot.facts.play.ledger import summary
-from whybot.facts.play.question import AnswerError, Question
-from whybot.facts.play.table import Table
-from whybot.facts.play.wording import plain
 
 from .cmd_play import AnswersOption, GameFile, _answerer
 from .options import one_of
-from .prompt import BACK, Terminal
+
+# imported where `fix` uses them: any other command starts without the table companion
+if TYPE_CHECKING:
+    from whybot.facts.play.fix import FixPlan
+    from whybot.facts.play.question import Question
+    from whybot.facts.play.table import Table
+
+    from .prompt import Terminal
 
 LATER = ("keep", "drop")
 
@@ -33,6 +35,10 @@ def _later(value: str | None) -> str | None:
 
 def _choose(table: Table, number: int, terminal: Terminal) -> dict[str, Any]:
     """On a terminal: which of turn `number`'s answers to correct, and its new value."""
+    from whybot.facts.play.fix import asked_at
+
+    from .prompt import BACK
+
     asked = asked_at(table, number)
     if not asked:
         raise WhybotError(f"turn {number} asked nothing: there is no answer to correct")
@@ -55,6 +61,8 @@ def _choose(table: Table, number: int, terminal: Terminal) -> dict[str, Any]:
 
 def _said(value: Any) -> str:
     """An answer as it reads: yes/no, entries as field=value, none for an empty list."""
+    from whybot.facts.play.wording import plain
+
     if isinstance(value, bool):
         return "yes" if value else "no"
     if isinstance(value, dict):  # facts asked together
@@ -66,6 +74,8 @@ def _said(value: Any) -> str:
 
 
 def _report(plan: FixPlan) -> None:
+    from whybot.facts.play.ledger import summary
+
     now = summary(plan.entry["decision"])
     typer.echo(f"turn {plan.number} decided again: {now}"
                + (" (as before)" if now == plan.was else f" — was {plan.was}"))
@@ -95,6 +105,12 @@ def fix(game: GameFile,
         ) -> None:
     """Correct an answer of a past turn: decide it again, show the later turns that now
     decide differently, keep or drop them."""
+    from whybot.facts.play.fix import apply_fix, plan_fix
+    from whybot.facts.play.question import AnswerError
+    from whybot.facts.play.table import Table
+
+    from .prompt import Terminal
+
     table = Table.open(game)
     ask, source = _answerer(answers)
     # a terminal asks what a file does not say (the correction, a new question, keep or drop)
@@ -129,6 +145,8 @@ def _asker(terminal: Terminal | None) -> Any:
 
 
 def _ask_once(terminal: Terminal, question: Question) -> Any:
+    from .prompt import BACK
+
     value = terminal(question, 0)
     if value is BACK:
         raise typer.Exit(1)

@@ -9,28 +9,23 @@ from __future__ import annotations
 import sys
 from dataclasses import replace
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
 from whybot.engine import STDIN, WhybotError, decode_text, read_bytes, read_stream
-from whybot.facts.play.consult import by_reason
-from whybot.facts.play.flow import Flow
-from whybot.facts.play.game import check_new
-from whybot.facts.play.ledger import change_words, kept_given, summary
-from whybot.facts.play.offer import Offer, next_point
-from whybot.facts.play.question import AnswerError
-from whybot.facts.play.setup import setup_questions
-from whybot.facts.play.table import Table
-from whybot.facts.play.turn import DICE_MODES
-from whybot.facts.play.wording import plain
 
-from .answers_file import FromFile, answers_from, typed
-from .brief import render_brief
 from .group import out, print_json
 from .options import JsonOption, RulesOption, one_of
-from .prompt import BACK, Ask, Terminal, Typed, fitted, interactive, problem
-from .shown import shown
+
+# The table companion's modules are imported where a command uses them: any other command
+# (a batch above all) starts without them.
+if TYPE_CHECKING:
+    from whybot.facts.play.offer import Offer
+    from whybot.facts.play.table import Table
+
+    from .answers_file import FromFile
+    from .prompt import Ask
 
 GameFile = Annotated[Path, typer.Argument(metavar="GAME", help="The game file (YAML).")]
 AnswersOption = Annotated[Path | None, typer.Option(
@@ -39,9 +34,20 @@ AnswersOption = Annotated[Path | None, typer.Option(
          "from standard input, which is also read when it is not a terminal.")]
 
 
+def _dice_mode(name: str) -> str:
+    from whybot.facts.play.turn import DICE_MODES
+
+    return one_of("dice mode", DICE_MODES)(name)
+
+
 def _answerer(answers: Path | None) -> tuple[Ask, FromFile | None]:
     """Who answers: the answers file (with the terminal for what it lacks, if there is one),
     standard input's answers when it is not a terminal, else the terminal."""
+    from whybot.facts.play.question import AnswerError
+
+    from .answers_file import FromFile, answers_from
+    from .prompt import Terminal, Typed, interactive
+
     if answers is None and interactive():
         return Terminal(), None
     if answers is None or str(answers) == STDIN:
@@ -73,6 +79,12 @@ def new(pack: Annotated[str, typer.Argument(metavar="PACK", help="The knowledge 
             help="A file every snapshot of the game includes (your map; repeatable).")]
         = None) -> None:
     """Start a game: ask the setup questions the pack declares, write the game file."""
+    from whybot.facts.play.game import check_new
+    from whybot.facts.play.setup import setup_questions
+    from whybot.facts.play.table import Table
+
+    from .prompt import BACK
+
     check_new(game)  # before any question: the answers would be lost
     ask, source = _answerer(answers)
     folders = [str(r) for r in rules or []]
@@ -91,6 +103,9 @@ def new(pack: Annotated[str, typer.Argument(metavar="PACK", help="The knowledge 
 
 
 def _ask_bots(ask: Ask, question: Any) -> list[Any]:
+    from .answers_file import FromFile
+    from .prompt import BACK
+
     if isinstance(ask, FromFile) and "bots" in ask.answers:
         ask.used.add("bots")
         raw = ask.answers["bots"]
@@ -110,7 +125,7 @@ def play(game: GameFile,
                                            "one the pack's flow offers next.")]
          = None,
          dice: Annotated[str, typer.Option(
-             "--dice", metavar="roll|table", callback=one_of("dice mode", DICE_MODES),
+             "--dice", metavar="roll|table", callback=_dice_mode,
              help="roll: the game's seed rolls; table: ask the faces you rolled.")] = "roll",
          answers: AnswersOption = None, json_out: JsonOption = False,
          seed: Annotated[int | None, typer.Option(
@@ -128,6 +143,16 @@ def play(game: GameFile,
     `--moves` lists them instead); `?` shows why (the rule and page), `back`
     revisits the previous answer. The decision is printed with
     a short why, what the procedure changed is written back, and the turn is logged."""
+    from whybot.facts.play.ledger import kept_given
+    from whybot.facts.play.question import AnswerError
+    from whybot.facts.play.table import Table
+
+    from .answers_file import typed
+    from .brief import render_brief
+    from .played import print_after, print_unasked
+    from .prompt import BACK, problem
+    from .shown import shown
+
     table = Table.open(game)
     ask, source = _answerer(answers)
     offer, flow = _follow(table, at, ask, json_out)
@@ -161,8 +186,8 @@ def play(game: GameFile,
                     "carried": entry["carried"].get("after")})
         return
     out.print(render_brief(replace(shown(table.engine, result.trace), hints=False)))
-    _print_unasked(table, entry)
-    _print_after(table, entry, game)
+    print_unasked(table, entry)
+    print_after(table, entry, game)
 
 
 def _follow(table: Table, at: str | None, ask: Ask, json_out: bool,
@@ -170,6 +195,13 @@ def _follow(table: Table, at: str | None, ask: Ask, json_out: bool,
     """The decision point the pack's flow offers next (none with `--at`), said with why,
     after its questions (a trigger only the table knows, in the seed's words); their
     answers."""
+    from whybot.facts.play.offer import next_point
+    from whybot.facts.play.question import AnswerError
+
+    from .answers_file import typed
+    from .played import say_next
+    from .prompt import BACK, problem
+
     said: dict[str, Any] = {}
     while at is None and (offer := next_point(table, said)) is not None and \
             offer.question is not None:
@@ -187,53 +219,17 @@ def _follow(table: Table, at: str | None, ask: Ask, json_out: bool,
             problem(exc)
             said.pop(offer.question.id, None)
     offer = next_point(table, said) if at is None else None
-    _say_next(table, offer, json_out)
+    say_next(table, offer, json_out)
     return offer, said
-
-
-def _say_next(table: Table, offer: Offer | None, json_out: bool) -> None:
-    """The decision point the pack's flow offers next, and why."""
-    if offer is None:
-        return
-    flow = table.playbook.flow
-    also = ", ".join(plain(p) for p in flow.arise) if flow else ""
-    typer.echo(fitted(f"next: {plain(str(offer.point))} for {offer.bot}: {offer.why}"
-                      + (f" (or, when it arises, --at {also})" if also else "")), err=json_out)
-
-
-def _print_unasked(table: Table, entry: dict[str, Any]) -> None:
-    """The answers the table gave, not asked (play.yaml `unchanged:`, `settled:`)."""
-    found = by_reason(table.playbook, table.engine.pack, entry.get("unasked", []))
-    if found:
-        typer.echo("not asked, the table answers them:")
-    for why, questions in found.items():
-        typer.echo("\n".join([fitted(f"{why}:", "  ", "  "),
-                              *(fitted(q, "    ", "      ") for q in questions)]))
-
-
-def _print_after(table: Table, entry: dict[str, Any], game: Path) -> None:
-    asked = len(entry["asked"])
-    lines = [f"\nturn {entry['turn']} ({entry['bot']}) saved to {game}: {asked} "
-             f"question{'s' if asked != 1 else ''} asked"]
-    said = [plain(str(c["path"][-1])) for c in entry["changes"] if c["path"][0] == "said"]
-    for change in entry["changes"]:
-        if change["path"][0] == "said":
-            continue
-        lines.append(f"  {change_words(change)}")
-    if said:
-        lines.append(fitted("remembered, offered next time (anything changed?): "
-                            + ", ".join(said), "  ", "    "))
-    if entry["carried"].get("after"):
-        flow = table.playbook.flow
-        lines.append(f"  {flow.continues if flow else Flow.continues} at this bot's next play")
-    lines.append(f"every reason: whybot why {game} --turn {entry['turn']}")
-    typer.echo("\n".join(lines))
 
 
 def undo(game: GameFile,
          turns: Annotated[int, typer.Option("--turns", "-n", min=1, metavar="N",
                                             help="How many turns to take back.")] = 1) -> None:
     """Take back the last turn (repeatable): the game file as it was before it."""
+    from whybot.facts.play.ledger import summary
+    from whybot.facts.play.table import Table
+
     table = Table.open(game)
     have = len(table.game.log)
     if turns > have:  # refused before any turn is taken back
@@ -252,6 +248,9 @@ def redo(game: GameFile,
          turns: Annotated[int, typer.Option("--turns", "-n", min=1, metavar="N",
                                             help="How many turns to put back.")] = 1) -> None:
     """Put back the turn `undo` took back last, as it was (until a new turn is played)."""
+    from whybot.facts.play.ledger import summary
+    from whybot.facts.play.table import Table
+
     table = Table.open(game)
     for _ in range(turns):
         entry = table.redo()
@@ -264,6 +263,8 @@ def redo(game: GameFile,
 
 def log(game: GameFile, json_out: JsonOption = False) -> None:
     """The turns, one line each: number, bot, decision point, the decision, questions asked."""
+    from whybot.facts.play.table import Table
+
     table = Table.open(game)
     lines = table.log_lines()
     if json_out:

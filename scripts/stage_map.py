@@ -103,7 +103,7 @@ STAGES: dict[str, tuple[str, list[str]]] = {
         "cli/cmd_fix", "cli/cmd_rules", "cli/cmd_diff", "cli/cmd_batch", "cli/cmd_serve",
         "cli/cmd_limits", "cli/prompt", "cli/answers_file", "cli/picks", "cli/graph",
         "cli/new_page",
-        "cli/cmd_check"]),
+        "cli/cmd_check", "cli/played"]),
     "batch": ("`whybot batch`: inputs, forked or Dask workers, resumable rows, --diff", [
         "cli/batch/run", "cli/batch/inputs", "cli/batch/rows", "cli/batch/pool",
         "cli/batch/results", "cli/batch/outfile", "cli/batch/stopping", "cli/batch/summary",
@@ -118,7 +118,7 @@ STAGES: dict[str, tuple[str, list[str]]] = {
               "error catch, and the terminal views of a decision", [
         "cli/common", "cli/options", "cli/group", "cli/shown", "cli/render",
         "cli/decision_view", "cli/trace_view", "cli/verdict_view", "cli/brief", "cli/reasons",
-        "cli/odds"]),
+        "cli/odds", "cli/tables"]),
 }
 
 

@@ -11,6 +11,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..tables import Column, Part, Sheet
 from .summary import Counts
 
 ONE_SIDE = "(decided under one rule set only)"  # the page of a row one side could not decide
@@ -65,33 +66,26 @@ def _said(side: dict[str, Any]) -> str:
     return "cannot decide" if "error" in side else "decides"
 
 
-def render_diff_summary(summary: DiffSummary, overlays: tuple[str, ...] = ()) -> Any:
-    """The summary as rich tables (a Group to print)."""
-    from rich.console import Group
-    from rich.table import Table
-
-    counts = Table(title="batch --diff", title_justify="left")
-    for name, style in (("snapshots", ""), ("changed", "yellow"), ("unchanged", "green"),
-                        ("same decision, other walk", ""), ("errors", ""),
-                        ("engine faults", "")):
-        counts.add_column(name, justify="right", style=style)
+def diff_summary_parts(summary: DiffSummary) -> list[Part]:
+    """The summary as tables, to print (the counts alone when nothing changed)."""
+    counts = Sheet("batch --diff", [Column(name, "right", style) for name, style in (
+        ("snapshots", ""), ("changed", "yellow"), ("unchanged", "green"),
+        ("same decision, other walk", ""), ("errors", ""), ("engine faults", ""))])
     counts.add_row(*map(str, (summary.snapshots, summary.changed, summary.unchanged,
                               summary.rerouted, summary.errors, summary.faults)))
-    pages = Table(title="changed decisions by page (where the walks first part)",
-                  title_justify="left")
-    pages.add_column("page", style="cyan")
-    pages.add_column("changed", justify="right")
+    if not summary.changed:
+        return [counts]
+    pages = Sheet("changed decisions by page (where the walks first part)",
+                  [Column("page", style="cyan"), Column("changed", "right")])
     for page, count in summary.pages.most_common():
         pages.add_row(page, str(count))
-    rules = Table(title="changed decisions by the first rule whose outcome differs",
-                  title_justify="left")
-    rules.add_column("rule", style="cyan", no_wrap=True)
-    rules.add_column("changed", justify="right")
-    rules.add_column("base rules → with the overlay", overflow="fold")
+    rules = Sheet("changed decisions by the first rule whose outcome differs",
+                  [Column("rule", style="cyan", no_wrap=True), Column("changed", "right"),
+                   Column("base rules → with the overlay", overflow="fold")])
     for entry in summary.by_rule():
         rules.add_row(entry["rule"], str(entry["changed"]),
                       f"{entry['base']} → {entry['overlay']}")
-    return Group(counts, pages, rules) if summary.changed else counts
+    return [counts, pages, rules]
 
 
-__all__ = ["ODDS_ONLY", "ONE_SIDE", "DiffSummary", "render_diff_summary"]
+__all__ = ["ODDS_ONLY", "ONE_SIDE", "DiffSummary", "diff_summary_parts"]

@@ -12,6 +12,8 @@ from typing import Any
 
 from whybot.facts.packs import engine_for
 
+from ..tables import Column, Line, Part, Sheet
+
 
 @dataclass
 class Counts:
@@ -84,34 +86,24 @@ def _first_ids(ids: list[str]) -> str:
     return ", ".join(ids[:SHOWN_IDS]) + (f" … and {more} more (--json)" if more > 0 else "")
 
 
-def render_summary(summary: Summary, overlays: tuple[str, ...]) -> Any:
-    """The summary as rich tables (a Group to print)."""
-    from rich.console import Group
-    from rich.table import Table
-    from rich.text import Text
-
-    counts = Table(title="batch", title_justify="left")
-    counts.add_column("snapshots", justify="right")
-    counts.add_column("decided", justify="right", style="green")
-    counts.add_column("errors", justify="right", style="red" if summary.errors else "")
-    counts.add_column("engine faults", justify="right")
+def summary_parts(summary: Summary, overlays: tuple[str, ...]) -> list[Part]:
+    """The summary as tables (and a line on disagreements, if any), to print."""
+    counts = Sheet("batch", [Column("snapshots", "right"), Column("decided", "right", "green"),
+                             Column("errors", "right", "red" if summary.errors else ""),
+                             Column("engine faults", "right")])
     counts.add_row(str(summary.snapshots), str(summary.decided), str(summary.errors),
                    str(summary.faults))
-    results = Table(title="results", title_justify="left")
-    results.add_column("result")
-    results.add_column("count", justify="right")
+    results = Sheet("results", [Column("result"), Column("count", "right")])
     for name, count in summary.results.most_common():
         results.add_row(name, str(count))
     for name, count in summary.actions.most_common():
         results.add_row(f"action: {name}", str(count))
-    parts: list[Any] = [counts, results]
+    parts: list[Part] = [counts, results]
     for pack, rows in summary.coverage(overlays).items():
-        fired = Table(title=f"rule coverage ({pack}): rules that fired, how often (a "
-                            "derivation counts when a decision read its judgment)",
-                      title_justify="left")
-        fired.add_column("page", style="cyan")
-        fired.add_column("rule", overflow="fold")
-        fired.add_column("fired", justify="right")
+        fired = Sheet(f"rule coverage ({pack}): rules that fired, how often (a derivation "
+                      "counts when a decision read its judgment)",
+                      [Column("page", style="cyan"), Column("rule", overflow="fold"),
+                       Column("fired", "right")])
         for rule, page, count in rows:
             if count:
                 fired.add_row(page, rule, str(count))
@@ -121,20 +113,19 @@ def render_summary(summary: Summary, overlays: tuple[str, ...]) -> Any:
             totals[page] += 1
             if not count:
                 pages.setdefault(page, []).append(rule)
-        never = Table(title=f"never fired ({sum(map(len, pages.values()))} of {len(rows)} "
-                            "rules)", title_justify="left", title_style="yellow")
-        never.add_column("page", style="cyan")
-        never.add_column("fired", justify="right")
-        never.add_column("rules that never fired", style="yellow", overflow="fold")
+        never = Sheet(f"never fired ({sum(map(len, pages.values()))} of {len(rows)} rules)",
+                      [Column("page", style="cyan"), Column("fired", "right"),
+                       Column("rules that never fired", style="yellow", overflow="fold")],
+                      title_style="yellow")
         for page, ids in pages.items():
             never.add_row(page, f"{totals[page] - len(ids)} of {totals[page]}",
-                          Text(_first_ids(ids)))
+                          _first_ids(ids))
         parts.extend([fired, never])
     if summary.disagreements:
-        parts.append(Text(f"{summary.disagreements} decision(s) where durable_rules and the "
+        parts.append(Line(f"{summary.disagreements} decision(s) where durable_rules and the "
                           "explainer disagree: a bug, see the rows' disagreements",
                           style="bold red"))
-    return Group(*parts)
+    return parts
 
 
-__all__ = ["Counts", "Summary", "render_summary"]
+__all__ = ["Counts", "Summary", "summary_parts"]

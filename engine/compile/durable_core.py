@@ -96,13 +96,13 @@ def keeps_states() -> bool:
 
 class Ruleset:
     """One registered durable_rules ruleset, rebuilt under a new name if a state poisons it."""
+    definition = property(lambda self: _load(self.text))  # the rules, read from their text
 
     def __init__(self, name: str, definition: dict[str, Any], register: bool = True) -> None:
         """`register=False`: registered when a state of it is first needed (never, for a
         ruleset built only to prove that rules fit, as `rules lint` does)."""
         self.base = name
-        self.definition = {**definition,
-                           CLOSE: {"all": [{"c": {"t": "close"}}], "pri": 65535}}
+        self.text = _dump({**definition, CLOSE: {"all": [{"c": {"t": "close"}}], "pri": 65535}})
         self.handle = 0
         self.idle: list[State] = []  # emptied states of this registration (`keeps_states`)
         if register:
@@ -114,7 +114,7 @@ class Ruleset:
             state.delete()
         name = f"{self.base}~{next(_NAMES)}"
         try:
-            self.handle = core.create_ruleset(name, _dump(self.definition))
+            self.handle = core.create_ruleset(name, self.text)
         except core.error as exc:
             raise EngineFault(f"durable_rules refused ruleset {self.base}: {exc}") from None
 
@@ -131,14 +131,14 @@ class Ruleset:
         return state
 
     def __getstate__(self) -> dict[str, Any]:
-        """A ruleset travels as its definition (a cache, a worker) and registers anew."""
-        return {"base": self.base, "definition": self.definition}
+        """A ruleset travels as its definition's text (a cache, a worker) and registers anew."""
+        return {"base": self.base, "text": self.text}
 
     def __setstate__(self, state: dict[str, Any]) -> None:
         """Registered when a decision first needs a state of it: most decisions read a few
         families of pages, and registering costs the C core a network for every rule."""
         self.base = state["base"]
-        self.definition = state["definition"]
+        self.text = state["text"]
         self.handle = 0
         self.idle = []
 

@@ -174,3 +174,17 @@ def test_what_an_entry_shares_it_still_shares_when_read_back(tmp_path, monkeypat
     found = load("x-shares")
     assert found == {"a": ["shared"], "b": ["shared"], "c": ["alone"], "d": ("t", ["shared"])}
     assert found["a"] is found["b"] is found["d"][1] and found["c"] is not found["a"]
+
+
+def test_a_ruleset_read_back_registers_the_text_it_was_compiled_to(tmp_path, monkeypatch):
+    """A cached ruleset keeps its definition as the text the C core is sent: read back, it
+    sends the very same text and holds the same definition (read from that text)."""
+    monkeypatch.setenv("WHYBOT_CACHE_DIR", str(tmp_path))
+    compiled = Engine(load_pack(TOY_PACKS, "toy")).deriver.compiled.rulesets
+    store("x-rulesets", compiled)
+    found = load("x-rulesets")
+    assert [r.text for r in found] == [r.text for r in compiled]
+    assert all(isinstance(r.__getstate__()["text"], str) for r in found)
+    assert [r.definition for r in found] == [r.definition for r in compiled]
+    with found[0].state() as state:  # registered from the text alone
+        assert state.ruleset is found[0] and found[0].handle
