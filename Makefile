@@ -7,7 +7,7 @@ TEST_STAMP := $(VENV)/.installed-test
 SERVE_STAMP := $(VENV)/.installed-serve
 GAMES ?= games
 
-.PHONY: demo test typecheck serve lint bench serve-load constraints clean
+.PHONY: demo test typecheck serve lint bench bench-scaling serve-load constraints clean
 
 $(BIN)/python:
 	@$(PYTHON) -c 'import sys; v=sys.version_info; sys.exit(0 if (3,10) <= v[:2] < (3,13) else "whybot needs Python 3.10 to 3.12 (durable-rules does not import on 3.13+); set PYTHON=python3.12")'
@@ -78,6 +78,9 @@ lint: $(TEST_STAMP)
 
 bench: $(STAMP)
 	$(BIN)/python benchmarks/batch.py
+
+bench-scaling: $(STAMP)
+	$(BIN)/python benchmarks/scaling.py
 
 serve-load: $(TEST_STAMP)
 	$(BIN)/python benchmarks/serve_load.py

@@ -29,6 +29,7 @@ from .trace import Trace
 from .walk.dice import Dice
 from .walk.facts_read import Reading, open_facts
 from .walk.pages import DurablePages
+from .walk.passed_over import PassedOver
 from .walk.turn import Turn
 
 REASONERS = ("durable", "plain")
@@ -134,6 +135,8 @@ class Engine:
                      for index, rule in enumerate(rules, start=1)}
         self.conditions: dict[str, Condition] = {rule_id: read.condition
                                                  for rule_id, read in self.reads.rules.items()}
+        self.passed_over = PassedOver(self.ordered, self.rank, self.reads.rules,
+                                      self.conditions)
         self.dependencies = Dependencies(pack, self.reads, self.strata)
         # the kinds a snapshot lists, with the fields derivations set (a rederive drops them)
         self.listed_derived = {kind: frozenset(spec.derived_fields())
@@ -244,13 +247,13 @@ class Engine:
         set_by_rules: set[str] = set()
         for step in trace.steps:
             read |= (set(step.matched) - {"entities"}) - set_by_rules
-            for skipped in step.skipped:
-                read |= set(skipped.read) - set_by_rules
+            read |= self.passed_over.of(step).names - set_by_rules
             set_by_rules |= set(step.outcome.get("set", {}))
         reads = self.reads
         for name in list(read):
             read |= reads.judgment_inputs.get(name, set())
-        for name in set().union(*(reads.rules[r].fields for r in trace.considered())):
+        for name in set().union(*(reads.rules[r].fields for r in trace.fired()),
+                                *(self.passed_over.of(step).fields for step in trace.steps)):
             read |= reads.field_inputs.get(name, set())  # a region's `candidate`: target_kind
         found = []
         for name in sorted(read & situation.defaulted):

@@ -34,7 +34,8 @@ STAGES: dict[str, tuple[str, list[str]]] = {
         "engine/language/page_links", "engine/language/mentions"]),
     "evaluate": ("the plain-Python reading of the language: what the why-not says, and what "
                  "the reference reasoner reads", [
-        "engine/evaluator/evaluate", "engine/evaluator/closures", "engine/evaluator/joins"]),
+        "engine/evaluator/evaluate", "engine/evaluator/closures", "engine/evaluator/comparisons",
+        "engine/evaluator/joins"]),
     "load and check": ("YAML read safely under the limits; a pack loaded with its overlays "
                        "and checked before any snapshot; `rules lint`'s warnings", [
         "engine/load/sources", "engine/load/yaml_nodes", "engine/load/schema",
@@ -63,8 +64,9 @@ STAGES: dict[str, tuple[str, list[str]]] = {
         "engine/derive/fast/sameness"]),
     "walk": ("the pages read one after another: on each, durable_rules' agenda fires the top "
              "applicable rule, and its outcome applies (effects, choices, dice)", [
-        "engine/walk/turn", "engine/walk/pages", "engine/walk/applying", "engine/walk/effects",
-        "engine/walk/choices", "engine/walk/dice", "engine/walk/judgments",
+        "engine/walk/turn", "engine/walk/passed_over", "engine/walk/pages",
+        "engine/walk/applying", "engine/walk/effects", "engine/walk/choices", "engine/walk/dice",
+        "engine/walk/judgments",
         "engine/walk/facts_read", "engine/walk/instead", "engine/walk/reach",
         "engine/walk/can_read"]),
     "decide": ("the pipeline in one place: `Engine(pack).decide(situation)` → trace (and each "

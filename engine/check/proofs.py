@@ -17,7 +17,7 @@ from collections import defaultdict
 from itertools import pairwise
 from typing import Any
 
-from ..evaluator.closures import compare
+from ..evaluator.comparisons import compare
 from ..language.expressions import Aggregate, Compare, Condition, Exists, Literal, Member, Ref
 from ..language.tree_queries import disjuncts, negation_normal
 from .domains import BOARD, Domain, Domains

@@ -13,7 +13,6 @@ an index of the kind by that field (`joins.py`).
 
 from __future__ import annotations
 
-import operator
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -33,6 +32,7 @@ from ..language.expressions import (
     Value,
 )
 from ..language.tree_queries import negation_normal
+from .comparisons import EMPTY, against_constant, arithmetic, compare, equal, number
 from .joins import candidates, equality
 
 if TYPE_CHECKING:
@@ -41,42 +41,6 @@ if TYPE_CHECKING:
 Bound = Mapping[str, Mapping[str, Any]]
 Fn = Callable[["World", Bound], Any]
 Search = Callable[["World", Bound], Iterator[Any]]
-_EMPTY: Mapping[str, Any] = {}
-_ORDER = {"<": operator.lt, "<=": operator.le, ">": operator.gt, ">=": operator.ge}
-_ARITH = {"+": operator.add, "-": operator.sub, "*": operator.mul,
-          "//": operator.floordiv, "%": operator.mod}
-
-
-def number(value: Any) -> bool:
-    return isinstance(value, int | float) and not isinstance(value, bool)
-
-
-def equal(left: Any, right: Any) -> bool:
-    """durable_rules' `==`: false when a side is absent; numbers by value, else same type."""
-    if left is None or right is None:
-        return False
-    if type(left) is type(right):
-        return bool(left == right)
-    return number(left) and number(right) and left == right
-
-
-def compare(op: str, left: Any, right: Any) -> bool:
-    """durable_rules' comparison: false whenever a side is absent; numbers by value."""
-    if op == "==":
-        return equal(left, right)
-    if op == "!=":
-        return left is not None and right is not None and not equal(left, right)
-    return number(left) and number(right) and _ORDER[op](left, right)
-
-
-def arithmetic(op: str, left: Any, right: Any) -> Any:
-    if not number(left) or not number(right):
-        return None
-    if op in ("//", "%") and right == 0:
-        return None
-    return _ARITH[op](left, right)
-
-
 def _kept(node: Any, slot: str, build: Callable[[Any], Any]) -> Any:
     fn = node.__dict__.get(slot)
     if fn is None:
@@ -128,7 +92,7 @@ def _value(node: Value) -> Fn:
         name, scope = node.name, node.scope
         if scope is None:
             return lambda world, bound: world.board.get(name)
-        return lambda world, bound: bound.get(scope, _EMPTY).get(name)
+        return lambda world, bound: bound.get(scope, EMPTY).get(name)
     if isinstance(node, Arith):
         left, right, op = value_fn(node.left), value_fn(node.right), node.op
         return lambda world, bound: arithmetic(op, left(world, bound), right(world, bound))
@@ -190,6 +154,9 @@ def _members(node: Aggregate) -> Callable[[World, Bound], list[Any]]:
 
 def _condition(node: Condition) -> Fn:
     if isinstance(node, Compare):
+        direct = against_constant(node)
+        if direct is not None:
+            return direct
         left, right, op = value_fn(node.left), value_fn(node.right), node.op
         if op == "==":
             return lambda world, bound: equal(left(world, bound), right(world, bound))
@@ -221,7 +188,10 @@ def _all_hold(items: tuple[Condition, ...]) -> Fn:
     """An `and` is a search: each `exists` binds its alias for the parts after it (a join)."""
     if not items:
         return lambda world, bound: True
-    first, rest = items[0], _all_hold(items[1:])
+    first = items[0]
+    if len(items) == 1 and not isinstance(first, Exists):
+        return condition_fn(first)
+    rest = _all_hold(items[1:])
     if isinstance(first, Exists):
         search, alias = witnesses_fn(first), first.alias
         return lambda world, bound: any(rest(world, scope)

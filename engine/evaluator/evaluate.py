@@ -18,16 +18,14 @@ from ..language.expressions import INTERNAL, Aggregate, All, Any_, Condition, Ex
 from ..language.tree_queries import aggregates, all_refs, negation_normal
 from ..language.unparse import show
 from .closures import (
-    arithmetic,
     bindings_fn,
-    compare,
     condition_fn,
     evaluation_fn,
     holds_fn,
-    number,
     value_fn,
     witnesses_fn,
 )
+from .comparisons import arithmetic, compare, number
 
 Bound = Mapping[str, Mapping[str, Any]]
 NEAR_MISSES = 8  # entities a near-miss list names before "… and N more"

@@ -25,6 +25,7 @@ from ..trace import Step, Trace, WhyNot
 from .applying import apply_rule
 from .dice import Dice
 from .judgments import Knowing
+from .passed_over import EMPTY_BOUND, Stretch
 
 if TYPE_CHECKING:
     from ..decide import Engine
@@ -131,7 +132,8 @@ class Turn(Knowing):
             rank = self.engine.rank[rule.id] if rule else len(ordered) + 1
             step = Step(page=name, title=page.title, depth=depth)
             self.trace.steps.append(step)
-            self._explain(step, ordered[start - 1:rank - 1], rule, bound, world)
+            self._explain(step, self.engine.passed_over.stretch(name, start, rank), rule,
+                          bound, world)
             if rule is None:
                 step.notes.append("no rule on this page applies" if start == 1 else
                                   "no further rule on this page applies")
@@ -145,23 +147,27 @@ class Turn(Knowing):
             start = rank + 1
         return "end"
 
-    def _explain(self, step: Step, skipped: list[Rule], rule: Rule | None,
+    def _explain(self, step: Step, passed: Stretch, rule: Rule | None,
                  bound: dict[str, Any], world: World) -> None:
         """Why each rule above the fired one did not apply — and a check that the evaluator
         agrees with the rule engine on all of them (the why-not text only when explaining)."""
         conditions, reads = self.engine.conditions, self.engine.reads.rules
         if self.reading is not None:
-            considered = [*skipped, *([rule] if rule is not None else [])]
+            considered = [*passed.rules, *([rule] if rule is not None else [])]
             self.reading.considered(len(self.trace.steps) - 1,
                                     [(r, conditions[r.id]) for r in considered], world)
-        for earlier in skipped:
-            why = failures(conditions[earlier.id], world) if self.explain else []
-            if (why == []) if self.explain else holds(conditions[earlier.id], world):
-                self.trace.disagreements.append(
-                    f"{earlier.id}: the evaluator finds it applies, the rule engine did not "
-                    "fire it")
-            step.skipped.append(WhyNot(earlier.id, earlier.says, why,
-                                       list(reads[earlier.id].names)))
+        if self.explain:
+            for earlier in passed.rules:
+                why = failures(conditions[earlier.id], world)
+                if why == []:
+                    self._disagree(earlier)
+                step.skipped.append(WhyNot(earlier.id, earlier.says, why,
+                                           list(reads[earlier.id].names)))
+        else:
+            for earlier in compress(passed.rules, [test(world, EMPTY_BOUND)
+                                                   for test in passed.tests]):
+                self._disagree(earlier)
+            step.skipped.extend(passed.entries)
         if rule is None:
             return
         if not holds(conditions[rule.id], world):
@@ -176,16 +182,22 @@ class Turn(Knowing):
         if entities:
             step.matched["entities"] = entities
 
+    def _disagree(self, skipped: Rule) -> None:
+        self.trace.disagreements.append(
+            f"{skipped.id}: the evaluator finds it applies, the rule engine did not fire it")
+
     def finish(self) -> Trace:
         self.session.close()
         if self.reading is not None:
             self.reading.finished(self)
         self.trace.dice = list(self.dice.rolls)
         self.trace.dice_notes = self.dice.notes()
-        used = {n for step in self.trace.steps for n in step.matched}
-        used |= {n for step in self.trace.steps for s in step.skipped for n in s.read}
+        passed = [self.engine.passed_over.of(step) for step in self.trace.steps]
+        used = {n for step in self.trace.steps for n in step.matched}.union(
+            *(stretch.names for stretch in passed))
         reads = self.engine.reads
-        read = set().union(*(reads.rules[r].fields for r in self.trace.considered()),
+        read = set().union(*(reads.rules[r].fields for r in self.trace.fired()),
+                           *(stretch.fields for stretch in passed),
                            *(reads.judgment_fields.get(n, ()) for n in used))
         behind = reads.fields_behind
         self.trace.entity_judgments = self.entity_judgments(
