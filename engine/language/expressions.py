@@ -31,10 +31,15 @@ def _state(self: Any) -> dict[str, Any]:
 
 
 def _written(self: Any) -> str:
-    """A node as the rule language writes it (`unparse.py`, which reads these classes)."""
-    from .unparse import text
+    """A node as the rule language writes it (`unparse.py`, which reads these classes),
+    written once: a trace quotes the same conditions in every decision."""
+    found = self.__dict__.get("_text")
+    if found is None:
+        from .unparse import text
 
-    return text(self)
+        found = text(self)
+        object.__setattr__(self, "_text", found)
+    return found
 
 
 def _cached_hash(self: Any) -> int:

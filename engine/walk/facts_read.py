@@ -131,14 +131,34 @@ def _read_by(rules: list[tuple[Condition, list[Item]]], world: World) -> list[It
     return items
 
 
+class DerivedReads:
+    """What the derivations of each judgment or created kind read on one world, each read
+    once: the leaves of a walk's reads share most of their derivations."""
+
+    def __init__(self, engine: Engine, world: World) -> None:
+        self.by_rule = engine.reads.by_rule
+        self.world = world
+        self.found: dict[Item, list[Item]] = {}
+
+    def of(self, item: Item) -> list[Item] | None:
+        """What `item`'s derivations read on the world; None if no derivation makes it."""
+        rules = self.by_rule.get(item)
+        if rules is None:
+            return None
+        found = self.found.get(item)
+        if found is None:
+            found = self.found[item] = _read_by(rules, self.world)
+        return found
+
+
 def leaves(engine: Engine, item: Item, answers: Mapping[str, Any],
-           world: World | None = None, asked: Instead = NOTHING_INSTEAD) -> list[Item]:
+           derived: DerivedReads | None = None, asked: Instead = NOTHING_INSTEAD) -> list[Item]:
     """What reading `item` comes down to: observations, kinds the snapshot lists, and
     judgments no rule derives — through the derivations of judgments, derived fields and
     created kinds (a judgment the snapshot answers reads nothing further; one in `asked` is
     itself the leaf: the seed's question, asked instead of what it is derived from). With
-    `world`, a judgment's or created kind's derivations are read on it, cut short as the
-    evaluator cuts them; otherwise (and for entity fields) everything they mention."""
+    `derived`, a judgment's or created kind's derivations are read on its world, cut short as
+    the evaluator cuts them; otherwise (and for entity fields) everything they mention."""
     known = engine.reads
     sources = known.sources
     found: list[Item] = []
@@ -149,14 +169,14 @@ def leaves(engine: Engine, item: Item, answers: Mapping[str, Any],
         kind, name = current
         if kind == NAME and name in answers:
             continue
-        if kind == NAME and name in asked and _comes_to_moves(engine, current, world, asked):
+        if kind == NAME and name in asked and _comes_to_moves(engine, current, derived, asked):
             found.append(current)
             continue
         if kind == FIELD and name.partition(".")[0] in asked.kinds:
             continue  # a field of a move not listed (the moves are asked instead): none read
         below = sources.get(current)
-        if world is not None and current in known.by_rule:
-            below = _read_by(known.by_rule[current], world)
+        if derived is not None and (read := derived.of(current)) is not None:
+            below = read
         if kind == FIELD and name.startswith("*."):  # an entity of a kind not known here
             below = [i for f, i in _any_kind(sources, name[2:])]
         if below is None:
@@ -194,15 +214,14 @@ def _events(engine: Engine, trace: Trace, reading: Reading,
         pending = next(events, None)
 
 
-def _comes_to_moves(engine: Engine, item: Item, world: World | None,
+def _comes_to_moves(engine: Engine, item: Item, derived: DerivedReads | None,
                     asked: Instead) -> bool:
     """Whether this judgment's own derivations, read on `world` (cut short as the evaluator
     cuts them), read a list of moves: a count derived from the moves used this card (a
     standing) is derived, not asked; an overlay's derivation guarded by another overlay
     reads none."""
-    known = engine.reads
-    reads = _read_by(known.by_rule[item], world) if world is not None and \
-        item in known.by_rule else known.sources.get(item, [])
+    read = derived.of(item) if derived is not None else None
+    reads = read if read is not None else engine.reads.sources.get(item, [])
     return moves_in(reads, asked.kinds)
 
 
@@ -213,7 +232,8 @@ def reached(engine: Engine, trace: Trace, reading: Reading, situation: Situation
     (its layer), everything else once."""
     expanded: set[tuple[int, Item]] = set()
     found: set[tuple[int, Item]] = set()
-    world = World(reading.board, reading.entities)  # judgments' derivations read on it
+    # judgments' derivations read on the board and entities as the walk left them
+    derived = DerivedReads(engine, World(reading.board, reading.entities))
     before = layers(trace) if asked or situation.answers_after else []
     for step, rule, item in _events(engine, trace, reading):
         layer = before[step] if step < len(before) else before[-1] if before else 0
@@ -221,7 +241,7 @@ def reached(engine: Engine, trace: Trace, reading: Reading, situation: Situation
             continue
         expanded.add((layer, item))
         said = answered(situation, layer, asked)
-        for leaf in leaves(engine, item, said, world, asked):
+        for leaf in leaves(engine, item, said, derived, asked):
             key = (layer if leaf[1] in asked else -1, leaf)
             if key not in found:
                 found.add(key)

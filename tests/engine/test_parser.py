@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pickle
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -18,14 +20,26 @@ from whybot.engine.language.expressions import (
 )
 from whybot.engine.language.parser import parse, parse_setting, parse_value
 from whybot.engine.language.tokens import ConditionSyntaxError
+from whybot.engine.language.unparse import text
 
 KINDS = frozenset({"token", "slot", "province"})
 
 
 @given(conditions)
-def test_printing_a_condition_parses_back_to_the_same_tree(text):
-    tree = parse(text, KINDS)
+def test_printing_a_condition_parses_back_to_the_same_tree(written):
+    tree = parse(written, KINDS)
     assert parse(str(tree), KINDS) == tree
+
+
+@given(conditions)
+def test_a_tree_written_once_is_written_alike_again_and_travels_without_its_text(written):
+    tree = parse(written, KINDS)
+    first = str(tree)
+    assert str(tree) is first  # kept, not written again
+    assert first == text(tree)
+    copy = pickle.loads(pickle.dumps(tree))
+    assert "_text" not in copy.__dict__  # a cache entry carries the tree, not its text
+    assert str(copy) == first
 
 
 @given(st.text(max_size=40))
