@@ -15,7 +15,7 @@ import typer
 
 from whybot.engine import WhybotError
 
-from .cmd_play import AnswersOption, GameFile, _answerer
+from .cmd_play import AnswersOption, GameFile
 from .options import one_of
 
 # imported where `fix` uses them: any other command starts without the table companion
@@ -109,10 +109,11 @@ def fix(game: GameFile,
     from whybot.facts.play.question import AnswerError
     from whybot.facts.play.table import Table
 
+    from .played import answerer
     from .prompt import Terminal
 
     table = Table.open(game)
-    ask, source = _answerer(answers)
+    ask, source = answerer(answers)
     # a terminal asks what a file does not say (the correction, a new question, keep or drop)
     terminal = ask if isinstance(ask, Terminal) else \
         source.fallback if source is not None and isinstance(source.fallback, Terminal) else None

@@ -6,26 +6,19 @@ answers files and prints.
 
 from __future__ import annotations
 
-import sys
 from dataclasses import replace
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import Annotated, Any
 
 import typer
 
-from whybot.engine import STDIN, WhybotError, decode_text, read_bytes, read_stream
+from whybot.engine import WhybotError
 
 from .group import out, print_json
 from .options import JsonOption, RulesOption, one_of
 
-# The table companion's modules are imported where a command uses them: any other command
-# (a batch above all) starts without them.
-if TYPE_CHECKING:
-    from whybot.facts.play.offer import Offer
-    from whybot.facts.play.table import Table
-
-    from .answers_file import FromFile
-    from .prompt import Ask
+# The table companion's modules (and `played.py`, this module's side of them) are imported
+# where a command uses them: any other command (a batch above all) starts without them.
 
 GameFile = Annotated[Path, typer.Argument(metavar="GAME", help="The game file (YAML).")]
 AnswersOption = Annotated[Path | None, typer.Option(
@@ -38,32 +31,6 @@ def _dice_mode(name: str) -> str:
     from whybot.facts.play.turn import DICE_MODES
 
     return one_of("dice mode", DICE_MODES)(name)
-
-
-def _answerer(answers: Path | None) -> tuple[Ask, FromFile | None]:
-    """Who answers: the answers file (with the terminal for what it lacks, if there is one),
-    standard input's answers when it is not a terminal, else the terminal."""
-    from whybot.facts.play.question import AnswerError
-
-    from .answers_file import FromFile, answers_from
-    from .prompt import Terminal, Typed, interactive
-
-    if answers is None and interactive():
-        return Terminal(), None
-    if answers is None or str(answers) == STDIN:
-        text = decode_text(read_stream(sys.stdin.buffer, "<stdin>"), "<stdin>", AnswerError)
-        source = FromFile(answers_from(text, "<stdin>"), "<stdin>")
-    else:
-        text = decode_text(read_bytes(answers, AnswerError), str(answers), AnswerError)
-        source = FromFile(answers_from(text, str(answers)), str(answers),
-                          Typed() if interactive() else None)
-    return source, source
-
-
-def _report_unused(source: FromFile | None) -> None:
-    if source is not None and source.unused():
-        typer.echo(f"note: not asked (the procedure did not reach them): "
-                   f"{', '.join(source.unused())}", err=True)
 
 
 def new(pack: Annotated[str, typer.Argument(metavar="PACK", help="The knowledge pack.")],
@@ -83,13 +50,14 @@ def new(pack: Annotated[str, typer.Argument(metavar="PACK", help="The knowledge 
     from whybot.facts.play.setup import setup_questions
     from whybot.facts.play.table import Table
 
+    from .played import answerer, ask_bots, report_unused
     from .prompt import BACK
 
     check_new(game)  # before any question: the answers would be lost
-    ask, source = _answerer(answers)
+    ask, source = answerer(answers)
     folders = [str(r) for r in rules or []]
     bots_question = setup_questions(pack, None, tuple(folders))[0]
-    bots = _ask_bots(ask, bots_question)
+    bots = ask_bots(ask, bots_question)
     values: dict[str, Any] = {"bots": bots}
     names = [b.get("name") if isinstance(b, dict) else b for b in bots]
     for number, question in enumerate(setup_questions(pack, names, tuple(folders))[1:], 2):
@@ -97,22 +65,9 @@ def new(pack: Annotated[str, typer.Argument(metavar="PACK", help="The knowledge 
         values[question.id] = question.default if value is BACK else value
     table = Table.new(game, pack, values, name=name, seed=seed, rules=folders,
                       include=[str(i) for i in include or []])
-    _report_unused(source)
+    report_unused(source)
     typer.echo(f"new {pack} game {game} (seed {table.game.seed}), bots: "
                f"{', '.join(table.game.bots)}; next: whybot play {game}")
-
-
-def _ask_bots(ask: Ask, question: Any) -> list[Any]:
-    from .answers_file import FromFile
-    from .prompt import BACK
-
-    if isinstance(ask, FromFile) and "bots" in ask.answers:
-        ask.used.add("bots")
-        raw = ask.answers["bots"]
-    else:
-        raw = ask(question, 1)
-        raw = [] if raw is BACK else raw
-    return raw if isinstance(raw, list) else str(raw).replace(",", " ").split()
 
 
 def play(game: GameFile,
@@ -149,13 +104,13 @@ def play(game: GameFile,
 
     from .answers_file import typed
     from .brief import render_brief
-    from .played import print_after, print_unasked
+    from .played import answerer, follow, print_after, print_unasked, report_unused
     from .prompt import BACK, problem
     from .shown import shown
 
     table = Table.open(game)
-    ask, source = _answerer(answers)
-    offer, flow = _follow(table, at, ask, json_out)
+    ask, source = answerer(answers)
+    offer, flow = follow(table, at, ask, json_out)
     whose = bot or (offer.bot if offer is not None else table.next_bot())
     given = kept_given(table, source.answers, whose) if source else {}
     if source is not None:
@@ -177,7 +132,7 @@ def play(game: GameFile,
             problem(exc)  # typed: asked again
     result = turn.decide()
     entry = table.record(result)
-    _report_unused(source)
+    report_unused(source)
     if json_out:
         print_json({"turn": entry["turn"], "bot": entry["bot"], "point": entry["point"],
                     "asked": entry["asked"], "decision": result.trace.decision.as_dict(),
@@ -188,39 +143,6 @@ def play(game: GameFile,
     out.print(render_brief(replace(shown(table.engine, result.trace), hints=False)))
     print_unasked(table, entry)
     print_after(table, entry, game)
-
-
-def _follow(table: Table, at: str | None, ask: Ask, json_out: bool,
-            ) -> tuple[Offer | None, dict[str, Any]]:
-    """The decision point the pack's flow offers next (none with `--at`), said with why,
-    after its questions (a trigger only the table knows, in the seed's words); their
-    answers."""
-    from whybot.facts.play.offer import next_point
-    from whybot.facts.play.question import AnswerError
-
-    from .answers_file import typed
-    from .played import say_next
-    from .prompt import BACK, problem
-
-    said: dict[str, Any] = {}
-    while at is None and (offer := next_point(table, said)) is not None and \
-            offer.question is not None:
-        value, at_terminal = typed(ask, offer.question, len(said) + 1)
-        if value is BACK:  # the flow's previous question again
-            if said:
-                said.popitem()
-            continue
-        try:
-            said[offer.question.id] = offer.question.parse(value)
-            next_point(table, said)  # a bot's name that is none of them: refused here
-        except AnswerError as exc:
-            if not at_terminal:
-                raise
-            problem(exc)
-            said.pop(offer.question.id, None)
-    offer = next_point(table, said) if at is None else None
-    say_next(table, offer, json_out)
-    return offer, said
 
 
 def undo(game: GameFile,

@@ -10,7 +10,7 @@ from dataclasses import replace
 import pytest
 import yaml
 
-from whybot.cli import prompt
+from whybot.cli import played
 from whybot.cli.prompt import Terminal
 from whybot.facts.packs import engine_for
 from whybot.facts.play.asking import group_question
@@ -119,7 +119,7 @@ def test_a_wrong_answer_typed_behind_an_answers_file_is_asked_again(run, red_has
     del answers["cards"]  # typed at the terminal instead
     file = tmp_path / "blue.yaml"
     file.write_text(yaml.safe_dump(answers), encoding="utf-8")
-    monkeypatch.setattr(prompt, "interactive", lambda: True)  # `play` asks it when run
+    monkeypatch.setattr(played, "interactive", lambda: True)
     # (each card new to the game is asked its pips on the next line: 2, then 4)
     typed = "aggression 2, pips=1\n\nadministration 6, construction 2\n2\n4\n\n"
     result = run("play", red_has_led, "--answers", file, stdin=typed)
@@ -138,7 +138,7 @@ def test_a_wrong_answer_in_the_file_still_ends_the_run(run, red_has_led, tmp_pat
                         {"suit": "administration", "number": 6}]
     file = tmp_path / "blue.yaml"
     file.write_text(yaml.safe_dump(answers), encoding="utf-8")
-    monkeypatch.setattr(prompt, "interactive", lambda: True)  # `play` asks it when run
+    monkeypatch.setattr(played, "interactive", lambda: True)
     result = run("play", red_has_led, "--answers", file, stdin="")
     assert result.exit_code == 2
     assert "aggression 2 shows 3 pips in this game (told on turn 7)" in result.stderr
